@@ -1,0 +1,13 @@
+// GET /v1/studio/api/me - the key's user, organization and permissions (extension)
+import { studioRoute } from "@/lib/studio/http/route";
+
+export const GET = studioRoute({ permission: null }, async ({ principal }) => ({
+  data: {
+    uid: principal.uid,
+    name: principal.name,
+    email: principal.email,
+    org_id: principal.orgId,
+    org_name: principal.orgName,
+    permissions: principal.permissions,
+  },
+}));

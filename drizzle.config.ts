@@ -1,0 +1,7 @@
+import { defineConfig } from "drizzle-kit";
+
+export default defineConfig({
+  dialect: "postgresql",
+  schema: ["./lib/studio/db/schema.ts", "./lib/console/db/schema.ts"],
+  out: "./lib/db/migrations",
+});

@@ -1,0 +1,21 @@
+// The composition root: what a server process starts, in order. Services stay unaware of each other.
+import { awaitReady } from "@/lib/studio/boot";
+
+const holder = globalThis as typeof globalThis & { __booted?: Promise<void> };
+
+export function boot(): Promise<void> {
+  holder.__booted ??= (async () => {
+    await awaitReady();
+  })().catch((error: unknown) => {
+    holder.__booted = undefined;
+    console.error("[studio] start-up failed", error);
+    throw error;
+  });
+  return holder.__booted;
+}
+
+/** "ok" once booted, "starting" if it takes longer than `timeoutMs`, "failed" on a start-up error. */
+export async function whenBooted(timeoutMs: number): Promise<"ok" | "starting" | "failed"> {
+  const timeout = new Promise<"starting">((resolve) => setTimeout(() => resolve("starting"), timeoutMs).unref());
+  return Promise.race([boot().then(() => "ok" as const, () => "failed" as const), timeout]);
+}

@@ -1,0 +1,30 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+// The console's own tables. It knows a person's Studio identity only through the API key it holds.
+export const consoleAccounts = pgTable(
+  "console_accounts",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    displayName: text("display_name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    // AES-256-GCM under CONSOLE_SECRET: iv.tag.ciphertext, base64url.
+    apiKeySealed: text("api_key_sealed").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("console_accounts_email_idx").on(t.email)],
+);
+
+export const consoleSessions = pgTable(
+  "console_sessions",
+  {
+    // SHA-256 of the cookie token, so a database read does not yield live sessions.
+    tokenHash: text("token_hash").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => consoleAccounts.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("console_sessions_account_idx").on(t.accountId)],
+);

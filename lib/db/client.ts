@@ -1,0 +1,73 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { env } from "@/lib/env";
+import * as consoleSchema from "@/lib/console/db/schema";
+import * as studioSchema from "@/lib/studio/db/schema";
+
+export const schema = { ...studioSchema, ...consoleSchema };
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle: the same query surface as the database. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type DbOrTx = Database | Tx;
+
+type Handle = { db: Database; driver: "pglite" | "postgres"; close: () => Promise<void> };
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/db/migrations");
+// Arbitrary constant: serializes migrations when several app servers start against one database.
+const MIGRATION_LOCK_ID = 724_118_301;
+
+// One handle per process, kept on globalThis so dev-server module reloads reuse it: PGlite
+// allows only one open instance per data folder.
+const holder = globalThis as typeof globalThis & { __studioDb?: Promise<Handle> };
+
+/** Opens the database on first use and applies pending migrations; never at import time. */
+export function getDatabase(): Promise<Handle> {
+  holder.__studioDb ??= open().catch((error: unknown) => {
+    holder.__studioDb = undefined;
+    throw error;
+  });
+  return holder.__studioDb;
+}
+
+export async function db(): Promise<Database> {
+  return (await getDatabase()).db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const handle = holder.__studioDb;
+  holder.__studioDb = undefined;
+  if (handle) await (await handle).close();
+}
+
+async function open(): Promise<Handle> {
+  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(path.join(env.DATA_DIR, "pglite"));
+}
+
+async function openPostgres(url: string): Promise<Handle> {
+  const { Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const pool = new Pool({ connectionString: url, max: env.DATABASE_POOL_SIZE });
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+    client.release();
+  }
+  const database = drizzle({ client: pool, schema }) as unknown as Database;
+  return { db: database, driver: "postgres", close: () => pool.end() };
+}
+
+async function openPglite(dataFolder: string): Promise<Handle> {
+  await fs.mkdir(dataFolder, { recursive: true });
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const client = await PGlite.create(dataFolder);
+  const database = drizzle({ client, schema });
+  await migrate(database, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db: database as unknown as Database, driver: "pglite", close: () => client.close() };
+}

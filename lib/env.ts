@@ -1,0 +1,41 @@
+import path from "node:path";
+import { z } from "zod";
+
+// The one place that reads process.env: everything else imports `env`.
+const flag = z
+  .enum(["0", "1", "true", "false"])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === "1" || value === "true"));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO: flag,
+  SEED_DEMO_INVOICES: z.coerce.number().int().min(0).default(200),
+  STUDIO_SECRET: z.string().min(32).optional(),
+  CONSOLE_SECRET: z.string().min(32).optional(),
+  STUDIO_API_URL: z.string().url().optional(),
+  SANDBOX_CHAIN: flag,
+  SWEEPER: flag,
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(1000),
+  TWD_PER_USD: z
+    .string()
+    .regex(/^\d+(\.\d{1,8})?$/, "TWD_PER_USD must be a decimal like 32.5")
+    .default("32.5"),
+  PORT: z.coerce.number().int().default(3000),
+});
+
+const parsed = envSchema.parse(process.env);
+
+export const env = {
+  ...parsed,
+  DATA_DIR: path.resolve(parsed.DATA_DIR),
+  SEED_DEMO: parsed.SEED_DEMO ?? true,
+  SANDBOX_CHAIN: parsed.SANDBOX_CHAIN ?? true,
+  SWEEPER: parsed.SWEEPER ?? true,
+};

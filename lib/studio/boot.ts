@@ -1,0 +1,19 @@
+import { getDatabase } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { seedDemoIfEmpty } from "@/lib/studio/seed/demo";
+
+const holder = globalThis as typeof globalThis & { __studioReady?: Promise<void> };
+
+/** Resolves once migrations have run and, on an empty database, the demo data is in. */
+export function awaitReady(): Promise<void> {
+  holder.__studioReady ??= start().catch((error: unknown) => {
+    holder.__studioReady = undefined;
+    throw error;
+  });
+  return holder.__studioReady;
+}
+
+async function start(): Promise<void> {
+  await getDatabase();
+  if (env.SEED_DEMO) await seedDemoIfEmpty();
+}

@@ -1,0 +1,235 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const organizations = pgTable("organizations", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  webhookSecret: text("webhook_secret").notNull(),
+  // The HD seed for deposit addresses, sealed with the server secret (see lib/studio/crypto.ts).
+  hdSeedSealed: text("hd_seed_sealed").notNull(),
+  nextAddressIndex: integer("next_address_index").notNull().default(0),
+  invoiceCounter: integer("invoice_counter").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const clientIds = pgTable("client_ids", {
+  clientId: text("client_id").primaryKey(),
+  orgId: integer("org_id")
+    .notNull()
+    .references(() => organizations.id),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    uid: text("uid").primaryKey(),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    permissions: text("permissions").array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_org_email_idx").on(t.orgId, t.email)],
+);
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    userUid: text("user_uid")
+      .notNull()
+      .references(() => users.uid),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    // SHA-256 of the whole key: keys carry 192 random bits, so a slow hash adds nothing.
+    keyHash: text("key_hash").notNull(),
+    prefix: text("prefix").notNull(),
+    last4: text("last4").notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("api_keys_hash_idx").on(t.keyHash), index("api_keys_user_idx").on(t.userUid)],
+);
+
+export const paymentIntents = pgTable(
+  "payment_intents",
+  {
+    id: text("id").primaryKey(),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    clientId: text("client_id").notNull(),
+    pricingMode: text("pricing_mode").notNull(),
+    chainId: text("chain_id").notNull(),
+    tokenSymbol: text("token_symbol").notNull(),
+    tokenAddress: text("token_address").notNull(),
+    decimals: integer("decimals").notNull(),
+    paymentAddress: text("payment_address"),
+    addressIndex: integer("address_index"),
+    status: text("status").notNull(),
+    cryptoAmount: numeric("crypto_amount").notNull(),
+    fiatAmount: numeric("fiat_amount"),
+    fiatCurrency: text("fiat_currency"),
+    cryptoPrice: numeric("crypto_price"),
+    // Set by the client at create time; when absent, approval computes one from the terms.
+    requestedDeadline: bigint("requested_deadline", { mode: "number" }),
+    paymentDeadline: bigint("payment_deadline", { mode: "number" }),
+    payerAddress: text("payer_address"),
+    paymentTxHash: text("payment_tx_hash"),
+    paymentTxTimestamp: bigint("payment_tx_timestamp", { mode: "number" }),
+    receivedCryptoAmount: numeric("received_crypto_amount"),
+    aggregatedCryptoAmount: numeric("aggregated_crypto_amount"),
+    aggregationTxHash: text("aggregation_tx_hash"),
+    aggregationTxTimestamp: bigint("aggregation_tx_timestamp", { mode: "number" }),
+    finalizedTimestamp: bigint("finalized_timestamp", { mode: "number" }),
+    refundTxHash: text("refund_tx_hash"),
+    refundCryptoAmount: numeric("refund_crypto_amount"),
+    refundAddress: text("refund_address"),
+    partialRefundTxHash: text("partial_refund_tx_hash"),
+    partialRefundAmount: numeric("partial_refund_amount"),
+    partialRefundAddress: text("partial_refund_address"),
+    orderData: jsonb("order_data"),
+    callbackUrl: text("callback_url"),
+    groupKey: text("group_key"),
+    paymentMethodType: text("payment_method_type").notNull(),
+    swapEnabled: boolean("swap_enabled").notNull().default(false),
+    payoutTargetAddress: text("payout_target_address"),
+    payoutTargetSolAddress: text("payout_target_sol_address"),
+    payoutTargetTronAddress: text("payout_target_tron_address"),
+    payoutAddresses: jsonb("payout_addresses").$type<Record<string, string>>().notNull().default({}),
+    exactOutAmount: numeric("exact_out_amount"),
+    kgFeeAmount: numeric("kg_fee_amount"),
+    bankAccountId: integer("bank_account_id"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payment_intents_address_idx").on(t.paymentAddress),
+    index("payment_intents_status_deadline_idx")
+      .on(t.status, t.paymentDeadline)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export type DetailItemRecord = { name: string; quantity: number; unit_price: number; tax?: number };
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: text("id").primaryKey(),
+    // Insertion order: gives the list a stable newest-first order even within one millisecond.
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    invoiceNumber: text("invoice_number").notNull(),
+    status: text("status").notNull(),
+    paymentIntentId: text("payment_intent_id")
+      .notNull()
+      .references(() => paymentIntents.id),
+    creatorUid: text("creator_uid").notNull(),
+    creator: text("creator").notNull(),
+    amount: numeric("amount").notNull(),
+    currency: text("currency"),
+    origin: text("origin").notNull(),
+    recipientName: text("recipient_name").notNull(),
+    recipientEmail: text("recipient_email").notNull(),
+    organizationName: text("organization_name").notNull(),
+    organizationEmail: text("organization_email").notNull(),
+    description: text("description"),
+    attachment: jsonb("attachment").$type<{ file_id: string }>(),
+    detailItems: jsonb("detail_items").$type<DetailItemRecord[]>().notNull(),
+    paymentTerms: integer("payment_terms").notNull(),
+    invoiceIssueDate: timestamp("invoice_issue_date", { withTimezone: true }).notNull(),
+    allowAnyChain: boolean("allow_any_chain").notNull().default(false),
+    allowAnyToken: boolean("allow_any_token").notNull().default(false),
+    useFixedStablecoinRate: boolean("use_fixed_stablecoin_rate").notNull().default(false),
+    reviewer: text("reviewer"),
+    approveTime: timestamp("approve_time", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("invoices_seq_idx").on(t.seq),
+    uniqueIndex("invoices_org_number_idx").on(t.orgId, t.invoiceNumber),
+    uniqueIndex("invoices_payment_intent_idx").on(t.paymentIntentId),
+    index("invoices_org_seq_idx").on(t.orgId, t.seq),
+    index("invoices_org_status_seq_idx").on(t.orgId, t.status, t.seq),
+    index("invoices_org_recipient_email_idx").on(t.orgId, t.recipientEmail),
+  ],
+);
+
+export const invoiceLogs = pgTable(
+  "invoice_logs",
+  {
+    id: serial("id").primaryKey(),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    fromStatus: text("from_status").notNull(),
+    toStatus: text("to_status").notNull(),
+    operatorUid: text("operator_uid").notNull(),
+    reason: text("reason").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("invoice_logs_invoice_idx").on(t.invoiceId, t.id)],
+);
+
+// One row per confirmed on-chain transfer into a payment address.
+export const chainTransfers = pgTable(
+  "chain_transfers",
+  {
+    id: serial("id").primaryKey(),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    paymentIntentId: text("payment_intent_id")
+      .notNull()
+      .references(() => paymentIntents.id),
+    txHash: text("tx_hash").notNull(),
+    payerAddress: text("payer_address").notNull(),
+    amount: numeric("amount").notNull(),
+    txTimestamp: bigint("tx_timestamp", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("chain_transfers_tx_idx").on(t.txHash),
+    index("chain_transfers_intent_idx").on(t.paymentIntentId),
+  ],
+);
+
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userUid: text("user_uid").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("idempotency_keys_pk").on(t.userUid, t.key)],
+);

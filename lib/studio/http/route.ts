@@ -1,0 +1,190 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import type { z } from "zod";
+import { authenticate, requirePermission, type Principal } from "@/lib/studio/auth/principal";
+import type { Permission } from "@/lib/studio/auth/permissions";
+import { resolveClientId } from "@/lib/studio/orgs/client-ids";
+import { StudioError } from "@/lib/studio/errors";
+import { awaitReady } from "@/lib/studio/boot";
+import { fieldIssues } from "@/lib/studio/validation";
+import { withIdempotency } from "@/lib/studio/http/idempotency";
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export type RouteContext<Body, Query> = {
+  principal: Principal;
+  body: Body;
+  query: Query;
+  params: Record<string, string>;
+  /** The verified X-Client-ID, on routes that require one. */
+  clientId: string;
+};
+
+/** What a handler returns: the envelope minus `code`, e.g. `{ data }` or `{ data, paging, counts }`. */
+export type RouteResult = { data: unknown; [key: string]: unknown };
+
+type RouteOptions<BodySchema extends z.ZodType | undefined, QuerySchema extends z.ZodType | undefined> = {
+  /** Null for endpoints any valid key may call (GET /me). */
+  permission: Permission | null;
+  body?: BodySchema;
+  /** The body may be left out entirely (CancelRequest, SignInvoiceRequest). */
+  bodyOptional?: boolean;
+  query?: QuerySchema;
+  /** Create endpoints: X-Client-ID must be present, of the caller's organization, and equal any body client_id. */
+  requireClientId?: boolean;
+};
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * The one wrapper for every Studio API handler: authentication, permission, input parsing,
+ * idempotency and the error envelope live here so handlers stay one service call long.
+ */
+export function studioRoute<BodySchema extends z.ZodType | undefined = undefined, QuerySchema extends z.ZodType | undefined = undefined>(
+  options: RouteOptions<BodySchema, QuerySchema>,
+  handler: (context: RouteContext<Infer<BodySchema>, Infer<QuerySchema>>) => Promise<RouteResult>,
+) {
+  return async (request: Request, nextContext: NextRouteContext): Promise<Response> => {
+    const requestId = requestIdFor(request);
+    try {
+      await awaitReady();
+      const principal = await authenticate(request.headers.get("x-studio-api-key"));
+      if (options.permission) requirePermission(principal, options.permission);
+      const clientId = options.requireClientId ? await resolveClientId(principal, request.headers.get("x-client-id")) : "";
+      const rawBody = options.body ? await readJsonBody(request, options.bodyOptional ?? false) : undefined;
+      const run = async (): Promise<Response> => {
+        if (options.requireClientId) assertBodyClientId(rawBody, clientId);
+        const body = options.body ? parseInput(options.body, rawBody ?? {}) : undefined;
+        const query = options.query ? parseInput(options.query, searchParamsObject(request)) : undefined;
+        const params = await flattenParams(nextContext);
+        const result = await handler({ principal, body, query, params, clientId } as RouteContext<
+          Infer<BodySchema>,
+          Infer<QuerySchema>
+        >);
+        return json({ code: 0, ...result }, 200, requestId);
+      };
+      if (request.method === "POST") {
+        return await withIdempotency(principal, request, rawBody, run, (response) => withRequestId(response, requestId));
+      }
+      return await run();
+    } catch (error) {
+      return errorResponse(error, requestId);
+    }
+  };
+}
+
+export function errorResponse(error: unknown, requestId: string): Response {
+  if (error instanceof StudioError) {
+    const body = {
+      code: error.code,
+      message: error.message,
+      ...(error.errors ? { errors: error.errors } : {}),
+      request_id: requestId,
+    };
+    const response = json(body, error.http, requestId);
+    if (error.kind === "rate_limited") response.headers.set("Retry-After", "60");
+    return response;
+  }
+  // Anything unexpected: logged here with the request id, and the caller learns nothing inside.
+  console.error(`[studio] ${requestId} unexpected error`, error);
+  return json({ code: 50000, message: "Internal error; quote the request id to support", request_id: requestId }, 500, requestId);
+}
+
+export function requestIdFor(request: Request): string {
+  const inbound = request.headers.get("x-request-id");
+  return inbound && /^[\w.:-]{8,64}$/.test(inbound) ? inbound : `req_${randomBytes(10).toString("hex")}`;
+}
+
+function json(body: unknown, status: number, requestId: string): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "x-request-id": requestId, "cache-control": "no-store" },
+  });
+}
+
+function withRequestId(response: Response, requestId: string): Response {
+  response.headers.set("x-request-id", requestId);
+  return response;
+}
+
+function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const errors = fieldIssues(parsed.error);
+  const summary = errors.map((issue) => `${issue.field} ${issue.message}`).join("; ");
+  throw new StudioError("validation", `Invalid request: ${summary}`, errors);
+}
+
+/** Reads the body with a hard 1 MiB cap; an empty body is `undefined` where the body is optional. */
+async function readJsonBody(request: Request, optional: boolean): Promise<unknown> {
+  const declaredLength = Number(request.headers.get("content-length") ?? "0");
+  if (declaredLength > MAX_BODY_BYTES) throw tooLarge();
+  const text = await readCapped(request);
+  if (text.trim() === "") {
+    if (optional) return undefined;
+    throw new StudioError("validation", "A JSON request body is required", [{ field: "body", message: "is required" }]);
+  }
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^application\/json(\s*;|$)/i.test(contentType)) {
+    throw new StudioError("unsupported_media_type", "Request bodies must be sent as Content-Type: application/json");
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new StudioError("validation", "The request body is not valid JSON", [{ field: "body", message: "is not valid JSON" }]);
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new StudioError("validation", "The request body must be a JSON object", [{ field: "body", message: "must be an object" }]);
+  }
+  return parsed;
+}
+
+async function readCapped(request: Request): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function tooLarge(): StudioError {
+  return new StudioError("payload_too_large", "The request body exceeds the 1 MiB limit");
+}
+
+function assertBodyClientId(rawBody: unknown, clientId: string): void {
+  const bodyClientId = (rawBody as { client_id?: unknown } | undefined)?.client_id;
+  if (bodyClientId !== undefined && bodyClientId !== clientId) {
+    throw new StudioError("client_id_mismatch", "Body client_id does not match the X-Client-ID header", [
+      { field: "client_id", message: "must equal the X-Client-ID header" },
+    ]);
+  }
+}
+
+function searchParamsObject(request: Request): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of new URL(request.url).searchParams) {
+    result[key] ??= value;
+  }
+  return result;
+}
+
+async function flattenParams(context: NextRouteContext): Promise<Record<string, string>> {
+  const params = (await context.params) ?? {};
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === "string") result[key] = value;
+  }
+  return result;
+}

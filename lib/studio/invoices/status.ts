@@ -1,0 +1,156 @@
+// The invoice state table of product-decisions §1, as plain data and functions.
+
+export const INVOICE_STATUSES = [
+  "approval_pending",
+  "approved",
+  "rejected",
+  "cancelled",
+  "expired",
+  "paid",
+  "underpaid",
+  "payment_review",
+  "signed",
+  "refunded",
+] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const STATUS_CATEGORIES = [
+  "pending_review",
+  "awaiting_payment",
+  "action_required",
+  "completed",
+  "closed",
+] as const;
+export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
+
+export const STATUS_CATEGORY: Record<InvoiceStatus, StatusCategory> = {
+  approval_pending: "pending_review",
+  approved: "awaiting_payment",
+  rejected: "closed",
+  cancelled: "closed",
+  expired: "closed",
+  paid: "action_required",
+  underpaid: "action_required",
+  payment_review: "action_required",
+  signed: "completed",
+  refunded: "completed",
+};
+
+export function statusesIn(category: StatusCategory): InvoiceStatus[] {
+  return INVOICE_STATUSES.filter((status) => STATUS_CATEGORY[status] === category);
+}
+
+export const PAYMENT_STATUSES = [
+  "pending",
+  "success",
+  "expired",
+  "insufficient_not_refunded",
+  "insufficient_refunded",
+  "cancelled",
+  "aml_hold",
+  "awaiting_approval",
+  "manual_review",
+  "refunded",
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Who may trigger an action: a permission for people, or the system (chain watcher, sweeper). */
+export type InvoiceAction =
+  | "update"
+  | "approve"
+  | "reject"
+  | "cancel"
+  | "sign"
+  | "refund"
+  | "confirm_payment"
+  | "expire"
+  | "flag_payment";
+
+export const ACTION_SOURCES: Record<InvoiceAction, readonly InvoiceStatus[]> = {
+  update: ["approval_pending", "rejected"],
+  approve: ["approval_pending"],
+  reject: ["approval_pending"],
+  cancel: ["approval_pending", "approved"],
+  sign: ["paid", "underpaid", "payment_review"],
+  refund: ["paid", "underpaid", "payment_review"],
+  confirm_payment: ["approved"],
+  expire: ["approved"],
+  flag_payment: ["approved", "expired"],
+};
+
+export const TERMINAL_STATUSES: readonly InvoiceStatus[] = ["cancelled", "signed", "refunded", "rejected"];
+
+export function canApply(action: InvoiceAction, status: InvoiceStatus): boolean {
+  return ACTION_SOURCES[action].includes(status);
+}
+
+export class TransitionRefused extends Error {
+  constructor(
+    readonly action: InvoiceAction,
+    readonly status: InvoiceStatus,
+  ) {
+    super(`Cannot ${action.replace("_", " ")} an invoice whose status is ${status}`);
+  }
+}
+
+/** Where an action leads from `status`; throws TransitionRefused when the table has no such row. */
+export function nextStatus(action: InvoiceAction, status: InvoiceStatus, payment?: PaymentFacts): InvoiceStatus {
+  if (!canApply(action, status)) throw new TransitionRefused(action, status);
+  switch (action) {
+    case "update":
+    case "approve":
+    case "reject":
+    case "cancel":
+    case "sign":
+    case "refund":
+    case "expire":
+      return SIMPLE_TARGET[action];
+    case "flag_payment":
+      return "payment_review";
+    case "confirm_payment":
+      if (!payment) throw new Error("confirm_payment needs the payment facts");
+      return paymentOutcome(payment);
+  }
+}
+
+const SIMPLE_TARGET = {
+  update: "approval_pending",
+  approve: "approved",
+  reject: "rejected",
+  cancel: "cancelled",
+  sign: "signed",
+  refund: "refunded",
+  expire: "expired",
+} as const satisfies Partial<Record<InvoiceAction, InvoiceStatus>>;
+
+/** The nested payment intent status that goes with each invoice status. */
+export function paymentStatusFor(status: InvoiceStatus, facts: { underpaid: boolean; amlHold?: boolean }): PaymentStatus {
+  switch (status) {
+    case "approval_pending":
+      return "awaiting_approval";
+    case "approved":
+      return "pending";
+    case "rejected":
+    case "cancelled":
+      return "cancelled";
+    case "expired":
+      return "expired";
+    case "paid":
+    case "signed":
+      return "success";
+    case "underpaid":
+      return "insufficient_not_refunded";
+    case "payment_review":
+      return facts.amlHold ? "aml_hold" : "manual_review";
+    case "refunded":
+      return facts.underpaid ? "insufficient_refunded" : "refunded";
+  }
+}
+
+/** Facts about funds received, in token base units. */
+export type PaymentFacts = { receivedUnits: bigint; dueUnits: bigint; late: boolean };
+
+export function paymentOutcome({ receivedUnits, dueUnits, late }: PaymentFacts): InvoiceStatus {
+  if (late) return "payment_review";
+  return receivedUnits >= dueUnits ? "paid" : "underpaid";
+}

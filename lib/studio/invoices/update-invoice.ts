@@ -1,0 +1,108 @@
+import { db } from "@/lib/db/client";
+import type { Principal } from "@/lib/studio/auth/principal";
+import { fieldError } from "@/lib/studio/errors";
+import { AmountFormatError, formatUnits, parseUnits } from "@/lib/studio/money";
+import type { InvoiceUpdateInput } from "@/lib/studio/invoices/schemas";
+import { totalInUnits } from "@/lib/studio/invoices/amounts";
+import { amountDecimals, paymentAmounts, type PricingMode } from "@/lib/studio/invoices/pricing";
+import { requireToken } from "@/lib/studio/invoices/token";
+import type { FiatCurrency } from "@/lib/studio/rates";
+import type { TokenSymbol } from "@/lib/studio/chain/registry";
+import {
+  getInvoiceOrThrow,
+  lockInvoiceOrThrow,
+  transitionInvoice,
+  type InvoiceRow,
+  type PaymentIntentRow,
+} from "@/lib/studio/invoices/queries";
+import { serializeInvoice } from "@/lib/studio/invoices/serialize";
+
+// PUT /invoice/intent/{id}: edits a pending invoice, or resubmits a rejected one.
+export async function updateInvoice(input: { principal: Principal; id: string; request: InvoiceUpdateInput }) {
+  const { principal, id, request } = input;
+  const database = await db();
+  await database.transaction(async (tx) => {
+    const current = await lockInvoiceOrThrow(tx, principal.orgId, id);
+    const { invoiceChanges, paymentChanges } = changesFor(current.invoice, current.paymentIntent, request);
+    await transitionInvoice(tx, {
+      current,
+      action: "update",
+      operatorUid: principal.uid,
+      reason: current.invoice.status === "rejected" ? "resubmitted" : "updated",
+      invoiceChanges,
+      paymentChanges,
+    });
+  });
+  const updated = await getInvoiceOrThrow(database, principal.orgId, id);
+  return serializeInvoice(updated.invoice, updated.paymentIntent);
+}
+
+function changesFor(invoice: InvoiceRow, pi: PaymentIntentRow, request: InvoiceUpdateInput) {
+  const invoiceChanges: Partial<InvoiceRow> = {
+    recipientName: request.recipient_name,
+    recipientEmail: request.recipient_email,
+    organizationName: request.organization_name,
+    organizationEmail: request.organization_email,
+    description: request.description,
+    attachment: request.attachment,
+    reviewer: request.reviewer,
+    approveTime: request.approve_time ? new Date(request.approve_time) : undefined,
+    invoiceIssueDate: request.invoice_issue_date ? new Date(request.invoice_issue_date) : undefined,
+    paymentTerms: request.payment_terms,
+    allowAnyChain: request.allow_any_chain,
+    allowAnyToken: request.allow_any_token,
+    detailItems: request.detail_items,
+  };
+  const paymentChanges: Partial<PaymentIntentRow> = {
+    paymentMethodType: request.payment_method_type,
+    bankAccountId: request.bank_account_id,
+    payoutTargetAddress: request.payout_target_address,
+    payoutTargetSolAddress: request.payout_target_sol_address,
+    payoutTargetTronAddress: request.payout_target_tron_address,
+    payoutAddresses: request.payout_addresses,
+  };
+
+  // Line items, chain or token change what is owed: recompute the amount and the payment amounts.
+  if (request.detail_items || request.chain || request.pay_token) {
+    const chainId = request.chain ?? pi.chainId;
+    const token = requireToken(chainId, request.pay_token ?? (pi.tokenSymbol as TokenSymbol));
+    const mode = pi.pricingMode as PricingMode;
+    const decimals = amountDecimals(mode, token);
+    const amountUnits = request.detail_items
+      ? totalInUnits(request.detail_items, decimals)
+      : reexpress(invoice.amount, decimals);
+    if (amountUnits <= 0n) throw fieldError("detail_items", "the line-item total must be greater than zero");
+    const amounts = paymentAmounts({
+      mode,
+      amountUnits,
+      currency: (invoice.currency ?? "USD") as FiatCurrency,
+      token,
+      useFixedStablecoinRate: invoice.useFixedStablecoinRate,
+    });
+    invoiceChanges.amount = formatUnits(amountUnits, decimals);
+    Object.assign(paymentChanges, {
+      ...amounts,
+      chainId,
+      tokenSymbol: token.symbol,
+      tokenAddress: token.address,
+      decimals: token.decimals,
+    });
+  }
+  return { invoiceChanges: withoutUndefined(invoiceChanges), paymentChanges: withoutUndefined(paymentChanges) };
+}
+
+/** The stored amount at another token's precision; refusing rather than rounding money away. */
+function reexpress(amount: string, decimals: number): bigint {
+  try {
+    return parseUnits(amount, decimals);
+  } catch (error) {
+    if (error instanceof AmountFormatError) {
+      throw fieldError("chain", `the invoice amount ${amount} has more than ${decimals} decimal places on that chain`);
+    }
+    throw error;
+  }
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

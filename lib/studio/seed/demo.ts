@@ -1,0 +1,94 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { organizations } from "@/lib/studio/db/schema";
+import type { Permission } from "@/lib/studio/auth/permissions";
+import { authenticate } from "@/lib/studio/auth/principal";
+import { createApiKey, createClientId, createOrganization, createUser } from "@/lib/studio/orgs/operator";
+import { createInvoice } from "@/lib/studio/invoices/create-invoice";
+import { seedInvoiceRequests } from "@/lib/studio/seed/demo-invoices";
+
+export const DEMO_ROLES: Record<string, Permission[]> = {
+  finance: ["transfer:read", "transfer:create"],
+  approver: ["transfer:read", "transfer:approve"],
+  admin: ["transfer:create", "transfer:approve", "transfer:sign", "transfer:read"],
+  viewer: ["transfer:read"],
+};
+
+const DEMO_PEOPLE: Record<string, string> = {
+  finance: "Fiona Finance",
+  approver: "Avery Approver",
+  admin: "Ada Admin",
+  viewer: "Victor Viewer",
+};
+
+export type DemoCredentials = {
+  orgs: Array<{
+    org_id: number;
+    name: string;
+    client_id: string;
+    webhook_secret: string;
+    users: Array<{
+      uid: string;
+      role: string;
+      name: string;
+      email: string;
+      password: string;
+      api_key: string;
+      permissions: Permission[];
+    }>;
+  }>;
+};
+
+export const demoCredentialsPath = () => path.join(env.DATA_DIR, "demo-credentials.json");
+
+/**
+ * On an empty database: two organizations with a client id, a webhook secret and four users
+ * each, plus a few hundred invoices in the first. Returns undefined when there was data already.
+ */
+export async function seedDemoIfEmpty(): Promise<DemoCredentials | undefined> {
+  const database = await db();
+  const credentials = await database.transaction(async (tx) => {
+    // Several servers may start at once against one PostgreSQL: only the first one seeds.
+    await tx.execute(sql`LOCK TABLE ${organizations} IN EXCLUSIVE MODE`);
+    const [existing] = await tx.select({ id: organizations.id }).from(organizations).limit(1);
+    if (existing) return undefined;
+    const result: DemoCredentials = { orgs: [] };
+    for (const name of ["Demo Merchant", "Second Merchant"]) {
+      const org = await createOrganization({ name }, tx);
+      const { clientId } = await createClientId({ orgId: org.id }, tx);
+      const domain = name.toLowerCase().replace(/\s+/g, "-") + ".test";
+      const people = [];
+      for (const [role, permissions] of Object.entries(DEMO_ROLES)) {
+        const person = { name: DEMO_PEOPLE[role] ?? role, email: `${role}@${domain}` };
+        const { uid } = await createUser({ orgId: org.id, ...person, permissions }, tx);
+        const { key } = await createApiKey({ uid }, tx);
+        people.push({ uid, role, ...person, password: randomBytes(12).toString("base64url"), api_key: key, permissions });
+      }
+      result.orgs.push({ org_id: org.id, name, client_id: clientId, webhook_secret: org.webhookSecret, users: people });
+    }
+    return result;
+  });
+  if (!credentials) return undefined;
+
+  await seedInvoices(credentials);
+  const file = demoCredentialsPath();
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, JSON.stringify(credentials, null, 2) + "\n", { mode: 0o600 });
+  await fs.chmod(file, 0o600);
+  console.log(`[studio] demo data seeded; credentials written to ${file}`);
+  return credentials;
+}
+
+async function seedInvoices(credentials: DemoCredentials): Promise<void> {
+  const demo = credentials.orgs[0];
+  const finance = demo?.users.find((user) => user.role === "finance");
+  if (!demo || !finance) return;
+  const principal = await authenticate(finance.api_key);
+  for (const { request, createdAt } of seedInvoiceRequests(env.SEED_DEMO_INVOICES, new Date())) {
+    await createInvoice({ principal, clientId: demo.client_id, request, now: createdAt });
+  }
+}
