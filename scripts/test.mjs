@@ -1,0 +1,91 @@
+// `npm test`: build, unit tests, then a real server on a fresh database (PGlite in a temp
+// folder, or DATABASE_URL when set) for the HTTP integration tests and the browser tests.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import net from "node:net";
+
+const root = path.resolve(import.meta.dirname, "..");
+const only = process.argv[2]; // optional: "unit" | "node" | "api" | "browser"
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+async function waitForHealth(url, server, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.status === 200) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms`);
+}
+
+const wants = (stage) => !only || only === stage;
+const mode = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
+console.log(`\n=== Studio tests on ${mode} ===\n`);
+let failed = 0;
+
+if (wants("unit")) failed += (await run(bin("vitest"), ["run", "--project", "unit"])) ? 1 : 0;
+if (wants("node")) failed += (await run(bin("vitest"), ["run", "--project", "node"])) ? 1 : 0;
+
+if (wants("api") || wants("browser")) {
+  if (process.env.SKIP_BUILD !== "1") {
+    const built = await run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" });
+    if (built !== 0) process.exit(1);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-test-"));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const serverEnv = {
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    SWEEP_INTERVAL_MS: "500",
+  };
+  const server = spawn(bin("next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: { ...process.env, ...serverEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const serverLog = fs.createWriteStream(path.join(dataDir, "server.log"));
+  server.stdout.pipe(serverLog);
+  server.stderr.pipe(serverLog);
+  const stop = () => server.exitCode === null && server.kill("SIGTERM");
+  process.on("exit", stop);
+  try {
+    await waitForHealth(baseUrl, server, 120_000);
+    const testEnv = { STUDIO_TEST_URL: baseUrl, STUDIO_TEST_DATA_DIR: dataDir };
+    if (wants("api")) failed += (await run(bin("vitest"), ["run", "--project", "api"], testEnv)) ? 1 : 0;
+    if (wants("browser")) failed += (await run(bin("playwright"), ["test"], testEnv)) ? 1 : 0;
+  } catch (error) {
+    console.error(error);
+    failed += 1;
+  } finally {
+    stop();
+    if (failed) console.log(`server log kept at ${path.join(dataDir, "server.log")}`);
+  }
+}
+
+console.log(failed ? `\n${failed} test stage(s) failed on ${mode}` : `\nAll test stages passed on ${mode}`);
+process.exit(failed ? 1 : 0);

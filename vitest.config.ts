@@ -1,0 +1,26 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "@": path.resolve(import.meta.dirname) };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["lib/**/*.test.ts"], environment: "node" },
+      },
+      {
+        // Tests that open their own database (a temp PGlite, or a scratch PostgreSQL database).
+        resolve: { alias },
+        test: { name: "node", include: ["e2e/node/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 60_000 },
+      },
+      {
+        // Real HTTP against the server scripts/test.mjs started (STUDIO_TEST_URL).
+        resolve: { alias },
+        test: { name: "api", include: ["e2e/api/**/*.test.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+    ],
+  },
+});
