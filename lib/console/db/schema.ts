@@ -10,9 +10,13 @@ export const consoleAccounts = pgTable(
     passwordHash: text("password_hash").notNull(),
     // AES-256-GCM under CONSOLE_SECRET: iv.tag.ciphertext, base64url.
     apiKeySealed: text("api_key_sealed").notNull(),
+    // The organization's X-Client-ID, needed for create calls (GET /me does not return it).
+    clientId: text("client_id"),
+    // Learned from GET /me at sign-in, so the log timeline can show names for operator uids.
+    studioUid: text("studio_uid"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("console_accounts_email_idx").on(t.email)],
+  (t) => [uniqueIndex("console_accounts_email_idx").on(t.email), index("console_accounts_studio_uid_idx").on(t.studioUid)],
 );
 
 export const consoleSessions = pgTable(
