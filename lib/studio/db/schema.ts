@@ -108,6 +108,9 @@ export const paymentIntents = pgTable(
     partialRefundTxHash: text("partial_refund_tx_hash"),
     partialRefundAmount: numeric("partial_refund_amount"),
     partialRefundAddress: text("partial_refund_address"),
+    // Why the funds (or the excess of an overpayment) went back, and the supporting file ids.
+    refundReason: text("refund_reason"),
+    refundAttachments: jsonb("refund_attachments").$type<string[]>(),
     orderData: jsonb("order_data"),
     callbackUrl: text("callback_url"),
     groupKey: text("group_key"),

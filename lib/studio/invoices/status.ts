@@ -70,6 +70,7 @@ export const ACTION_SOURCES: Record<InvoiceAction, readonly InvoiceStatus[]> = {
   update: ["approval_pending", "rejected"],
   approve: ["approval_pending"],
   reject: ["approval_pending"],
+  // From approved only while no funds have arrived (checked in nextStatus with the payment facts).
   cancel: ["approval_pending", "approved"],
   sign: ["paid", "underpaid", "payment_review"],
   refund: ["paid", "underpaid", "payment_review"],
@@ -78,10 +79,16 @@ export const ACTION_SOURCES: Record<InvoiceAction, readonly InvoiceStatus[]> = {
   flag_payment: ["approved", "expired"],
 };
 
-export const TERMINAL_STATUSES: readonly InvoiceStatus[] = ["cancelled", "signed", "refunded", "rejected"];
+/**
+ * No action leaves these. `rejected` is not terminal (a PUT resubmits it) and neither is `expired`
+ * (late funds move it to payment_review).
+ */
+export const TERMINAL_STATUSES: readonly InvoiceStatus[] = ["cancelled", "signed", "refunded"];
 
-export function canApply(action: InvoiceAction, status: InvoiceStatus): boolean {
-  return ACTION_SOURCES[action].includes(status);
+export function canApply(action: InvoiceAction, status: InvoiceStatus, payment?: PaymentFacts): boolean {
+  if (!ACTION_SOURCES[action].includes(status)) return false;
+  if (action === "cancel" && status === "approved" && (payment?.receivedUnits ?? 0n) > 0n) return false;
+  return true;
 }
 
 export class TransitionRefused extends Error {
@@ -95,7 +102,7 @@ export class TransitionRefused extends Error {
 
 /** Where an action leads from `status`; throws TransitionRefused when the table has no such row. */
 export function nextStatus(action: InvoiceAction, status: InvoiceStatus, payment?: PaymentFacts): InvoiceStatus {
-  if (!canApply(action, status)) throw new TransitionRefused(action, status);
+  if (!canApply(action, status, payment)) throw new TransitionRefused(action, status);
   switch (action) {
     case "update":
     case "approve":
@@ -104,9 +111,8 @@ export function nextStatus(action: InvoiceAction, status: InvoiceStatus, payment
     case "sign":
     case "refund":
     case "expire":
-      return SIMPLE_TARGET[action];
     case "flag_payment":
-      return "payment_review";
+      return SIMPLE_TARGET[action];
     case "confirm_payment":
       if (!payment) throw new Error("confirm_payment needs the payment facts");
       return paymentOutcome(payment);
@@ -121,6 +127,7 @@ const SIMPLE_TARGET = {
   sign: "signed",
   refund: "refunded",
   expire: "expired",
+  flag_payment: "payment_review",
 } as const satisfies Partial<Record<InvoiceAction, InvoiceStatus>>;
 
 /** The nested payment intent status that goes with each invoice status. */
@@ -148,9 +155,29 @@ export function paymentStatusFor(status: InvoiceStatus, facts: { underpaid: bool
 }
 
 /** Facts about funds received, in token base units. */
-export type PaymentFacts = { receivedUnits: bigint; dueUnits: bigint; late: boolean };
+export type PaymentFacts = { receivedUnits: bigint; dueUnits: bigint };
 
-export function paymentOutcome({ receivedUnits, dueUnits, late }: PaymentFacts): InvoiceStatus {
-  if (late) return "payment_review";
+/** A confirmed, on-time first payment: all of it (or more) is paid, less is underpaid. */
+export function paymentOutcome({ receivedUnits, dueUnits }: PaymentFacts): InvoiceStatus {
   return receivedUnits >= dueUnits ? "paid" : "underpaid";
+}
+
+/**
+ * What a confirmed incoming transfer does to an invoice in `status`: a state-table action, "record"
+ * (funds added to an invoice already waiting for sign-off; the status stays), or "refuse" (no live
+ * payment address: not approved yet, or the invoice is finished).
+ */
+export function transferEffect(status: InvoiceStatus, late: boolean): InvoiceAction | "record" | "refuse" {
+  switch (status) {
+    case "approved":
+      return late ? "flag_payment" : "confirm_payment";
+    case "expired":
+      return "flag_payment";
+    case "paid":
+    case "underpaid":
+    case "payment_review":
+      return "record";
+    default:
+      return "refuse";
+  }
 }

@@ -1,0 +1,19 @@
+// Each organization's HD wallet: the sealed BIP-39 mnemonic opened once per process, because
+// turning a mnemonic into a seed (PBKDF2, 2048 rounds) costs far more than deriving an address.
+import { HDKey } from "@scure/bip32";
+import { mnemonicToSeedSync } from "@scure/bip39";
+import { unsealStudioSecret } from "@/lib/studio/secrets";
+
+export type OrgWallet = { root: HDKey; seed: Uint8Array };
+
+const cache = new Map<string, OrgWallet>();
+
+export function openOrgWallet(hdSeedSealed: string): OrgWallet {
+  let wallet = cache.get(hdSeedSealed);
+  if (!wallet) {
+    const seed = mnemonicToSeedSync(unsealStudioSecret(hdSeedSealed));
+    wallet = { root: HDKey.fromMasterSeed(seed), seed };
+    cache.set(hdSeedSealed, wallet);
+  }
+  return wallet;
+}
