@@ -1,11 +1,14 @@
 // The composition root: what a server process starts, in order. Services stay unaware of each other.
 import { awaitReady } from "@/lib/studio/boot";
+import { seedDemoAccounts } from "@/lib/console/accounts";
 
 const holder = globalThis as typeof globalThis & { __booted?: Promise<void> };
 
 export function boot(): Promise<void> {
   holder.__booted ??= (async () => {
     await awaitReady();
+    // Console accounts for the demo users (after the studio seed wrote demo-credentials.json).
+    await seedDemoAccounts();
   })().catch((error: unknown) => {
     holder.__booted = undefined;
     console.error("[studio] start-up failed", error);

@@ -1,0 +1,112 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, eq, inArray } from "drizzle-orm";
+import { seal, unseal } from "@/lib/crypto";
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { consoleAccounts } from "@/lib/console/db/schema";
+import { hashPassword } from "@/lib/console/passwords";
+import { consoleSecret } from "@/lib/console/secret";
+
+export type ConsoleAccount = typeof consoleAccounts.$inferSelect;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Adds a console account for an existing Studio API key; the key is stored sealed, the password hashed. */
+export async function createConsoleAccount({
+  email,
+  displayName,
+  password,
+  apiKey,
+  clientId,
+}: {
+  email: string;
+  displayName: string;
+  password: string;
+  apiKey: string;
+  clientId?: string | null;
+}): Promise<{ id: number; email: string }> {
+  if (password.length < 8) throw new Error("The password must have at least 8 characters");
+  if (!/^\S+@\S+$/.test(email.trim())) throw new Error("The email address is not valid");
+  const database = await db();
+  const [row] = await database
+    .insert(consoleAccounts)
+    .values({
+      email: normalizeEmail(email),
+      displayName: displayName.trim() || normalizeEmail(email),
+      passwordHash: await hashPassword(password),
+      apiKeySealed: seal(apiKey, consoleSecret()),
+      clientId: clientId ?? null,
+    })
+    .returning({ id: consoleAccounts.id, email: consoleAccounts.email });
+  if (!row) throw new Error("The account was not created");
+  return row;
+}
+
+export async function findAccountByEmail(email: string): Promise<ConsoleAccount | undefined> {
+  const database = await db();
+  const [row] = await database.select().from(consoleAccounts).where(eq(consoleAccounts.email, normalizeEmail(email)));
+  return row;
+}
+
+export function accountApiKey(account: ConsoleAccount): string {
+  return unseal(account.apiKeySealed, consoleSecret());
+}
+
+export async function rememberStudioUid(accountId: number, uid: string): Promise<void> {
+  const database = await db();
+  await database.update(consoleAccounts).set({ studioUid: uid }).where(eq(consoleAccounts.id, accountId));
+}
+
+/** Display names of the console accounts that act as the given Studio uids. */
+export async function namesForUids(uids: string[]): Promise<Map<string, string>> {
+  if (!uids.length) return new Map();
+  const database = await db();
+  const rows = await database
+    .select({ uid: consoleAccounts.studioUid, name: consoleAccounts.displayName })
+    .from(consoleAccounts)
+    .where(and(inArray(consoleAccounts.studioUid, uids)));
+  return new Map(rows.flatMap((row) => (row.uid ? [[row.uid, row.name] as const] : [])));
+}
+
+type DemoFile = {
+  orgs: Array<{
+    client_id: string;
+    users: Array<{ uid: string; name: string; email: string; password: string; api_key: string }>;
+  }>;
+};
+
+/** After the demo seed: one console account per demo user that has none yet. */
+export async function seedDemoAccounts(): Promise<number> {
+  const file = path.join(env.DATA_DIR, "demo-credentials.json");
+  let demo: DemoFile;
+  try {
+    demo = JSON.parse(await fs.readFile(file, "utf8")) as DemoFile;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  let created = 0;
+  for (const org of demo.orgs) {
+    for (const user of org.users) {
+      if (await findAccountByEmail(user.email)) continue;
+      try {
+        const { id } = await createConsoleAccount({
+          email: user.email,
+          displayName: user.name,
+          password: user.password,
+          apiKey: user.api_key,
+          clientId: org.client_id,
+        });
+        await rememberStudioUid(id, user.uid);
+        created += 1;
+      } catch (error) {
+        // Another server process seeding the same database got there first.
+        if (!(await findAccountByEmail(user.email))) throw error;
+      }
+    }
+  }
+  return created;
+}

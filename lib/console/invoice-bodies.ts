@@ -1,0 +1,12 @@
+import "server-only";
+import type { ConsoleContext } from "@/lib/console/context";
+
+// The form sends what the person typed; who creates it and from where the console knows better.
+export function invoiceCreateBody(body: unknown, ctx: ConsoleContext, request: Request): unknown {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  return {
+    ...body,
+    creator: ctx.session.account.displayName,
+    origin: request.headers.get("origin") ?? new URL(request.url).origin,
+  };
+}

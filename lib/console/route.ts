@@ -1,0 +1,66 @@
+import "server-only";
+import { cookies } from "next/headers";
+import { NextResponse } from "next/server";
+import { contextForToken, type ConsoleContext } from "@/lib/console/context";
+import { SESSION_COOKIE } from "@/lib/console/session-policy";
+import { StudioApiError } from "@/lib/console/studio-client";
+import type { ErrorBody } from "@/lib/console/types";
+
+type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+export function errorJson(status: number, body: ErrorBody, headers?: HeadersInit): NextResponse {
+  return NextResponse.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+/** Mutations must come from a page of this host: a missing or foreign Origin is refused (CSRF). */
+export function sameOrigin(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  if (!origin || !host) return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The wrapper for every console route: Origin check on mutations, the session (401 without one),
+ * and the Studio's own error status and message passed through.
+ */
+export function consoleRoute(
+  options: { mutating: boolean },
+  handler: (input: { request: Request; ctx: ConsoleContext; params: Record<string, string> }) => Promise<unknown>,
+) {
+  return async (request: Request, nextContext: NextRouteContext): Promise<Response> => {
+    if (options.mutating && !sameOrigin(request)) {
+      return errorJson(403, { code: 40300, message: "Cross-origin request refused" });
+    }
+    const token = (await cookies()).get(SESSION_COOKIE)?.value;
+    const ctx = await contextForToken(token);
+    if (!ctx) return errorJson(401, { code: 40100, message: "Sign in to continue" });
+    const raw = await nextContext.params;
+    const params = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, String(value)]));
+    try {
+      const result = await handler({ request, ctx, params });
+      return NextResponse.json(result, { headers: { "Cache-Control": "no-store" } });
+    } catch (error) {
+      if (error instanceof StudioApiError) return errorJson(error.status, error.body);
+      if (error instanceof BadRequest) return errorJson(400, { code: 40000, message: error.message });
+      console.error("[console] route failed", error);
+      return errorJson(500, { code: 50000, message: "Something went wrong" });
+    }
+  };
+}
+
+export class BadRequest extends Error {}
+
+export async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new BadRequest("The request body is not valid JSON");
+  }
+}

@@ -1,0 +1,87 @@
+// The Studio API records as the console reads them (spec part 2 plus the additive fields it uses).
+// Plain types with no imports from the service: the console knows the service only over HTTP.
+import type { InvoiceStatus, PaymentStatus, StatusCategory } from "@/lib/studio/invoices/status";
+
+export type DetailItem = { name: string; quantity: number; unit_price: number; tax?: number };
+
+export type PaymentIntent = {
+  payment_intent_id: string;
+  client_id: string;
+  pricing_mode: "fiat" | "crypto";
+  payment_chain_id: string;
+  payment_address: string;
+  payer_address: string | null;
+  token_address: string;
+  symbol: string;
+  decimals: number;
+  crypto_amount: string;
+  fiat_amount: string | null;
+  fiat_currency: "USD" | "TWD" | null;
+  payment_deadline: number;
+  status: PaymentStatus;
+  payment_tx_hash: string | null;
+  payment_tx_timestamp: number | null;
+  aggregation_tx_hash: string | null;
+  refund_tx_hash: string | null;
+  received_crypto_amount: string | null;
+  refund_crypto_amount: string | null;
+  partial_refund_tx_hash: string | null;
+  partial_refund_amount: string | null;
+  partial_refund_address: string | null;
+  payment_method_type: string;
+  crypto_price: string | null;
+  refund_address?: string | null;
+};
+
+export type Invoice = {
+  id: string;
+  invoice_id: string;
+  payment_intent: PaymentIntent;
+  status: InvoiceStatus;
+  status_category: StatusCategory;
+  recipient_name: string;
+  recipient_email: string;
+  organization_name: string;
+  organization_email: string;
+  payment_terms: number;
+  detail_items: DetailItem[];
+  amount: string;
+  subtotal: string;
+  tax_total: string;
+  currency: "USD" | "TWD" | null;
+  description: string | null;
+  creator: string;
+  creator_uid: string;
+  invoice_issue_date: string;
+  created_at: string;
+  updated_at?: string;
+  reviewer?: string | null;
+  approve_time?: string | null;
+};
+
+export type InvoiceLog = {
+  id: number;
+  invoice_id: string;
+  from_status: string;
+  to_status: string;
+  operator_uid: string;
+  reason: string;
+  created_at: string;
+  /** Added by the console: the operator's display name when a console account knows that uid. */
+  operator_name?: string;
+};
+
+export type Paging = { page_number: number; page_size: number; total_count: number };
+export type InvoiceList = { data: Invoice[]; paging: Paging; counts: Record<StatusCategory, number> };
+
+export type Me = {
+  uid: string;
+  name: string;
+  email: string;
+  org_id: number;
+  org_name: string;
+  permissions: string[];
+};
+
+export type FieldError = { field: string; message: string };
+export type ErrorBody = { code: number; message: string; errors?: FieldError[]; request_id?: string };
