@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
+import { lockPgliteFolder } from "@/lib/db/pglite-lock";
 import * as consoleSchema from "@/lib/console/db/schema";
 import * as studioSchema from "@/lib/studio/db/schema";
 
@@ -63,11 +64,21 @@ async function openPostgres(url: string): Promise<Handle> {
 
 async function openPglite(dataFolder: string): Promise<Handle> {
   await fs.mkdir(dataFolder, { recursive: true });
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const client = await PGlite.create(dataFolder);
-  const database = drizzle({ client, schema });
-  await migrate(database, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: database as unknown as Database, driver: "pglite", close: () => client.close() };
+  const release = lockPgliteFolder(dataFolder);
+  try {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const client = await PGlite.create(dataFolder);
+    const database = drizzle({ client, schema });
+    await migrate(database, { migrationsFolder: MIGRATIONS_FOLDER });
+    const close = async () => {
+      await client.close();
+      release();
+    };
+    return { db: database as unknown as Database, driver: "pglite", close };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }

@@ -75,6 +75,7 @@ export async function revokeApiKey(input: { keyId: string }) {
 
 export async function listApiKeys(input: { orgId: number }) {
   const database = await db();
+  await requireOrganization(database, input.orgId);
   const rows = await database
     .select()
     .from(apiKeys)
