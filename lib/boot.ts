@@ -1,5 +1,7 @@
 // The composition root: what a server process starts, in order. Services stay unaware of each other.
 import { awaitReady } from "@/lib/studio/boot";
+import { env } from "@/lib/env";
+import { startSweeper } from "@/lib/studio/sweeper";
 import { seedDemoAccounts } from "@/lib/console/accounts";
 
 const holder = globalThis as typeof globalThis & { __booted?: Promise<void> };
@@ -9,6 +11,9 @@ export function boot(): Promise<void> {
     await awaitReady();
     // Console accounts for the demo users (after the studio seed wrote demo-credentials.json).
     await seedDemoAccounts();
+    // Embedded mode expires invoices in-process; with several app servers set SWEEPER=0 on them
+    // and run `npm run worker` instead (or as well: SKIP LOCKED keeps sweepers apart).
+    if (env.SWEEPER) startSweeper(env.SWEEP_INTERVAL_MS);
   })().catch((error: unknown) => {
     holder.__booted = undefined;
     console.error("[studio] start-up failed", error);

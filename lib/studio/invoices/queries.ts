@@ -40,6 +40,19 @@ export async function lockInvoiceOrThrow(tx: Tx, orgId: number, id: string): Pro
   return row;
 }
 
+/** Where `action` leads from the invoice's status, or 409 naming the current status. */
+export function assertTransition(current: InvoiceWithPayment, action: InvoiceAction, payment?: PaymentFacts): InvoiceStatus {
+  const from = current.invoice.status as InvoiceStatus;
+  try {
+    return nextStatus(action, from, payment);
+  } catch (error) {
+    if (error instanceof TransitionRefused) {
+      throw new StudioError("invalid_state", `${error.message} (current status: ${from})`);
+    }
+    throw error;
+  }
+}
+
 export type TransitionInput = {
   current: InvoiceWithPayment;
   action: InvoiceAction;
@@ -61,15 +74,7 @@ export type TransitionInput = {
 export async function transitionInvoice(tx: Tx, input: TransitionInput): Promise<InvoiceStatus> {
   const { invoice, paymentIntent } = input.current;
   const from = invoice.status as InvoiceStatus;
-  let to: InvoiceStatus;
-  try {
-    to = nextStatus(input.action, from, input.payment);
-  } catch (error) {
-    if (error instanceof TransitionRefused) {
-      throw new StudioError("invalid_state", `${error.message} (current status: ${from})`);
-    }
-    throw error;
-  }
+  const to = assertTransition(input.current, input.action, input.payment);
   const now = input.now ?? new Date();
   const updated = await tx
     .update(invoices)
@@ -97,4 +102,30 @@ export async function transitionInvoice(tx: Tx, input: TransitionInput): Promise
     createdAt: now,
   });
   return to;
+}
+
+/** The invoice whose payment intent owns `address`, locked; another organization's address is unknown. */
+export async function lockInvoiceByPaymentAddress(tx: Tx, orgId: number, address: string): Promise<InvoiceWithPayment> {
+  const [row] = await tx
+    .select({ invoice: invoices, paymentIntent: paymentIntents })
+    .from(paymentIntents)
+    .innerJoin(invoices, eq(invoices.paymentIntentId, paymentIntents.id))
+    .where(and(eq(paymentIntents.paymentAddress, address), eq(paymentIntents.orgId, orgId)))
+    .limit(1)
+    .for("update");
+  if (!row) throw notFound(`Payment address ${address}`);
+  return row;
+}
+
+/** The same by payment intent id. */
+export async function lockInvoiceByPaymentIntent(tx: Tx, orgId: number, paymentIntentId: string): Promise<InvoiceWithPayment> {
+  const [row] = await tx
+    .select({ invoice: invoices, paymentIntent: paymentIntents })
+    .from(paymentIntents)
+    .innerJoin(invoices, eq(invoices.paymentIntentId, paymentIntents.id))
+    .where(and(eq(paymentIntents.id, paymentIntentId), eq(paymentIntents.orgId, orgId)))
+    .limit(1)
+    .for("update");
+  if (!row) throw notFound(`Payment intent ${paymentIntentId}`);
+  return row;
 }

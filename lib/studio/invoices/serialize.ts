@@ -87,6 +87,8 @@ export function serializePaymentIntent(pi: PaymentIntentRow) {
     kya_record: {},
     // Extensions (spec part 9: additive).
     refund_address: pi.refundAddress,
+    refund_reason: pi.refundReason,
+    refund_attachments: pi.refundAttachments ?? null,
     created_at: pi.createdAt.toISOString(),
   };
 }

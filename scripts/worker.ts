@@ -1,0 +1,30 @@
+// `npm run worker`: the background jobs without the web server, for deployments with several app
+// servers (run those with SWEEPER=0). Needs DATABASE_URL: a PGlite folder belongs to one process.
+import { env } from "@/lib/env";
+import { closeDatabase, getDatabase } from "@/lib/db/client";
+import { startSweeper } from "@/lib/studio/sweeper";
+
+async function main(): Promise<void> {
+  if (!env.DATABASE_URL) {
+    console.error("npm run worker needs DATABASE_URL (PostgreSQL); with PGlite the server runs the sweeper itself.");
+    process.exit(2);
+  }
+  await getDatabase();
+  const sweeper = startSweeper(env.SWEEP_INTERVAL_MS);
+  console.log(`[worker] expiry sweeper running every ${env.SWEEP_INTERVAL_MS} ms`);
+  const shutdown = async (signal: string) => {
+    console.log(`[worker] ${signal}: finishing the current sweep`);
+    await sweeper.stop();
+    await closeDatabase();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  // The sweeper's timer is unref'd so the server can exit; here it is the whole job.
+  setInterval(() => undefined, 1 << 30);
+}
+
+void main().catch((error: unknown) => {
+  console.error("[worker] failed to start", error);
+  process.exit(1);
+});
