@@ -1,0 +1,24 @@
+"use client";
+import { useEffect, useState } from "react";
+
+/** The QR code of a payment address; the encoder loads only when a detail page needs it. */
+export function QrCode({ text }: { text: string }) {
+  const [svg, setSvg] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import("qrcode").then(({ toString }) =>
+      toString(text, { type: "svg", margin: 1, errorCorrectionLevel: "M" }).then((markup) => live && setSvg(markup)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  return (
+    <div
+      role="img"
+      aria-label={`QR code of ${text}`}
+      className="h-36 w-36 shrink-0 rounded border border-slate-200 bg-white p-1 [&>svg]:h-full [&>svg]:w-full"
+      dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import Link from "next/link";
+import type { ViewerInfo } from "@/components/providers";
+import { NavLinks } from "@/components/shell/nav-links";
+import { SignOutButton } from "@/components/shell/sign-out-button";
+
+export function Shell({ viewer, children }: { viewer: ViewerInfo; children: React.ReactNode }) {
+  return (
+    <div className="min-h-screen">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+          <Link href="/invoices" className="text-lg font-bold tracking-tight text-indigo-800">
+            Studio
+          </Link>
+          <NavLinks />
+          <div className="ml-auto flex items-center gap-3 text-sm">
+            <div className="text-right leading-tight">
+              <p className="font-medium text-slate-900" data-testid="viewer-name">
+                {viewer.name}
+              </p>
+              <p className="text-slate-600">
+                {viewer.org_name} · <span data-testid="viewer-role">{viewer.role}</span>
+              </p>
+            </div>
+            <SignOutButton />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-7xl px-4 py-6">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+"use client";
+import { useState } from "react";
+import { buttonClass } from "@/components/ui/button";
+
+export function SignOutButton() {
+  const [pending, setPending] = useState(false);
+  return (
+    <button
+      type="button"
+      className={buttonClass.secondary}
+      disabled={pending}
+      onClick={async () => {
+        setPending(true);
+        await fetch("/api/auth/sign-out", { method: "POST", credentials: "same-origin" }).catch(() => undefined);
+        window.location.assign("/sign-in");
+      }}
+    >
+      Sign out
+    </button>
+  );
+}

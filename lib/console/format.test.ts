@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { countdown, formatDateTime, statusLabel } from "@/lib/console/format";
+
+describe("console formatting", () => {
+  it("counts down to a deadline in seconds", () => {
+    const now = Date.UTC(2026, 0, 1);
+    expect(countdown(now / 1000 + 90061, now)).toBe("1 d 1 h");
+    expect(countdown(now / 1000 + 3900, now)).toBe("1 h 05 min");
+    expect(countdown(now / 1000 + 65, now)).toBe("1 min 05 s");
+    expect(countdown(now / 1000 - 1, now)).toBe("passed");
+  });
+
+  it("formats timestamps and statuses for people", () => {
+    expect(formatDateTime("2026-03-04T05:06:07Z")).toBe("2026-03-04 05:06 UTC");
+    expect(formatDateTime(0)).toBe("—");
+    expect(statusLabel("approval_pending")).toBe("Pending approval");
+  });
+});

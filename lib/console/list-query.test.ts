@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { apiQuery, withChanges } from "@/lib/console/list-query";
+
+describe("invoice list URL state", () => {
+  it("maps the date inputs to an inclusive UTC range and drops empty values", () => {
+    const query = apiQuery(new URLSearchParams("created_from=2026-01-01&created_to=2026-01-31&search=&page=2&junk=1"));
+    expect(query.toString()).toBe(
+      "created_after=2026-01-01T00%3A00%3A00Z&created_before=2026-01-31T23%3A59%3A59.999Z&page=2",
+    );
+  });
+
+  it("returns to page 1 on a filter change but keeps the page when paging", () => {
+    const params = new URLSearchParams("page=3&status=paid");
+    expect(withChanges(params, { search: "acme" }).toString()).toBe("status=paid&search=acme");
+    expect(withChanges(params, { page: "4" }).toString()).toBe("page=4&status=paid");
+    expect(withChanges(params, { status: undefined }).toString()).toBe("");
+  });
+});
