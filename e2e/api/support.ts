@@ -113,3 +113,66 @@ export function expectError(response: ApiResponse, http: number, code: number) {
   }
   return response.body as { code: number; message: string; errors?: Array<{ field: string; message: string }> };
 }
+
+/** GET /invoice/intents with a query object; undefined values are left out. */
+export async function listInvoices(query: Record<string, string | number | undefined>, options: { role?: Role; orgIndex?: 0 | 1 } = {}) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+  return api("GET", `/invoice/intents?${params}`, { role: options.role ?? "viewer", orgIndex: options.orgIndex });
+}
+
+/** How many invoices of the organization match a free-text search: the "nothing was written" probe. */
+export async function countMatching(search: string, orgIndex: 0 | 1 = 0): Promise<number> {
+  const response = await listInvoices({ search, page_size: 1 }, { orgIndex });
+  if (response.status !== 200) throw new Error(`list failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.paging.total_count;
+}
+
+/** Approves as the demo approver (never the creator, so maker-checker passes). */
+export async function approveInvoice(id: string, options: { role?: Role; orgIndex?: 0 | 1 } = {}) {
+  const response = await api("POST", `/invoice/intent/${id}/approve`, { role: options.role ?? "approver", orgIndex: options.orgIndex });
+  if (response.status !== 200) throw new Error(`approve failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}
+
+/** A created-then-approved invoice with a live payment address. */
+export async function approvedInvoice(overrides: Record<string, unknown> = {}, orgIndex: 0 | 1 = 0) {
+  const created = await createInvoice({ orgIndex, overrides });
+  return approveInvoice(created.id, { orgIndex });
+}
+
+/** A sandbox transfer to `payment_address`; returns the raw response. */
+export function pay(
+  paymentAddress: string,
+  amount: string,
+  options: { payer_address?: string; timestamp?: number; role?: Role; orgIndex?: 0 | 1 } = {},
+) {
+  const { role, orgIndex, ...rest } = options;
+  return api("POST", "/sandbox/pay", { role: role ?? "viewer", orgIndex, body: { payment_address: paymentAddress, amount, ...rest } });
+}
+
+/** The same, failing the test unless it is recorded; returns `{ transfer, invoice }`. */
+export async function payOk(paymentAddress: string, amount: string, options: Parameters<typeof pay>[2] = {}) {
+  const response = await pay(paymentAddress, amount, options);
+  if (response.status !== 200) throw new Error(`pay failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data as { transfer: Record<string, any>; invoice: any };
+}
+
+export async function invoiceLogs(id: string) {
+  const response = await api("GET", `/invoice/intent/${id}/logs`, { role: "viewer" });
+  if (response.status !== 200) throw new Error(`logs failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data as Array<{ from_status: string; to_status: string; operator_uid: string; reason: string; created_at: string }>;
+}
+
+export async function getInvoice(id: string) {
+  const response = await api("GET", `/invoice/intent/${id}`, { role: "viewer" });
+  if (response.status !== 200) throw new Error(`get failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}
+
+/** Valid refund addresses per chain family (well-known public addresses). */
+export const REFUND_ADDRESS = {
+  evm: "0x9858EfFD232B4033E47d90003D41EC34EcaEda94",
+  tron: "TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH",
+  sol: "HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk",
+} as const;
