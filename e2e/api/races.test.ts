@@ -1,0 +1,94 @@
+// Concurrent conflicting actions: exactly one wins, the rest get 409, and the log agrees.
+// Meaningful on PostgreSQL (a pool of connections); PGlite serializes, and must agree too.
+import { describe, expect, it } from "vitest";
+import { parseUnits } from "@/lib/studio/money";
+import { api, approvedInvoice, createInvoice, getInvoice, invoiceLogs, pay, payOk, REFUND_ADDRESS } from "./support";
+
+const N = 20;
+const statuses = (responses: Array<{ status: number }>) => responses.map((response) => response.status).sort();
+
+describe("races", () => {
+  it(`${N} concurrent approves of one invoice: one 200, ${N - 1} × 409/40900, one log row`, async () => {
+    const invoice = await createInvoice();
+    const responses = await Promise.all(
+      Array.from({ length: N }, () => api("POST", `/invoice/intent/${invoice.id}/approve`, { role: "approver" })),
+    );
+    expect(statuses(responses)).toEqual([200, ...Array(N - 1).fill(409)]);
+    for (const response of responses.filter((r) => r.status === 409)) expect(response.body.code).toBe(40900);
+    const logs = await invoiceLogs(invoice.id);
+    expect(logs.filter((log) => log.to_status === "approved")).toHaveLength(1);
+    const winner = responses.find((r) => r.status === 200)!;
+    expect((await getInvoice(invoice.id)).payment_intent.payment_address).toBe(winner.body.data.payment_intent.payment_address);
+  });
+
+  it(`${N} concurrent approves of different invoices get ${N} distinct addresses`, async () => {
+    const invoices = await Promise.all(Array.from({ length: N }, () => createInvoice()));
+    const responses = await Promise.all(
+      invoices.map((invoice) => api("POST", `/invoice/intent/${invoice.id}/approve`, { role: "approver" })),
+    );
+    expect(statuses(responses)).toEqual(Array(N).fill(200));
+    const addresses = new Set(responses.map((r) => r.body.data.payment_intent.payment_address));
+    expect(addresses.size).toBe(N);
+  });
+
+  it("approve racing reject: one wins and the log agrees", async () => {
+    for (let round = 0; round < 5; round++) {
+      const invoice = await createInvoice();
+      const [approve, reject] = await Promise.all([
+        api("POST", `/invoice/intent/${invoice.id}/approve`, { role: "approver" }),
+        api("POST", `/invoice/intent/${invoice.id}/reject`, { role: "approver", body: { reason: "race" } }),
+      ]);
+      expect(statuses([approve, reject])).toEqual([200, 409]);
+      const final = await getInvoice(invoice.id);
+      const logs = await invoiceLogs(invoice.id);
+      expect(logs).toHaveLength(2);
+      expect(logs[1]?.to_status).toBe(final.status);
+      expect(final.status).toBe(approve.status === 200 ? "approved" : "rejected");
+    }
+  });
+
+  it(`${N} concurrent refunds: one refund`, async () => {
+    const invoice = await approvedInvoice();
+    await payOk(invoice.payment_intent.payment_address, "125.5");
+    const body = { refund_address: REFUND_ADDRESS.evm, refund_reason: "race", refund_attachments: [] };
+    const responses = await Promise.all(
+      Array.from({ length: N }, () => api("POST", `/invoice/intent/${invoice.id}/refund`, { role: "admin", body })),
+    );
+    expect(statuses(responses)).toEqual([200, ...Array(N - 1).fill(409)]);
+    const logs = await invoiceLogs(invoice.id);
+    expect(logs.filter((log) => log.to_status === "refunded")).toHaveLength(1);
+    const final = await getInvoice(invoice.id);
+    expect(final.payment_intent.refund_tx_hash).toBe(responses.find((r) => r.status === 200)!.body.data.payment_intent.refund_tx_hash);
+  });
+
+  it(`${N} concurrent sandbox payments to one address: each recorded once, amounts summed`, async () => {
+    const invoice = await approvedInvoice();
+    const amounts = Array.from({ length: N }, (_, i) => `${i + 1}.000001`);
+    const responses = await Promise.all(amounts.map((amount) => pay(invoice.payment_intent.payment_address, amount)));
+    expect(statuses(responses)).toEqual(Array(N).fill(200));
+    const hashes = new Set(responses.map((r) => r.body.data.transfer.tx_hash));
+    expect(hashes.size).toBe(N);
+    const final = await getInvoice(invoice.id);
+    // 1 + 2 + … + 20 = 210, plus 20 × 0.000001.
+    expect(final.payment_intent.received_crypto_amount).toBe("210.00002");
+    expect(final.payment_intent.aggregated_crypto_amount).toBe("210.00002");
+    // Whichever transfer landed first decided the status; the rest only added up.
+    const first = responses.find((r) => r.body.data.transfer.tx_hash === final.payment_intent.payment_tx_hash);
+    expect(first).toBeDefined();
+    const firstUnits = parseUnits(first!.body.data.transfer.amount, 6);
+    expect(final.status).toBe(firstUnits >= parseUnits("125.5", 6) ? "paid" : "underpaid");
+    const systemRows = (await invoiceLogs(invoice.id)).filter((log) => log.operator_uid === "system");
+    expect(systemRows).toHaveLength(1);
+    expect(systemRows[0]?.reason).toContain(final.payment_intent.payment_tx_hash);
+  });
+
+  it(`${N} concurrent signs: one settlement`, async () => {
+    const invoice = await approvedInvoice();
+    await payOk(invoice.payment_intent.payment_address, "125.5");
+    const responses = await Promise.all(
+      Array.from({ length: N }, () => api("POST", `/invoice/intent/${invoice.id}/sign`, { role: "admin" })),
+    );
+    expect(statuses(responses)).toEqual([200, ...Array(N - 1).fill(409)]);
+    expect((await invoiceLogs(invoice.id)).filter((log) => log.to_status === "signed")).toHaveLength(1);
+  });
+});
