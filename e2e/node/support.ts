@@ -1,0 +1,127 @@
+// Shared by the node tests: fresh databases on both drivers, the real CLI as a child process, and
+// the service modules loaded against a chosen database (lib/env.ts reads process.env at import).
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { vi } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+// The server the suite was pointed at: scratch databases are created next to it.
+const adminUrl = process.env.DATABASE_URL;
+
+/** A fresh database: PGlite in a temp DATA_DIR, or a scratch PostgreSQL database beside DATABASE_URL. */
+export type Target = { driver: "pglite" | "postgres"; dataDir: string; databaseUrl?: string };
+
+export const drivers: Array<Target["driver"]> = adminUrl ? ["pglite", "postgres"] : ["pglite"];
+
+export async function freshTarget(driver: Target["driver"], label: string): Promise<Target> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `studio-${label}-`));
+  if (driver === "pglite") return { driver, dataDir };
+  if (!adminUrl) throw new Error("PostgreSQL target needs DATABASE_URL");
+  const name = `studio_${label}_${randomBytes(5).toString("hex")}`;
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { driver, dataDir, databaseUrl: url.toString() };
+}
+
+export async function dropTarget(target: Target): Promise<void> {
+  fs.rmSync(target.dataDir, { recursive: true, force: true });
+  if (target.databaseUrl) {
+    const name = new URL(target.databaseUrl).pathname.slice(1);
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function targetEnv(target: Target, extra: Record<string, string> = {}): Record<string, string | undefined> {
+  return { ...process.env, DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, ...extra };
+}
+
+export type CliResult = { code: number; stdout: string; stderr: string };
+
+/** Runs `scripts/studio-cli.ts` as its own process, as an operator would. */
+export function runCli(target: Target, args: string[]): Promise<CliResult> {
+  const env = targetEnv(target);
+  if (!target.databaseUrl) delete env.DATABASE_URL;
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/studio-cli.ts", ...args], {
+      cwd: root,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("exit", (code, signal) => resolve({ code: code ?? (signal ? 128 : 0), stdout, stderr }));
+  });
+}
+
+/** Runs a CLI command that must succeed with --json and returns its parsed output. */
+export async function cliJson<T = any>(target: Target, args: string[]): Promise<T> {
+  const result = await runCli(target, [...args, "--json"]);
+  if (result.code !== 0) throw new Error(`studio ${args.join(" ")} exited ${result.code}: ${result.stderr}`);
+  return JSON.parse(result.stdout) as T;
+}
+
+type ClientModule = typeof import("@/lib/db/client");
+
+/**
+ * Loads the service against `target` in this process and closes the database afterwards, so a
+ * CLI process can open the same PGlite folder next (PGlite is single-process).
+ */
+export async function withStudio<T>(
+  target: Target,
+  work: (client: ClientModule) => Promise<T>,
+  extraEnv: Record<string, string | undefined> = {},
+): Promise<T> {
+  const saved = { ...process.env };
+  process.env.DATA_DIR = target.dataDir;
+  if (target.databaseUrl) process.env.DATABASE_URL = target.databaseUrl;
+  else delete process.env.DATABASE_URL;
+  for (const [key, value] of Object.entries(extraEnv)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  // A fresh module graph and no start-up promise left on globalThis: as in a new process.
+  vi.resetModules();
+  const holder = globalThis as Record<string, unknown>;
+  for (const key of ["__studioDb", "__studioReady", "__booted"]) delete holder[key];
+  const client = await import("@/lib/db/client");
+  try {
+    return await work(client);
+  } finally {
+    await client.closeDatabase();
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  }
+}
+
+/** Every row of every table in the public schema, as JSON text: for "this value is stored nowhere". */
+export async function dumpAllRows(client: ClientModule): Promise<string> {
+  const { sql } = await import("drizzle-orm");
+  const database = await client.db();
+  const tables = await database.execute<{ table_name: string }>(
+    sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+  );
+  const parts: string[] = [];
+  for (const { table_name } of tables.rows) {
+    const rows = await database.execute(sql`SELECT row_to_json(t)::text AS row FROM ${sql.identifier(table_name)} t`);
+    parts.push(...rows.rows.map((row) => String((row as { row: string }).row)));
+  }
+  return parts.join("\n");
+}
