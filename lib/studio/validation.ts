@@ -6,13 +6,38 @@ z.config({
   customError: (issue) => {
     if (issue.code === "invalid_type" && issue.input === undefined) return "is required";
     if (issue.code === "invalid_type") return `must be ${article(issue.expected)}`;
+    if (issue.code === "invalid_value" && issue.input === undefined) return "is required";
     if (issue.code === "invalid_value") return `must be one of: ${issue.values.map(String).join(", ")}`;
+    if (issue.code === "unrecognized_keys") return `has unsupported keys: ${issue.keys.join(", ")}`;
+    if (issue.code === "too_small" || issue.code === "too_big") return sizeMessage(issue);
     return undefined;
   },
 });
 
+// zod's names for types, in the words of the JSON a merchant engineer sends.
+const EXPECTED_NAMES: Record<string, string> = {
+  int: "an integer",
+  integer: "an integer",
+  object: "an object",
+  record: "an object",
+  array: "an array",
+  boolean: "a boolean (true or false)",
+};
+
 function article(expected: string): string {
-  return expected === "integer" || expected === "object" || expected === "array" ? `an ${expected}` : `a ${expected}`;
+  return EXPECTED_NAMES[expected] ?? `a ${expected}`;
+}
+
+function sizeMessage(issue: { code: "too_small" | "too_big"; origin: string; inclusive?: boolean } & Record<string, unknown>) {
+  const small = issue.code === "too_small";
+  const limit = Number(small ? issue.minimum : issue.maximum);
+  if (issue.origin === "string") {
+    if (small && limit === 1) return "must not be empty";
+    return `must be ${small ? "at least" : "at most"} ${limit} characters`;
+  }
+  if (issue.origin === "array") return `must have ${small ? "at least" : "at most"} ${limit} items`;
+  if (issue.inclusive === false) return `must be ${small ? "greater" : "less"} than ${limit}`;
+  return `must be ${small ? "at least" : "at most"} ${limit}`;
 }
 
 export const decimalString = z

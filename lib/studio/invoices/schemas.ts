@@ -12,23 +12,24 @@ import {
 } from "@/lib/studio/validation";
 import { INVOICE_STATUSES, STATUS_CATEGORIES } from "@/lib/studio/invoices/status";
 
-const exactNumber = (label: string) =>
+// A JSON number that is an exact decimal we can do money arithmetic on (no exponent form).
+const exactNumber = () =>
   z
     .number()
-    .refine((value) => Number.isFinite(value) && value >= 0, `${label} must not be negative`)
+    .min(0, { error: "must not be negative", abort: true })
     .refine((value) => {
       try {
         return decimalFromNumber(value).scale <= 18;
       } catch {
         return false;
       }
-    }, `${label} must be a plain number with at most 18 decimal places`);
+    }, "must be a plain number with at most 18 decimal places");
 
 export const detailItemSchema = z.object({
   name: nonBlank(200),
-  quantity: exactNumber("quantity").refine((value) => value > 0, "quantity must be greater than zero"),
-  unit_price: exactNumber("unit_price"),
-  tax: exactNumber("tax").optional(),
+  quantity: exactNumber().refine((value) => value > 0, "must be greater than zero"),
+  unit_price: exactNumber(),
+  tax: exactNumber().optional(),
 });
 export type DetailItemInput = z.infer<typeof detailItemSchema>;
 
@@ -38,7 +39,8 @@ export const pricingModes = ["fiat", "crypto"] as const;
 export const fiatCurrencies = ["USD", "TWD"] as const;
 export const settlementTypes = ["crypto", "fiat"] as const;
 
-const chainToAddress = z.record(z.enum(["evm", "sol", "tron"]), z.string().trim().min(1).max(128));
+// Partial: a merchant names only the families it has addresses for.
+const chainToAddress = z.partialRecord(z.enum(["evm", "sol", "tron"]), z.string().trim().min(1).max(128));
 const attachment = z.object({ file_id: nonBlank(200) });
 const chain = z.string().trim().min(1).max(32);
 
