@@ -55,9 +55,9 @@ export function studioRoute<BodySchema extends z.ZodType | undefined = undefined
       const rawBody = options.body ? await readJsonBody(request, options.bodyOptional ?? false) : undefined;
       const run = async (): Promise<Response> => {
         if (options.requireClientId) assertBodyClientId(rawBody, clientId);
+        const params = await flattenParams(nextContext);
         const body = options.body ? parseInput(options.body, rawBody ?? {}) : undefined;
         const query = options.query ? parseInput(options.query, searchParamsObject(request)) : undefined;
-        const params = await flattenParams(nextContext);
         const result = await handler({ principal, body, query, params, clientId } as RouteContext<
           Infer<BodySchema>,
           Infer<QuerySchema>
@@ -138,7 +138,28 @@ async function readJsonBody(request: Request, optional: boolean): Promise<unknow
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new StudioError("validation", "The request body must be a JSON object", [{ field: "body", message: "must be an object" }]);
   }
+  const nulAt = findNul(parsed, []);
+  if (nulAt !== undefined) throw nulError(nulAt || "body");
   return parsed;
+}
+
+// PostgreSQL cannot store U+0000 in text or jsonb; refused here it is a 400, not a 500 from the driver.
+function findNul(value: unknown, path: string[]): string | undefined {
+  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") : undefined;
+  if (value === null || typeof value !== "object") return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = [...path, key];
+    if (key.includes("\u0000")) return childPath.join(".");
+    const found = findNul(child, childPath);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function nulError(field: string): StudioError {
+  return new StudioError("validation", `Invalid request: ${field} must not contain the NUL character (\\u0000)`, [
+    { field, message: "must not contain the NUL character (\\u0000)" },
+  ]);
 }
 
 async function readCapped(request: Request): Promise<string> {
@@ -175,16 +196,22 @@ function assertBodyClientId(rawBody: unknown, clientId: string): void {
 function searchParamsObject(request: Request): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [key, value] of new URL(request.url).searchParams) {
+    if (value.includes("\u0000")) throw nulError(key);
     result[key] ??= value;
   }
   return result;
 }
 
+// Every id this API issues is a short `prefix_hex` token; anything else cannot name a record.
+const ID_PARAM = /^[A-Za-z0-9_-]{1,100}$/;
+
 async function flattenParams(context: NextRouteContext): Promise<Record<string, string>> {
   const params = (await context.params) ?? {};
   const result: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) {
-    if (typeof value === "string") result[key] = value;
+    if (typeof value !== "string") continue;
+    if (!ID_PARAM.test(value)) throw new StudioError("not_found", `No record has the id ${JSON.stringify(value.slice(0, 100))}`);
+    result[key] = value;
   }
   return result;
 }
