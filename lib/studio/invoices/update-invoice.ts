@@ -6,6 +6,7 @@ import type { InvoiceUpdateInput } from "@/lib/studio/invoices/schemas";
 import { totalInUnits } from "@/lib/studio/invoices/amounts";
 import { amountDecimals, paymentAmounts, type PricingMode } from "@/lib/studio/invoices/pricing";
 import { requireToken } from "@/lib/studio/invoices/token";
+import { defaultPaymentDeadline } from "@/lib/studio/invoices/deadline";
 import type { FiatCurrency } from "@/lib/studio/rates";
 import type { TokenSymbol } from "@/lib/studio/chain/registry";
 import {
@@ -61,6 +62,15 @@ function changesFor(invoice: InvoiceRow, pi: PaymentIntentRow, request: InvoiceU
     payoutTargetTronAddress: request.payout_target_tron_address,
     payoutAddresses: request.payout_addresses,
   };
+
+  // Until approval the shown deadline follows the terms, unless the merchant fixed one itself.
+  if ((request.payment_terms !== undefined || request.invoice_issue_date) && pi.requestedDeadline === null) {
+    paymentChanges.paymentDeadline = defaultPaymentDeadline({
+      issueDate: invoiceChanges.invoiceIssueDate ?? invoice.invoiceIssueDate,
+      paymentTerms: request.payment_terms ?? invoice.paymentTerms,
+      approvedAt: new Date(),
+    });
+  }
 
   // Line items, chain or token change what is owed: recompute the amount and the payment amounts.
   if (request.detail_items || request.chain || request.pay_token) {
