@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drivers, dropTarget, freshTarget, withStudio, type Target } from "./support";
+import { drivers, dropTarget, freshTarget, queryRows, withStudio, type Target } from "./support";
 
 const journal = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../lib/db/migrations/meta/_journal.json"), "utf8")) as {
   entries: unknown[];
@@ -27,10 +27,9 @@ async function startUp(target: Target, seedDemo?: "0"): Promise<Counts> {
     async (client) => {
       const { awaitReady } = await import("@/lib/studio/boot");
       await awaitReady();
-      const database = await client.db();
       const count = async (table: string) => {
-        const result = await database.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`);
-        return Number(result.rows[0]?.n);
+        const rows = await queryRows<{ n: number }>(client, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`);
+        return Number(rows[0]?.n);
       };
       return {
         migrations: await count("drizzle.__drizzle_migrations"),

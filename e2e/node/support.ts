@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { vi } from "vitest";
 
@@ -46,16 +47,14 @@ async function admin(statement: string): Promise<void> {
   }
 }
 
-function targetEnv(target: Target, extra: Record<string, string> = {}): Record<string, string | undefined> {
-  return { ...process.env, DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, ...extra };
-}
 
 export type CliResult = { code: number; stdout: string; stderr: string };
 
 /** Runs `scripts/studio-cli.ts` as its own process, as an operator would. */
 export function runCli(target: Target, args: string[]): Promise<CliResult> {
-  const env = targetEnv(target);
-  if (!target.databaseUrl) delete env.DATABASE_URL;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir };
+  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  else delete env.DATABASE_URL;
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/studio-cli.ts", ...args], {
       cwd: root,
@@ -64,8 +63,8 @@ export function runCli(target: Target, args: string[]): Promise<CliResult> {
     });
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
     child.on("exit", (code, signal) => resolve({ code: code ?? (signal ? 128 : 0), stdout, stderr }));
   });
@@ -111,17 +110,22 @@ export async function withStudio<T>(
   }
 }
 
+/** Rows of a raw query; both drivers' results carry `rows`. */
+export async function queryRows<T>(client: ClientModule, query: SQL): Promise<T[]> {
+  const database = await client.db();
+  return ((await database.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 /** Every row of every table in the public schema, as JSON text: for "this value is stored nowhere". */
 export async function dumpAllRows(client: ClientModule): Promise<string> {
-  const { sql } = await import("drizzle-orm");
-  const database = await client.db();
-  const tables = await database.execute<{ table_name: string }>(
+  const tables = await queryRows<{ table_name: string }>(
+    client,
     sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
   );
   const parts: string[] = [];
-  for (const { table_name } of tables.rows) {
-    const rows = await database.execute(sql`SELECT row_to_json(t)::text AS row FROM ${sql.identifier(table_name)} t`);
-    parts.push(...rows.rows.map((row) => String((row as { row: string }).row)));
+  for (const { table_name } of tables) {
+    const rows = await queryRows<{ row: string }>(client, sql`SELECT row_to_json(t)::text AS row FROM ${sql.identifier(table_name)} t`);
+    parts.push(...rows.map((row) => row.row));
   }
   return parts.join("\n");
 }
