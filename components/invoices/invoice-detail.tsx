@@ -60,7 +60,7 @@ export function InvoiceDetail({ id }: { id: string }) {
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold text-slate-900">Invoice {data.invoice_id}</h1>
-          <StatusBadge status={data.status} />
+          <StatusBadge status={data.status} testId="invoice-status" />
         </div>
         <p className="mt-1 text-sm text-slate-700">
           {data.recipient_name} · {data.organization_name} · created by {data.creator} on {formatDateTime(data.created_at)}

@@ -13,9 +13,10 @@ const TONE: Record<string, string> = {
   expired: "bg-slate-200 text-slate-800 ring-slate-300",
 };
 
-export function StatusBadge({ status }: { status: string }) {
+export function StatusBadge({ status, testId }: { status: string; testId?: string }) {
   return (
     <span
+      data-testid={testId}
       className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${
         TONE[status] ?? "bg-slate-100 text-slate-800 ring-slate-300"
       }`}

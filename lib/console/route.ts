@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from "@/lib/console/session-policy";
 import { StudioApiError } from "@/lib/console/studio-client";
 import type { ErrorBody } from "@/lib/console/types";
 
-type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+type NextRouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
 
 export function errorJson(status: number, body: ErrorBody, headers?: HeadersInit): NextResponse {
   return NextResponse.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
@@ -39,7 +39,7 @@ export function consoleRoute(
     const token = (await cookies()).get(SESSION_COOKIE)?.value;
     const ctx = await contextForToken(token);
     if (!ctx) return errorJson(401, { code: 40100, message: "Sign in to continue" });
-    const raw = await nextContext.params;
+    const raw = (await nextContext?.params) ?? {};
     const params = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, String(value)]));
     try {
       const result = await handler({ request, ctx, params });

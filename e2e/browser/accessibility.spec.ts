@@ -1,0 +1,48 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { SignInPage } from "./pages/sign-in-page";
+import { createInvoice } from "./support";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+test("sign-in, list, detail and form have no serious or critical axe violations", async ({ page, as }) => {
+  await new SignInPage(page).goto();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const admin = await as("admin");
+  await admin.list.goto();
+  await expect(admin.list.rows.first()).toBeVisible();
+  expect(await seriousViolations(admin.page)).toEqual([]);
+
+  const invoice = await createInvoice();
+  await admin.detail.goto(invoice.id);
+  await expect(admin.detail.timelineEntries().first()).toBeVisible();
+  expect(await seriousViolations(admin.page)).toEqual([]);
+  await admin.detail.action("Reject").click();
+  await expect(admin.detail.dialog()).toBeVisible();
+  expect(await seriousViolations(admin.page)).toEqual([]);
+  await admin.page.keyboard.press("Escape");
+  await expect(admin.detail.dialog()).toBeHidden();
+
+  await admin.form.gotoNew();
+  expect(await seriousViolations(admin.page)).toEqual([]);
+});
+
+test("dialogs work from the keyboard: focus moves in and Escape closes", async ({ as }) => {
+  const invoice = await createInvoice();
+  const approver = await as("approver");
+  await approver.detail.goto(invoice.id);
+  await approver.detail.action("Reject").focus();
+  await approver.page.keyboard.press("Enter");
+  await expect(approver.detail.dialog()).toBeVisible();
+  await expect(approver.detail.dialog().getByLabel("Reason")).toBeFocused();
+  await approver.page.keyboard.press("Escape");
+  await expect(approver.detail.dialog()).toBeHidden();
+  await approver.detail.expectStatus("Pending approval");
+});

@@ -1,0 +1,24 @@
+import { gzipSync } from "node:zlib";
+import { expect, test } from "./fixtures";
+
+// First-load JS of /invoices: every script the browser fetches for a fresh load of the list,
+// gzipped (what a CDN would send). Target: at most 180 KB.
+test("the invoice list loads at most 180 KB of gzipped JavaScript", async ({ as }, testInfo) => {
+  const { page, list } = await as("viewer");
+  const scripts = new Map<string, number>();
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "script") return;
+    const body = await response.body().catch(() => null);
+    if (body) scripts.set(response.url(), gzipSync(body, { level: 9 }).length);
+  });
+  await page.goto("about:blank");
+  await list.goto();
+  await expect(list.rows.first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+  const report = `first-load JS of /invoices: ${(total / 1024).toFixed(1)} KB gzip in ${scripts.size} scripts`;
+  console.log(report);
+  await testInfo.attach("bundle-size", { body: report });
+  expect(scripts.size).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(180 * 1024);
+});

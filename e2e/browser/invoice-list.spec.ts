@@ -1,0 +1,62 @@
+import { expect, test } from "./fixtures";
+import { createInvoice, unique } from "./support";
+
+// The seeded invoices are all older than today, so a created_to bound of yesterday gives rows
+// that other tests running at the same time cannot shift.
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+test("paging and page size change the rows and survive a reload and the back button", async ({ as }) => {
+  const { page, list } = await as("viewer");
+  await list.goto(`created_to=${yesterday}&page_size=10`);
+  const first = await list.invoiceIds();
+  expect(first).toHaveLength(10);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await list.loaded();
+  await expect.poll(() => list.invoiceIds()).not.toEqual(first);
+  const second = await list.invoiceIds();
+  expect(second).toHaveLength(10);
+  expect(second.some((id) => first.includes(id))).toBe(false);
+  await page.reload();
+  await list.loaded();
+  await expect.poll(() => list.invoiceIds()).toEqual(second);
+  await page.goBack();
+  await list.loaded();
+  await expect.poll(() => list.invoiceIds()).toEqual(first);
+  await page.getByLabel("Page size").selectOption("20");
+  await expect(page).toHaveURL(/page_size=20/);
+  await expect.poll(async () => (await list.invoiceIds()).length).toBe(20);
+});
+
+test("status tab, status filter and search narrow the rows, and the URL keeps them", async ({ as }) => {
+  const recipient = unique("Searchable Recipient");
+  const invoice = await createInvoice(recipient);
+  const { page, list } = await as("viewer");
+  await list.goto();
+  await list.openTab("Closed");
+  await expect(page).toHaveURL(/status_category=closed/);
+  for (const text of await list.rows.locator("td:nth-child(5)").allInnerTexts()) {
+    expect(["Rejected", "Cancelled", "Expired"]).toContain(text.trim());
+  }
+
+  await list.goto();
+  await page.getByLabel("Status", { exact: true }).selectOption("approval_pending");
+  await list.applyFilters();
+  await expect(page).toHaveURL(/status=approval_pending/);
+  const statuses = await list.rows.locator("td:nth-child(5)").allInnerTexts();
+  expect(statuses.length).toBeGreaterThan(0);
+  expect(new Set(statuses.map((text) => text.trim()))).toEqual(new Set(["Pending approval"]));
+
+  await list.search(recipient);
+  await expect(page).toHaveURL(/search=Searchable/);
+  await expect.poll(() => list.invoiceIds()).toEqual([invoice.invoice_id]);
+  await page.reload();
+  await list.loaded();
+  await expect(page.getByLabel("Search")).toHaveValue(recipient);
+  await expect.poll(() => list.invoiceIds()).toEqual([invoice.invoice_id]);
+
+  await list.goto(`invoice_id=${encodeURIComponent(invoice.invoice_id)}`);
+  await expect.poll(() => list.invoiceIds()).toEqual([invoice.invoice_id]);
+  await list.goto(`search=${encodeURIComponent(unique("nothing matches"))}`);
+  await expect(page.getByText("No invoices match these filters.")).toBeVisible();
+});

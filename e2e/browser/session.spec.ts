@@ -1,0 +1,33 @@
+import { expect, test } from "./fixtures";
+import { SignInPage } from "./pages/sign-in-page";
+import { baseUrl, demoUser } from "./support";
+
+test("sign-in shows the person, and sign-out ends the session for good", async ({ as, playwright }) => {
+  const { page } = await as("approver");
+  await expect(page.getByTestId("viewer-name")).toHaveText("Avery Approver");
+  await expect(page.getByText("Demo Merchant")).toBeVisible();
+  await expect(page.getByTestId("viewer-role")).toHaveText("Approver");
+  const cookie = (await page.context().cookies()).find((candidate) => candidate.name === "studio_session");
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.sameSite).toBe("Lax");
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL(/\/sign-in/);
+  await page.goto("/invoices");
+  await expect(page).toHaveURL(/\/sign-in/);
+
+  // The old token is dead on the server, not just forgotten by the browser.
+  const replay = await playwright.request.newContext({ baseURL: baseUrl });
+  const response = await replay.get("/api/me", { headers: { Cookie: `studio_session=${cookie?.value}` } });
+  expect(response.status()).toBe(401);
+  await replay.dispose();
+});
+
+test("a wrong password is refused with a plain message", async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await page.getByLabel("Email").fill(demoUser("viewer").email);
+  await page.getByLabel("Password").fill("wrong password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Email or password is wrong" })).toBeVisible();
+});

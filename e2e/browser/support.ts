@@ -1,0 +1,63 @@
+// The running server's demo data and a direct Studio API client for test set-up.
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+export const baseUrl = process.env.STUDIO_TEST_URL ?? "";
+const dataDir = process.env.STUDIO_TEST_DATA_DIR ?? "";
+if (!baseUrl || !dataDir) throw new Error("Run the browser tests through `node scripts/test.mjs browser`.");
+
+export type Role = "finance" | "approver" | "admin" | "viewer";
+type DemoUser = { uid: string; role: Role; name: string; email: string; password: string; api_key: string };
+type DemoOrg = { org_id: number; name: string; client_id: string; users: DemoUser[] };
+
+export const demo: { orgs: DemoOrg[] } = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8"));
+
+export function demoUser(role: Role, orgIndex = 0): DemoUser {
+  const user = demo.orgs[orgIndex]?.users.find((candidate) => candidate.role === role);
+  if (!user) throw new Error(`no demo ${role} in org ${orgIndex}`);
+  return user;
+}
+
+export const allApiKeys = (): string[] => demo.orgs.flatMap((org) => org.users.map((user) => user.api_key));
+export const KEY_PATTERN = /stk_[A-Za-z0-9_-]{32}/;
+
+export const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
+
+/** Calls the Studio API directly with a demo key (set-up only; the console itself is under test). */
+export async function studio<T = any>(method: string, urlPath: string, role: Role, body?: unknown): Promise<T> {
+  const org = demo.orgs[0]!;
+  const response = await fetch(`${baseUrl}/v1/studio/api${urlPath}`, {
+    method,
+    headers: {
+      "X-STUDIO-API-KEY": demoUser(role).api_key,
+      "X-Client-ID": org.client_id,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as { code: number; data: T; message?: string };
+  if (!response.ok) throw new Error(`${method} ${urlPath} → ${response.status} ${json.message}`);
+  return json.data;
+}
+
+export type InvoiceRecord = { id: string; invoice_id: string; status: string; recipient_name: string; payment_intent: any };
+
+/** A pending invoice created by the demo finance user, with a unique recipient name. */
+export async function createInvoice(recipientName = unique("Recipient")): Promise<InvoiceRecord> {
+  return studio<InvoiceRecord>("POST", "/invoice/intent", "finance", {
+    pricing_mode: "fiat",
+    amount: "42.00",
+    currency: "USD",
+    pay_token: "USDC",
+    chain: "arb",
+    origin: "https://merchant.example",
+    recipient_name: recipientName,
+    recipient_email: "payer@customer.example",
+    organization_name: "Customer Ltd",
+    organization_email: "ap@customer.example",
+    creator: "Fiona Finance",
+    payment_terms: 14,
+    detail_items: [{ name: "Consulting", quantity: 2, unit_price: 21 }],
+  });
+}
