@@ -225,6 +225,10 @@ describe("POST /invoice/intent: other malformed values", () => {
     ["recipient_name", "   ", "blank"],
     ["creator", "", "blank"],
     ["bank_account_id", -3, "must be greater than 0"],
+    ["bank_account_id", 2_147_483_648, "must be at most 2147483647"],
+    ["payment_deadline", 1_000_000_000, "must not be in the past"],
+    ["payment_deadline", 1_900_000_000_000, "seconds"],
+    ["amount", "1".repeat(81), "at most 80 characters"],
   ])("%s = %j → 400 (%s)", async (field, value, message) => {
     await expectRefusedCreate(invoiceRequest({ [field]: value }), { field, message });
   });
@@ -354,6 +358,10 @@ describe("GET /invoice/intents: query validation", () => {
     ["page_size", "-1", "at least 1"],
     ["page_size", "101", "at most 100"],
     ["page_size", "abc", "integer"],
+    ["page", "1e3", "integer"],
+    ["page", "0x10", "integer"],
+    ["page", " 1", "integer"],
+    ["page_size", "", "integer"],
     ["status", "paid-ish", "must be one of"],
     ["status_category", "open", "must be one of"],
     ["settlement_type", "cash", "crypto, fiat"],

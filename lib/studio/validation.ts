@@ -42,6 +42,7 @@ function sizeMessage(issue: { code: "too_small" | "too_big"; origin: string; inc
 
 export const decimalString = z
   .string()
+  .max(80)
   .refine(isPlainDecimal, "must be a plain decimal string like \"100.50\" (no sign, exponent, spaces or leading dot)");
 
 export const positiveDecimalString = decimalString.refine((text) => /[1-9]/.test(text), "must be greater than zero");

@@ -33,6 +33,10 @@ export async function createInvoice(input: {
     token,
     useFixedStablecoinRate: request.use_fixed_stablecoin_rate ?? false,
   });
+  // A minute of grace for clock skew between the merchant's servers and ours.
+  if (request.payment_deadline !== undefined && request.payment_deadline < Math.floor(now.getTime() / 1000) - 60) {
+    throw fieldError("payment_deadline", "must not be in the past (a Unix timestamp in seconds)");
+  }
   const issueDate = request.invoice_issue_date ? new Date(request.invoice_issue_date) : now;
   const paymentDeadline =
     request.payment_deadline ?? defaultPaymentDeadline({ issueDate, paymentTerms: request.payment_terms, approvedAt: now });

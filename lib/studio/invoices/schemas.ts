@@ -44,6 +44,15 @@ const chainToAddress = z.partialRecord(z.enum(["evm", "sol", "tron"]), z.string(
 const attachment = z.object({ file_id: nonBlank(200) });
 const chain = z.string().trim().min(1).max(32);
 
+// Seconds, not milliseconds: a millisecond timestamp would land tens of thousands of years out.
+const unixSeconds = z
+  .number()
+  .int()
+  .positive()
+  .max(32_503_680_000, "must be a Unix timestamp in seconds (this looks like milliseconds)");
+// Stored as a PostgreSQL integer.
+const bankAccountId = z.number().int().positive().max(2_147_483_647);
+
 export const invoiceCreateSchema = z.object({
   client_id: z.string().optional(),
   pricing_mode: z.enum(pricingModes),
@@ -57,7 +66,7 @@ export const invoiceCreateSchema = z.object({
   group_key: z.string().max(200).optional(),
   payout_target_address: z.string().trim().min(1).max(128).optional(),
   payout_addresses: chainToAddress.optional(),
-  payment_deadline: z.number().int().positive().optional(),
+  payment_deadline: unixSeconds.optional(),
   swap_enabled: z.boolean().optional(),
   use_fixed_stablecoin_rate: z.boolean().optional(),
   recipient_name: nonBlank(200),
@@ -72,7 +81,7 @@ export const invoiceCreateSchema = z.object({
   payment_method_type: z.enum(settlementTypes).optional(),
   allow_any_chain: z.boolean().optional(),
   allow_any_token: z.boolean().optional(),
-  bank_account_id: z.number().int().positive().optional(),
+  bank_account_id: bankAccountId.optional(),
   detail_items: detailItems,
 });
 export type InvoiceCreateInput = z.infer<typeof invoiceCreateSchema>;
@@ -89,7 +98,7 @@ export const invoiceUpdateSchema = z.object({
   invoice_issue_date: isoDateOrTimestamp.optional(),
   payment_terms: z.number().int().min(0).max(3650).optional(),
   payment_method_type: z.enum(settlementTypes).optional(),
-  bank_account_id: z.number().int().positive().optional(),
+  bank_account_id: bankAccountId.optional(),
   payout_target_address: z.string().trim().min(1).max(128).optional(),
   payout_target_sol_address: z.string().trim().min(1).max(128).optional(),
   payout_target_tron_address: z.string().trim().min(1).max(128).optional(),
@@ -102,12 +111,13 @@ export const invoiceUpdateSchema = z.object({
 });
 export type InvoiceUpdateInput = z.infer<typeof invoiceUpdateSchema>;
 
+// Query strings are text: only plain digits count as an integer ("1e3", "0x10" and " 1" do not).
 const queryInteger = (fallback: number, max: number) =>
-  z.coerce
-    .number({ error: "must be an integer" })
-    .int("must be an integer")
-    .min(1, "must be at least 1")
-    .max(max, `must be at most ${max}`)
+  z
+    .string()
+    .regex(/^-?\d+$/, "must be an integer")
+    .transform(Number)
+    .pipe(z.number().min(1, "must be at least 1").max(max, `must be at most ${max}`))
     .default(fallback);
 
 const filterText = z.string().trim().min(1).max(200).optional();
