@@ -306,17 +306,19 @@ function Select({
   );
 }
 
+const CAPTIONS: Record<string, string> = { name: "Name", quantity: "Quantity", "unit price": "Unit price", tax: "Tax (optional)" };
+
 function ItemInput({
   label,
   error,
   ...rest
 }: React.InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; ref?: React.Ref<HTMLInputElement> }) {
+  const caption = label.replace(/^Item \d+ /, "");
   return (
     <div>
       <label className="mb-0.5 block text-xs font-medium text-slate-700">
-        {label.replace(/^Item \d+ /, "")}
-        <span className="sr-only"> ({label})</span>
-        <input aria-label={label} aria-invalid={error ? true : undefined} className={inputClass} {...rest} />
+        <span aria-hidden="true">{CAPTIONS[caption] ?? caption}</span>
+        <input aria-label={label} aria-invalid={error ? true : undefined} className={`${inputClass} mt-0.5`} {...rest} />
       </label>
       {error ? <p className="mt-1 text-xs text-red-700">{error}</p> : null}
     </div>

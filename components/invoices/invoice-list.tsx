@@ -2,6 +2,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
 import { useViewer } from "@/components/providers";
 import { StatusBadge } from "@/components/invoices/status-badge";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
@@ -25,6 +26,7 @@ export function InvoiceList() {
   const router = useRouter();
   const pathname = usePathname();
   const viewer = useViewer();
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const query = apiQuery(new URLSearchParams(params.toString()));
   const { data, error, isPending, isFetching } = useQuery({
     queryKey: ["invoices", "list", query.toString()],
@@ -75,10 +77,20 @@ export function InvoiceList() {
         })}
       </div>
 
+      <button
+        type="button"
+        className={`${buttonClass.secondary} sm:hidden`}
+        aria-expanded={filtersOpen}
+        aria-controls="invoice-filters"
+        onClick={() => setFiltersOpen(!filtersOpen)}
+      >
+        {filtersOpen ? "Hide filters" : "Show filters"}
+      </button>
       <form
+        id="invoice-filters"
         key={params.toString()}
         aria-label="Filters"
-        className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+        className={`${filtersOpen ? "grid" : "hidden"} grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid sm:grid-cols-2 lg:grid-cols-4`}
         onSubmit={(event) => {
           event.preventDefault();
           const form = new FormData(event.currentTarget);
@@ -164,9 +176,9 @@ export function InvoiceList() {
               <th scope="col" className="px-3 py-2">Invoice</th>
               <th scope="col" className="px-3 py-2">Recipient / organization</th>
               <th scope="col" className="px-3 py-2 text-right">Amount</th>
-              <th scope="col" className="px-3 py-2 text-right">Fiat amount</th>
-              <th scope="col" className="px-3 py-2">Status</th>
-              <th scope="col" className="px-3 py-2">Created</th>
+              <th scope="col" className="hidden px-3 py-2 text-right md:table-cell">Fiat amount</th>
+              <th scope="col" className="hidden px-3 py-2 sm:table-cell">Status</th>
+              <th scope="col" className="hidden px-3 py-2 md:table-cell">Created</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -174,7 +186,7 @@ export function InvoiceList() {
               ? Array.from({ length: 5 }, (_, index) => (
                   <tr key={index} aria-hidden="true">
                     {Array.from({ length: 6 }, (__, cell) => (
-                      <td key={cell} className="px-3 py-3">
+                      <td key={cell} className={`px-3 py-3 ${cell > 2 ? "hidden md:table-cell" : ""}`}>
                         <div className="h-4 animate-pulse rounded bg-slate-200" />
                       </td>
                     ))}
@@ -190,6 +202,9 @@ export function InvoiceList() {
                       <Link href={`/invoices/${invoice.id}`} className="text-indigo-800 underline-offset-2 hover:underline">
                         {invoice.invoice_id}
                       </Link>
+                      <div className="mt-1 sm:hidden">
+                        <StatusBadge status={invoice.status} />
+                      </div>
                     </td>
                     <td className="px-3 py-2">
                       <div className="text-slate-900">{invoice.recipient_name}</div>
@@ -199,15 +214,15 @@ export function InvoiceList() {
                       {invoice.payment_intent.crypto_amount} {invoice.payment_intent.symbol}
                       <div className="text-xs text-slate-600">{invoice.payment_intent.payment_chain_id}</div>
                     </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                    <td className="hidden whitespace-nowrap px-3 py-2 text-right tabular-nums md:table-cell">
                       {invoice.payment_intent.fiat_amount
                         ? `${invoice.payment_intent.fiat_amount} ${invoice.payment_intent.fiat_currency ?? ""}`
                         : "—"}
                     </td>
-                    <td className="px-3 py-2">
+                    <td className="hidden px-3 py-2 sm:table-cell">
                       <StatusBadge status={invoice.status} />
                     </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-700">{formatDateTime(invoice.created_at)}</td>
+                    <td className="hidden whitespace-nowrap px-3 py-2 text-slate-700 md:table-cell">{formatDateTime(invoice.created_at)}</td>
                   </tr>
                 ))}
           </tbody>

@@ -34,7 +34,6 @@ test("an invoice goes from finance through approval, an overpayment and sign-off
   });
 
   await test.step("finance sees no approve button on it", async () => {
-    await expect(finance.detail.action("Edit")).toBeVisible();
     await expect(finance.detail.action("Approve")).toHaveCount(0);
     await expect(finance.page.getByRole("link", { name: "Edit" })).toBeVisible();
   });
