@@ -88,18 +88,25 @@ export function deriveAddress(input: { family: AddressFamily; root: HDKey; seed:
   const { family, root, seed, index } = input;
   switch (family) {
     case "evm":
-      return evmAddressFromPublicKey(publicKeyAt(root, `m/44'/60'/0'/0/${index}`));
+      return evmAddressFromPublicKey(childPublicKey(root, "m/44'/60'/0'/0", index));
     case "tron":
-      return tronAddressFromPublicKey(publicKeyAt(root, `m/44'/195'/0'/0/${index}`));
+      return tronAddressFromPublicKey(childPublicKey(root, "m/44'/195'/0'/0", index));
     case "sol":
       // Phantom/Solflare layout m/44'/501'/index'/0'; ed25519 needs SLIP-10, which is hardened-only.
       return base58.encode(ed25519.getPublicKey(slip10Ed25519(seed, [44, 501, index, 0])));
   }
 }
 
-function publicKeyAt(root: HDKey, path: string): Uint8Array {
-  const publicKey = root.derive(path).publicKey;
-  if (!publicKey) throw new Error(`no public key at ${path}`);
+// The hardened account levels cost four EC multiplications; keep them per root and path.
+const accountNodes = new WeakMap<HDKey, Map<string, HDKey>>();
+
+function childPublicKey(root: HDKey, accountPath: string, index: number): Uint8Array {
+  let nodes = accountNodes.get(root);
+  if (!nodes) accountNodes.set(root, (nodes = new Map()));
+  let account = nodes.get(accountPath);
+  if (!account) nodes.set(accountPath, (account = root.derive(accountPath)));
+  const publicKey = account.deriveChild(index).publicKey;
+  if (!publicKey) throw new Error(`no public key at ${accountPath}/${index}`);
   return publicKey;
 }
 

@@ -6,7 +6,7 @@ import { getInvoiceOrThrow, lockInvoiceOrThrow, transitionInvoice } from "@/lib/
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 
 // POST /invoice/intent/{id}/cancel: withdraws an invoice before any funds arrived.
-export async function cancelInvoice(input: { principal: Principal; id: string; request: CancelInput | undefined }) {
+export async function cancelInvoice(input: { principal: Principal; id: string; request: CancelInput | undefined; now?: Date }) {
   const { principal, id } = input;
   const reason = input.request?.reason?.trim() || "cancelled";
   const database = await db();
@@ -15,6 +15,7 @@ export async function cancelInvoice(input: { principal: Principal; id: string; r
     await transitionInvoice(tx, {
       current,
       action: "cancel",
+      now: input.now,
       operatorUid: principal.uid,
       reason,
       payment: receivedFacts(current.paymentIntent),

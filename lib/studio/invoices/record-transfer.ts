@@ -1,6 +1,6 @@
+import { eq } from "drizzle-orm";
 import { db, type Tx } from "@/lib/db/client";
 import { chainTransfers, paymentIntents } from "@/lib/studio/db/schema";
-import { eq } from "drizzle-orm";
 import { fieldError, StudioError } from "@/lib/studio/errors";
 import { AmountFormatError, formatUnits, parseUnits } from "@/lib/studio/money";
 import { findChain } from "@/lib/studio/chain/registry";
@@ -27,6 +27,8 @@ export type IncomingTransfer = {
   /** Unix seconds of confirmation; defaults to now. */
   timestamp?: number;
   txHash?: string;
+  /** When the service learns of it (the log time); the demo seed back-dates it. */
+  now?: Date;
 };
 
 /**
@@ -86,7 +88,7 @@ async function applyTransfer(tx: Tx, current: InvoiceWithPayment, transfer: Inco
   }
 
   if (effect === "record") {
-    await tx.update(paymentIntents).set({ ...paymentChanges, updatedAt: new Date() }).where(eq(paymentIntents.id, pi.id));
+    await tx.update(paymentIntents).set({ ...paymentChanges, updatedAt: transfer.now ?? new Date() }).where(eq(paymentIntents.id, pi.id));
   } else {
     const reason =
       effect === "confirm_payment"
@@ -99,6 +101,7 @@ async function applyTransfer(tx: Tx, current: InvoiceWithPayment, transfer: Inco
       reason,
       payment: { receivedUnits, dueUnits: facts.dueUnits },
       paymentChanges,
+      now: transfer.now,
     });
   }
   return {

@@ -10,7 +10,7 @@ import { assertTransition, getInvoiceOrThrow, lockInvoiceOrThrow, transitionInvo
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 
 // POST /invoice/intent/{id}/refund: everything received goes back to the payer's chosen address.
-export async function refundInvoice(input: { principal: Principal; id: string; request: RefundInput }) {
+export async function refundInvoice(input: { principal: Principal; id: string; request: RefundInput; now?: Date }) {
   const { principal, id, request } = input;
   const database = await db();
   await database.transaction(async (tx) => {
@@ -25,6 +25,7 @@ export async function refundInvoice(input: { principal: Principal; id: string; r
     await transitionInvoice(tx, {
       current,
       action: "refund",
+      now: input.now,
       operatorUid: principal.uid,
       reason: request.refund_reason,
       underpaid: current.invoice.status === "underpaid",

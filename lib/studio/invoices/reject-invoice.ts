@@ -5,12 +5,12 @@ import { getInvoiceOrThrow, lockInvoiceOrThrow, transitionInvoice } from "@/lib/
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 
 // POST /invoice/intent/{id}/reject: back to the creator side with a reason (kept in the log).
-export async function rejectInvoice(input: { principal: Principal; id: string; request: RejectInput }) {
+export async function rejectInvoice(input: { principal: Principal; id: string; request: RejectInput; now?: Date }) {
   const { principal, id, request } = input;
   const database = await db();
   await database.transaction(async (tx) => {
     const current = await lockInvoiceOrThrow(tx, principal.orgId, id);
-    await transitionInvoice(tx, { current, action: "reject", operatorUid: principal.uid, reason: request.reason });
+    await transitionInvoice(tx, { current, action: "reject", now: input.now, operatorUid: principal.uid, reason: request.reason });
   });
   const rejected = await getInvoiceOrThrow(database, principal.orgId, id);
   return serializeInvoice(rejected.invoice, rejected.paymentIntent);

@@ -18,7 +18,7 @@ import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 
 // POST /invoice/intent/{id}/sign: settles the funds to the payout target; an overpayment's excess
 // goes back to `refund_address` in the same step.
-export async function signInvoice(input: { principal: Principal; id: string; request: SignInput | undefined }) {
+export async function signInvoice(input: { principal: Principal; id: string; request: SignInput | undefined; now?: Date }) {
   const { principal, id } = input;
   const request = input.request ?? {};
   const database = await db();
@@ -67,7 +67,7 @@ export async function signInvoice(input: { principal: Principal; id: string; req
       reason = `signed; excess ${excess} ${pi.tokenSymbol} refunded to ${request.refund_address}`;
       if (request.refund_reason) reason += ` (${request.refund_reason})`;
     }
-    await transitionInvoice(tx, { current, action: "sign", operatorUid: principal.uid, reason, paymentChanges });
+    await transitionInvoice(tx, { current, action: "sign", now: input.now, operatorUid: principal.uid, reason, paymentChanges });
   });
   const signed = await getInvoiceOrThrow(database, principal.orgId, id);
   return serializeInvoice(signed.invoice, signed.paymentIntent);

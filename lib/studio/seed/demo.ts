@@ -10,6 +10,7 @@ import { authenticate } from "@/lib/studio/auth/principal";
 import { createApiKey, createClientId, createOrganization, createUser } from "@/lib/studio/orgs/operator";
 import { createInvoice } from "@/lib/studio/invoices/create-invoice";
 import { seedInvoiceRequests } from "@/lib/studio/seed/demo-invoices";
+import { driveDemoWorkflow, type SeededInvoice } from "@/lib/studio/seed/demo-workflow";
 
 export const DEMO_ROLES: Record<string, Permission[]> = {
   finance: ["transfer:read", "transfer:create"],
@@ -88,7 +89,23 @@ async function seedInvoices(credentials: DemoCredentials): Promise<void> {
   const finance = demo?.users.find((user) => user.role === "finance");
   if (!demo || !finance) return;
   const principal = await authenticate(finance.api_key);
+  const created: SeededInvoice[] = [];
   for (const { request, createdAt } of seedInvoiceRequests(env.SEED_DEMO_INVOICES, new Date())) {
-    await createInvoice({ principal, clientId: demo.client_id, request, now: createdAt });
+    const invoice = await createInvoice({ principal, clientId: demo.client_id, request, now: createdAt });
+    const pi = invoice.payment_intent;
+    created.push({
+      id: invoice.id,
+      createdAt,
+      paymentIntentId: pi.payment_intent_id,
+      chainId: pi.payment_chain_id,
+      cryptoAmount: pi.crypto_amount,
+      decimals: pi.decimals,
+    });
   }
+  const key = (role: string) => demo.users.find((user) => user.role === role)?.api_key ?? null;
+  await driveDemoWorkflow(created, {
+    finance: principal,
+    approver: await authenticate(key("approver")),
+    admin: await authenticate(key("admin")),
+  });
 }
