@@ -43,7 +43,7 @@ test("an invoice goes from finance through approval, an overpayment and sign-off
     await approver.list.goto();
     await approver.list.openTab("Pending review");
     await approver.list.search(recipient);
-    expect(await approver.list.invoiceIds()).toEqual([invoiceNumber]);
+    await expect.poll(() => approver.list.invoiceIds()).toEqual([invoiceNumber]);
     await approver.list.open(invoiceNumber);
     await approver.detail.action("Approve").click();
     await expect(approver.detail.dialog()).toBeVisible();
