@@ -1,0 +1,374 @@
+// `npm run bench`: GET /invoice/intent/{id} and GET /invoice/intents?status_category=... on
+// PostgreSQL with 100,000 invoices, the Next.js server side by side with a bare node:http + pg
+// server (bench/bare-server.ts) doing the same queries, in the same run. Loopback only; every load
+// phase is bounded in time. It creates a scratch database and drops it at the end.
+//
+// Environment (all optional): DATABASE_URL (the server to create the scratch database on; default
+// postgres://postgres@127.0.0.1:5432/postgres), NEXT_DIST_DIR (default .next; built when missing),
+// BENCH_INVOICES (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_LIST_RATE (50: the
+// offered req/s of the list latency run), BENCH_HOLD_SECONDS (0: how long to keep both servers up
+// before measuring, for profiling by hand; at most 600).
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { CHAINS } from "@/lib/studio/chain/registry";
+import { STATUS_CATEGORIES, STATUS_CATEGORY, INVOICE_STATUSES, type InvoiceStatus } from "@/lib/studio/invoices/status";
+import { paymentStatusFor } from "@/lib/studio/invoices/status";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+const settings = {
+  adminUrl: process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  invoices: Number(process.env.BENCH_INVOICES ?? 100_000),
+  seconds: Number(process.env.BENCH_SECONDS ?? 10),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 20),
+  poolSize: 10,
+  listRate: Number(process.env.BENCH_LIST_RATE ?? 50),
+  holdSeconds: Math.min(600, Number(process.env.BENCH_HOLD_SECONDS ?? 0)),
+};
+
+const children: ChildProcess[] = [];
+let succeeded = false;
+const cleanups: Array<() => Promise<void>> = [];
+
+function log(message: string): void {
+  console.log(`[bench] ${message}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+    server.on("error", reject);
+  });
+}
+
+function start(command: string, args: string[], env: Record<string, string>, logFile: string): ChildProcess {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const out = fs.createWriteStream(logFile);
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs: number, headers: Record<string, string> = {}): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url, { headers });
+      if (response.status === 200) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${url} not ready after ${timeoutMs} ms`);
+}
+
+async function ensureBuilt(): Promise<void> {
+  if (fs.existsSync(path.join(root, settings.distDir, "BUILD_ID"))) return;
+  log(`no build in ${settings.distDir}: running next build`);
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(bin("next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    child.on("exit", (exitCode) => resolve(exitCode ?? 1));
+  });
+  if (code !== 0) throw new Error("next build failed");
+}
+
+/** Payment-intent columns that follow from an invoice status, as one SQL CASE per column. */
+function statusSql(): { invoiceStatus: string; paymentStatus: string } {
+  const statuses = INVOICE_STATUSES;
+  const invoiceStatus = `(ARRAY[${statuses.map((s) => `'${s}'`).join(",")}])[1 + (i % ${statuses.length})]`;
+  const paymentStatus = `(ARRAY[${statuses
+    .map((s) => `'${paymentStatusFor(s, { underpaid: s === "underpaid" })}'`)
+    .join(",")}])[1 + (i % ${statuses.length})]`;
+  return { invoiceStatus, paymentStatus };
+}
+
+/**
+ * 100,000 invoices in Demo Merchant, each with its payment intent and its creation log row, spread
+ * over every status, eight chain/token pairs and the last year; `seq` rises with `created_at`.
+ * Amounts equal their single line item (quantity × 150), as the API requires.
+ */
+async function seedInvoices(client: pg.Client, orgId: number, clientId: string, creatorUid: string): Promise<void> {
+  const tokens = CHAINS.flatMap((chain) => Object.values(chain.tokens).map((token) => ({ chain: chain.id, ...token })));
+  const pick = (field: string) => `(ARRAY[${tokens.map((t) => `'${String(t[field as keyof typeof t])}'`).join(",")}])[1 + (i % ${tokens.length})]`;
+  const { invoiceStatus, paymentStatus } = statusSql();
+  const n = settings.invoices;
+  await client.query("BEGIN");
+  await client.query(`
+    INSERT INTO payment_intents (id, org_id, client_id, pricing_mode, chain_id, token_symbol, token_address, decimals,
+      payment_address, address_index, status, crypto_amount, payment_deadline, payment_method_type, payout_addresses,
+      created_at, updated_at)
+    SELECT 'pi_bench' || lpad(i::text, 16, '0'), $1, $2, 'crypto', ${pick("chain")}, ${pick("symbol")}, ${pick("address")},
+      ${pick("decimals")}::int,
+      CASE WHEN i % ${INVOICE_STATUSES.length} = 0 THEN NULL ELSE '0x' || lpad(to_hex(i), 40, '0') END,
+      CASE WHEN i % ${INVOICE_STATUSES.length} = 0 THEN NULL ELSE i END,
+      ${paymentStatus}, ((1 + i % 20) * 150)::numeric,
+      extract(epoch FROM now())::bigint - (${n} - i) * 300 + 14 * 86400, 'crypto', '{}'::jsonb,
+      now() - (${n} - i) * interval '5 minutes', now() - (${n} - i) * interval '5 minutes'
+    FROM generate_series(1, ${n}) AS i`, [orgId, clientId]);
+  await client.query(`
+    INSERT INTO invoices (id, org_id, invoice_number, status, payment_intent_id, creator_uid, creator, amount, currency,
+      origin, recipient_name, recipient_email, organization_name, organization_email, description, detail_items,
+      payment_terms, invoice_issue_date, created_at, updated_at)
+    SELECT 'inv_bench' || lpad(i::text, 15, '0'), $1, 'INV-BENCH-' || lpad(i::text, 7, '0'), ${invoiceStatus},
+      'pi_bench' || lpad(i::text, 16, '0'), $2, 'Bench Finance', ((1 + i % 20) * 150)::numeric, NULL,
+      'https://shop.demo-merchant.test', 'Recipient ' || (i % 500), 'r' || (i % 500) || '@bench.test',
+      'Org ' || (i % 97), 'billing' || (i % 97) || '@bench.test', 'Bench invoice ' || i,
+      jsonb_build_array(jsonb_build_object('name', 'Consulting hours', 'quantity', 1 + i % 20, 'unit_price', 150)),
+      14, now() - (${n} - i) * interval '5 minutes',
+      now() - (${n} - i) * interval '5 minutes', now() - (${n} - i) * interval '5 minutes'
+    FROM generate_series(1, ${n}) AS i ORDER BY i`, [orgId, creatorUid]);
+  await client.query(`
+    INSERT INTO invoice_logs (org_id, invoice_id, from_status, to_status, operator_uid, reason, created_at)
+    SELECT $1, 'inv_bench' || lpad(i::text, 15, '0'), '', 'approval_pending', $2, 'created',
+      now() - (${n} - i) * interval '5 minutes'
+    FROM generate_series(1, ${n}) AS i`, [orgId, creatorUid]);
+  await client.query("COMMIT");
+  // What autovacuum does soon after a bulk insert: statistics, and the visibility map that lets
+  // the per-category counts use an index-only scan.
+  await client.query("VACUUM ANALYZE");
+}
+
+type Measured = { label: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
+
+function percentile(sorted: number[], fraction: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? NaN;
+}
+
+/** One bounded autocannon run; every response time is kept, so p95 is exact. */
+async function load(
+  label: string,
+  baseUrl: string,
+  paths: string[],
+  apiKey: string,
+  seconds: number,
+  rate?: number,
+): Promise<Measured> {
+  let next = 0;
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: baseUrl,
+    connections: rate ? Math.min(settings.connections, 10) : settings.connections,
+    duration: seconds,
+    ...(rate ? { overallRate: rate } : {}),
+    headers: { "x-studio-api-key": apiKey },
+    requests: [
+      {
+        method: "GET",
+        setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] as string }),
+      },
+    ],
+  });
+  instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    label,
+    requests: result.requests.total,
+    rps: result.requests.total / seconds,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    p99: percentile(latencies, 0.99),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function checkSame(nextUrl: string, bareUrl: string, pathName: string, apiKey: string): Promise<void> {
+  const [a, b] = await Promise.all(
+    [nextUrl, bareUrl].map(async (base) => {
+      const response = await fetch(base + pathName, { headers: { "x-studio-api-key": apiKey } });
+      if (response.status !== 200) throw new Error(`${base}${pathName}: HTTP ${response.status} ${await response.text()}`);
+      return (await response.json()) as { data: unknown; counts?: unknown; paging?: unknown };
+    }),
+  );
+  // The bare server must return what the service returns, or the comparison means nothing.
+  if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`bare and Next answers differ for ${pathName}`);
+}
+
+function table(rows: Array<[string, ...string[]]>): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ")).join("\n");
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function main(): Promise<void> {
+  await ensureBuilt();
+  const dbName = `studio_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: settings.adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  cleanups.push(async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+    log(`dropped ${dbName}`);
+  });
+  const dbUrl = new URL(settings.adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const databaseUrl = dbUrl.toString();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-"));
+  // The server logs stay for a failed run.
+  cleanups.push(async () => (succeeded ? fs.rmSync(dataDir, { recursive: true, force: true }) : undefined));
+  log(`scratch database ${dbName}, data dir ${dataDir}`);
+
+  const nextPort = await freePort();
+  const nextUrl = `http://127.0.0.1:${nextPort}`;
+  const server = start(
+    bin("next"),
+    ["start", "-p", String(nextPort), "-H", "127.0.0.1"],
+    {
+      NEXT_TELEMETRY_DISABLED: "1",
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: String(settings.poolSize),
+      DATA_DIR: dataDir,
+      SEED_DEMO_INVOICES: "0",
+      // The sweeper would expire the back-dated approved invoices while we measure.
+      SWEEPER: "0",
+    },
+    path.join(dataDir, "next.log"),
+  );
+  await waitFor(`${nextUrl}/api/health`, server, 180_000);
+  log("Next server healthy");
+
+  const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")) as {
+    orgs: Array<{ org_id: number; client_id: string; users: Array<{ role: string; uid: string; api_key: string }> }>;
+  };
+  const demo = credentials.orgs[0]!;
+  const viewer = demo.users.find((user) => user.role === "viewer")!;
+  const finance = demo.users.find((user) => user.role === "finance")!;
+
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const seedStarted = Date.now();
+  await seedInvoices(client, demo.org_id, demo.client_id, finance.uid);
+  const { rows: countRows } = await client.query("SELECT count(*)::int AS n FROM invoices WHERE org_id = $1", [demo.org_id]);
+  log(`seeded ${countRows[0].n} invoices in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s, analyzed`);
+  const { rows: sample } = await client.query("SELECT id FROM invoices WHERE org_id = $1 ORDER BY random() LIMIT 2000", [demo.org_id]);
+  await client.end();
+  const onePaths = sample.map((row: { id: string }) => `/v1/studio/api/invoice/intent/${row.id}`);
+  const listPaths = STATUS_CATEGORIES.map((category) => `/v1/studio/api/invoice/intents?status_category=${category}&page_size=20`);
+
+  const barePort = await freePort();
+  const bareUrl = `http://127.0.0.1:${barePort}`;
+  const bare = start(
+    bin("tsx"),
+    ["bench/bare-server.ts", "--port", String(barePort), "--database-url", databaseUrl, "--pool", String(settings.poolSize)],
+    { NODE_ENV: "production" },
+    path.join(dataDir, "bare.log"),
+  );
+  await waitFor(`${bareUrl}${onePaths[0]}`, bare, 60_000, { "x-studio-api-key": viewer.api_key });
+  for (const pathName of [onePaths[0]!, onePaths[1]!, ...listPaths]) await checkSame(nextUrl, bareUrl, pathName, viewer.api_key);
+  log("bare server answers byte-for-byte like Next; warming up");
+  if (settings.holdSeconds > 0) {
+    // For profiling by hand: both servers stay up (bounded), then the run goes on as usual.
+    log(`holding ${settings.holdSeconds} s: Next ${nextUrl}, bare ${bareUrl}, key ${viewer.api_key}, e.g. ${onePaths[0]}`);
+    await new Promise((resolve) => setTimeout(resolve, settings.holdSeconds * 1000));
+  }
+
+  const warm = Math.min(3, settings.seconds);
+  for (const [base, paths] of [
+    [nextUrl, onePaths],
+    [bareUrl, onePaths],
+    [nextUrl, listPaths],
+    [bareUrl, listPaths],
+  ] as const) {
+    await load("warm-up", base, [...paths], viewer.api_key, warm);
+  }
+
+  const results = {
+    nextOne: await load("Next  GET /invoice/intent/{id}", nextUrl, onePaths, viewer.api_key, settings.seconds),
+    bareOne: await load("bare  GET /invoice/intent/{id}", bareUrl, onePaths, viewer.api_key, settings.seconds),
+    nextList: await load("Next  GET /invoice/intents?status_category", nextUrl, listPaths, viewer.api_key, settings.seconds),
+    bareList: await load("bare  GET /invoice/intents?status_category", bareUrl, listPaths, viewer.api_key, settings.seconds),
+    // Closed-loop runs measure throughput: their latency is connections / throughput (Little's
+    // law). The latency target is measured at a fixed offered rate below saturation instead.
+    nextListRate: await load(
+      `Next  list at ${settings.listRate} req/s`,
+      nextUrl,
+      listPaths,
+      viewer.api_key,
+      settings.seconds,
+      settings.listRate,
+    ),
+    bareListRate: await load(
+      `bare  list at ${settings.listRate} req/s`,
+      bareUrl,
+      listPaths,
+      viewer.api_key,
+      settings.seconds,
+      settings.listRate,
+    ),
+  };
+  const rows: Array<[string, ...string[]]> = [["endpoint", "requests", "req/s", "p50", "p95", "p99", "errors/non-2xx", "ratio Next/bare"]];
+  for (const [measured, ratio] of [
+    [results.nextOne, results.nextOne.rps / results.bareOne.rps],
+    [results.bareOne, undefined],
+    [results.nextList, results.nextList.rps / results.bareList.rps],
+    [results.bareList, undefined],
+    [results.nextListRate, undefined],
+    [results.bareListRate, undefined],
+  ] as const) {
+    rows.push([
+      measured.label,
+      String(measured.requests),
+      measured.rps.toFixed(0),
+      ms(measured.p50),
+      ms(measured.p95),
+      ms(measured.p99),
+      `${measured.errors}/${measured.non2xx}`,
+      ratio === undefined ? "" : ratio.toFixed(2),
+    ]);
+  }
+  const listSample = (await (await fetch(`${nextUrl}${listPaths[0]}`, { headers: { "x-studio-api-key": viewer.api_key } })).json()) as {
+    counts: Record<string, number>;
+    paging: { total_count: number };
+  };
+  console.log(
+    `\n${settings.invoices} invoices on PostgreSQL, ${settings.connections} connections, ${settings.seconds} s per run, ` +
+      `pool ${settings.poolSize}, ${os.cpus().length} cores\n`,
+  );
+  console.log(table(rows));
+  console.log(`\ncounts in every list response: ${JSON.stringify(listSample.counts)}`);
+  const oneRatio = results.nextOne.rps / results.bareOne.rps;
+  console.log(`GET one ratio ${oneRatio.toFixed(2)} (target >= 0.6): ${oneRatio >= 0.6 ? "met" : "NOT met"}`);
+  const listP95 = results.nextListRate.p95;
+  console.log(
+    `list p95 at ${settings.listRate} req/s ${ms(listP95)} (target < 50 ms): ${listP95 < 50 ? "met" : "NOT met"}; ` +
+      `at saturation (${settings.connections} connections) ${ms(results.nextList.p95)}`,
+  );
+  const failures = Object.values(results).reduce((sum, measured) => sum + measured.errors + measured.non2xx, 0);
+  if (failures) throw new Error(`${failures} failed requests during the runs; server logs in ${dataDir}`);
+  succeeded = true;
+}
+
+async function cleanup(): Promise<void> {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve)) : undefined)));
+  for (const step of cleanups.reverse()) await step().catch((error: unknown) => console.error("[bench] cleanup:", error));
+}
+
+process.on("SIGINT", () => void cleanup().finally(() => process.exit(130)));
+try {
+  await main();
+  await cleanup();
+} catch (error) {
+  console.error("[bench] failed:", error);
+  await cleanup();
+  process.exitCode = 1;
+}
