@@ -1,0 +1,122 @@
+// The expiry sweeper against a real database on each driver: concurrent sweepers never expire an
+// invoice twice, and `npm run worker` is a working stand-alone sweeper on PostgreSQL.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { drivers, dropTarget, freshTarget, queryRows, withStudio, type Target } from "./support";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+function request(deadline: number) {
+  return {
+    pricing_mode: "crypto" as const,
+    amount: "10",
+    pay_token: "USDC" as const,
+    chain: "arb",
+    origin: "https://shop.example.test",
+    recipient_name: "Sweeper Test",
+    recipient_email: "sweeper@example.test",
+    organization_name: "Sweeper Org",
+    organization_email: "billing@example.test",
+    creator: "node test",
+    payment_terms: 0,
+    payment_deadline: deadline,
+    detail_items: [{ name: "Item", quantity: 1, unit_price: 10 }],
+  };
+}
+
+/** Creates and approves `count` invoices with the given deadline; returns their ids. */
+async function approvedInvoices(target: Target, count: number, deadline: number): Promise<string[]> {
+  const credentials = JSON.parse(fs.readFileSync(path.join(target.dataDir, "demo-credentials.json"), "utf8"));
+  const org = credentials.orgs[0];
+  const key = (role: string) => org.users.find((user: { role: string }) => user.role === role).api_key;
+  const { authenticate } = await import("@/lib/studio/auth/principal");
+  const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
+  const { approveInvoice } = await import("@/lib/studio/invoices/approve-invoice");
+  const finance = await authenticate(key("finance"));
+  const approver = await authenticate(key("approver"));
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const created = await createInvoice({ principal: finance, clientId: org.client_id, request: request(deadline) });
+    await approveInvoice({ principal: approver, id: created.id });
+    ids.push(created.id);
+  }
+  return ids;
+}
+
+describe.each(drivers)("expiry sweeper on %s", (driver) => {
+  let target: Target;
+  beforeAll(async () => {
+    target = await freshTarget(driver, "sweeper");
+  });
+  afterAll(async () => {
+    await dropTarget(target);
+  });
+
+  it("four concurrent sweeps expire each due invoice exactly once and leave the rest", async () => {
+    await withStudio(
+      target,
+      async (client) => {
+        const { awaitReady } = await import("@/lib/studio/boot");
+        await awaitReady();
+        const now = Math.floor(Date.now() / 1000);
+        const due = await approvedInvoices(target, 12, now + 60);
+        const notDue = await approvedInvoices(target, 2, now + 7_200);
+        const { sweepExpired } = await import("@/lib/studio/sweeper");
+        const later = new Date((now + 120) * 1000);
+        const counts = await Promise.all([1, 2, 3, 4].map(() => sweepExpired(later)));
+        expect(counts.reduce((a, b) => a + b, 0)).toBe(due.length);
+        const rows = await queryRows<{ id: string; status: string; expired_logs: number }>(
+          client,
+          sql`SELECT i.id, i.status, (SELECT count(*)::int FROM invoice_logs l WHERE l.invoice_id = i.id AND l.to_status = 'expired') AS expired_logs
+              FROM invoices i WHERE i.recipient_email = 'sweeper@example.test'`,
+        );
+        for (const row of rows) {
+          const expected = due.includes(row.id) ? { status: "expired", expired_logs: 1 } : { status: "approved", expired_logs: 0 };
+          expect({ status: row.status, expired_logs: row.expired_logs }).toEqual(expected);
+        }
+        expect(rows.filter((row) => notDue.includes(row.id))).toHaveLength(2);
+        expect(await sweepExpired(later)).toBe(0);
+      },
+      { SEED_DEMO_INVOICES: "0" },
+    );
+  });
+
+  it(driver === "postgres" ? "npm run worker expires invoices on its own and stops on SIGTERM" : "npm run worker refuses PGlite", async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir, SWEEP_INTERVAL_MS: "200" };
+    if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+    else delete env.DATABASE_URL;
+    const worker = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/worker.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    worker.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    worker.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => worker.on("exit", (code) => resolve(code)));
+    if (driver === "pglite") {
+      expect(await exited).toBe(2);
+      expect(output).toContain("DATABASE_URL");
+      return;
+    }
+    try {
+      const ids = await withStudio(target, async () => approvedInvoices(target, 1, Math.floor(Date.now() / 1000) + 1), {
+        SEED_DEMO_INVOICES: "0",
+      });
+      const until = Date.now() + 15_000;
+      let status = "";
+      while (Date.now() < until) {
+        status = await withStudio(target, async (client) => {
+          const rows = await queryRows<{ status: string }>(client, sql`SELECT status FROM invoices WHERE id = ${ids[0]}`);
+          return rows[0]?.status ?? "";
+        });
+        if (status === "expired") break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(status).toBe("expired");
+    } finally {
+      worker.kill("SIGTERM");
+    }
+    expect(await exited).toBe(0);
+    expect(output).toContain("expiry sweeper running");
+  }, 40_000);
+});
