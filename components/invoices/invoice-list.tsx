@@ -210,7 +210,7 @@ export function InvoiceList() {
                       <div className="text-slate-900">{invoice.recipient_name}</div>
                       <div className="text-slate-600">{invoice.organization_name}</div>
                     </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                    <td className="max-w-36 break-all px-3 py-2 text-right tabular-nums sm:max-w-none sm:whitespace-nowrap sm:break-normal">
                       {invoice.payment_intent.crypto_amount} {invoice.payment_intent.symbol}
                       <div className="text-xs text-slate-600">{invoice.payment_intent.payment_chain_id}</div>
                     </td>
