@@ -265,6 +265,22 @@ function postOnFreshConnection(chunks: string[], headers: Record<string, string>
   });
 }
 
+describe("NUL characters (PostgreSQL cannot store them)", () => {
+  it.each([
+    ["recipient_name", { recipient_name: "Ada\u0000Lovelace" }, "recipient_name"],
+    ["description", { description: "line one\u0000" }, "description"],
+    ["a nested order_data value", { order_data: { note: "x\u0000y" } }, "order_data.note"],
+    ["an order_data key", { order_data: { "k\u0000": 1 } }, "order_data.k\u0000"],
+  ])("in %s → 400/40000 naming the field", async (_label, override, field) => {
+    await expectRefusedCreate(invoiceRequest(override), { field, message: "NUL" });
+  });
+
+  it("in a query parameter → 400 naming the parameter", async () => {
+    const error = expectError(await listInvoices({ search: "a\u0000b" }), 400, 40000);
+    expect(error.errors?.[0]?.field).toBe("search");
+  });
+});
+
 describe("request bodies", () => {
   async function rawCreate(rawBody: string, contentType = "application/json") {
     return api("POST", "/invoice/intent", { role: "finance", rawBody, headers: { "Content-Type": contentType } });
