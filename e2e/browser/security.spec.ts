@@ -82,6 +82,22 @@ test("sign-in is throttled per account after five failures, even with the right 
   await context.dispose();
 });
 
+test("sign-in is throttled per IP across accounts", async ({ playwright }) => {
+  const context = await playwright.request.newContext({ baseURL: baseUrl });
+  const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+  const headers = { ...ORIGIN, "X-Forwarded-For": ip };
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const response = await context.post("/api/auth/sign-in", { headers, data: { email: `nobody-${attempt}@nowhere.test`, password: "wrong" } });
+    expect(response.status()).toBe(401);
+  }
+  const user = demoUser("finance", 1);
+  const blocked = await context.post("/api/auth/sign-in", { headers, data: { email: user.email, password: user.password } });
+  expect(blocked.status()).toBe(429);
+  const elsewhere = await context.post("/api/auth/sign-in", { headers: ORIGIN, data: { email: user.email, password: user.password } });
+  expect(elsewhere.status()).toBe(200);
+  await context.dispose();
+});
+
 test("no Studio key in the built static files", () => {
   const staticDir = path.resolve(process.env.NEXT_DIST_DIR || ".next", "static");
   expect(fs.existsSync(staticDir), `${staticDir} exists (run after next build)`).toBe(true);

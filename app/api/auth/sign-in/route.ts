@@ -46,8 +46,10 @@ export async function POST(request: Request): Promise<Response> {
   return response;
 }
 
+// The last X-Forwarded-For hop is the one our own proxy (or Next.js, from the socket) wrote;
+// earlier hops are whatever the client claimed.
 function clientIp(request: Request): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "unknown";
+  return request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() || "unknown";
 }
 
 function isHttps(request: Request): boolean {
