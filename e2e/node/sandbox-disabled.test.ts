@@ -1,0 +1,68 @@
+// With SANDBOX_CHAIN=0 (a server meant for real chains) the sandbox payment endpoints do not exist.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dropTarget, freshTarget, withStudio, type Target } from "./support";
+
+describe("sandbox chain switch", () => {
+  let target: Target;
+  beforeAll(async () => {
+    target = await freshTarget("pglite", "sandbox-off");
+  });
+  afterAll(async () => {
+    await dropTarget(target);
+  });
+
+  it.each([
+    ["0", 404],
+    ["1", 200],
+  ])("SANDBOX_CHAIN=%s → POST /sandbox/pay answers %i", async (flag, expected) => {
+    const status = await withStudio(
+      target,
+      async () => {
+        const { awaitReady } = await import("@/lib/studio/boot");
+        await awaitReady();
+        const credentials = JSON.parse(fs.readFileSync(path.join(target.dataDir, "demo-credentials.json"), "utf8"));
+        const org = credentials.orgs[0];
+        const key = (role: string) => org.users.find((user: { role: string }) => user.role === role).api_key;
+        const { authenticate } = await import("@/lib/studio/auth/principal");
+        const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
+        const { approveInvoice } = await import("@/lib/studio/invoices/approve-invoice");
+        const { sandboxPay } = await import("@/lib/studio/sandbox/pay");
+        const { StudioError } = await import("@/lib/studio/errors");
+        const created = await createInvoice({
+          principal: await authenticate(key("finance")),
+          clientId: org.client_id,
+          request: {
+            pricing_mode: "crypto",
+            amount: "5",
+            pay_token: "USDT",
+            chain: "tron",
+            origin: "https://shop.example.test",
+            recipient_name: "R",
+            recipient_email: "r@example.test",
+            organization_name: "O",
+            organization_email: "o@example.test",
+            creator: "node test",
+            payment_terms: 0,
+            detail_items: [{ name: "Item", quantity: 1, unit_price: 5 }],
+          },
+        });
+        const approved = await approveInvoice({ principal: await authenticate(key("approver")), id: created.id });
+        try {
+          const paid = await sandboxPay({
+            principal: await authenticate(key("viewer")),
+            request: { payment_address: approved.payment_intent.payment_address, amount: "5" },
+          });
+          expect(paid.invoice.status).toBe("paid");
+          return 200;
+        } catch (error) {
+          if (error instanceof StudioError) return error.http;
+          throw error;
+        }
+      },
+      { SANDBOX_CHAIN: flag, SEED_DEMO_INVOICES: "0" },
+    );
+    expect(status).toBe(expected);
+  });
+});
