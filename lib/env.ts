@@ -39,3 +39,12 @@ export const env = {
   SANDBOX_CHAIN: parsed.SANDBOX_CHAIN ?? true,
   SWEEPER: parsed.SWEEPER ?? true,
 };
+
+/**
+ * The port this server listens on. `next start -p` stores the chosen port in process.env.PORT
+ * only once it listens, which can be after this module was first imported.
+ */
+export function listeningPort(): number {
+  const port = Number(process.env.PORT);
+  return Number.isInteger(port) && port > 0 ? port : env.PORT;
+}

@@ -28,7 +28,7 @@ export function InvoiceList() {
   const viewer = useViewer();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const query = apiQuery(new URLSearchParams(params.toString()));
-  const { data, error, isPending, isFetching } = useQuery({
+  const { data, error, isPending, isFetching, isPlaceholderData } = useQuery({
     queryKey: ["invoices", "list", query.toString()],
     queryFn: () => apiFetch<InvoiceListData>(`/api/invoices?${query}`),
     placeholderData: keepPreviousData,
@@ -168,7 +168,12 @@ export function InvoiceList() {
         </p>
       ) : null}
 
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" aria-busy={isFetching}>
+      <div
+        className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+        aria-busy={isFetching}
+        data-state={isPending || isPlaceholderData ? "loading" : "ready"}
+        data-query={query.toString()}
+      >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Invoices</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">

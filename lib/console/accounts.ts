@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { seal, unseal } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -67,7 +67,7 @@ export async function namesForUids(uids: string[]): Promise<Map<string, string>>
   const rows = await database
     .select({ uid: consoleAccounts.studioUid, name: consoleAccounts.displayName })
     .from(consoleAccounts)
-    .where(and(inArray(consoleAccounts.studioUid, uids)));
+    .where(inArray(consoleAccounts.studioUid, uids));
   return new Map(rows.flatMap((row) => (row.uid ? [[row.uid, row.name] as const] : [])));
 }
 

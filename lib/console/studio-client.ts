@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { env, listeningPort } from "@/lib/env";
 import type { ErrorBody, Invoice, InvoiceList, InvoiceLog, Me } from "@/lib/console/types";
 
 // The console's one door to the Studio: plain HTTP with the signed-in person's key, so the same
@@ -15,7 +15,7 @@ export class StudioApiError extends Error {
 }
 
 export function studioBaseUrl(): string {
-  return (env.STUDIO_API_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/+$/, "");
+  return (env.STUDIO_API_URL ?? `http://127.0.0.1:${listeningPort()}`).replace(/\/+$/, "");
 }
 
 type Call = { method?: string; path: string; query?: URLSearchParams; body?: unknown; clientId?: boolean };

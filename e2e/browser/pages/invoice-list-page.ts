@@ -15,6 +15,13 @@ export class InvoiceListPage {
   async loaded() {
     await expect(this.page.getByRole("heading", { name: "Invoices", level: 1 })).toBeVisible();
     await expect(this.page.getByTestId("paging-summary")).not.toHaveText("Loading…");
+    await expect(this.page.locator('[data-state="ready"]')).toHaveCount(1);
+  }
+
+  /** The status badges shown (one per row). */
+  async statuses(): Promise<string[]> {
+    await this.loaded();
+    return (await this.rows.locator("td:nth-child(5)").allInnerTexts()).map((text) => text.trim());
   }
 
   tab(name: string) {
@@ -39,7 +46,7 @@ export class InvoiceListPage {
 
   /** The invoice ids shown, once the table settled on `count` rows. */
   async invoiceIds(): Promise<string[]> {
-    await expect(this.page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await this.loaded();
     return this.rows.locator("td:first-child a").allInnerTexts();
   }
 
