@@ -3,9 +3,13 @@
 // id, database in use, conflict), 2 bad arguments.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { z } from "zod";
+import { createConsoleAccount, rememberStudioUid } from "@/lib/console/accounts";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
 import { DatabaseInUseError } from "@/lib/db/pglite-lock";
+import { API_KEY_PATTERN } from "@/lib/studio/auth/api-keys";
 import { PERMISSIONS, isPermission, type Permission } from "@/lib/studio/auth/permissions";
+import { authenticate } from "@/lib/studio/auth/principal";
+import { resolveClientId } from "@/lib/studio/orgs/client-ids";
 import { StudioError } from "@/lib/studio/errors";
 import {
   createApiKey,
@@ -141,7 +145,49 @@ const COMMANDS: Record<string, Command> = {
       };
     },
   },
+  "console:add-account": {
+    summary: "add a console sign-in that acts through an existing API key (password from --password or stdin)",
+    usage:
+      'console:add-account --email fiona@acme.test --name "Fiona Finance" --api-key stk_... --client-id cli_... < password.txt',
+    options: { email: text, name: text, password: text, "api-key": text, "client-id": text },
+    prepare(values) {
+      const email = requiredEmail(values);
+      const displayName = requiredText(values, "name", 200);
+      const apiKey = requiredText(values, "api-key", 100);
+      if (!new RegExp(`^${API_KEY_PATTERN.source}$`).test(apiKey)) throw new UsageError("--api-key is not a Studio API key (stk_…)");
+      const clientId = typeof values["client-id"] === "string" ? requiredText(values, "client-id", 100) : null;
+      const given = typeof values.password === "string" ? checkedPassword(values.password) : undefined;
+      return async () => {
+        const password = given ?? checkedPassword(await readPassword());
+        // The account acts through the key, so a revoked key or another organization's client id is refused here.
+        const principal = await authenticate(apiKey);
+        if (clientId) await resolveClientId(principal, clientId);
+        const account = await createConsoleAccount({ email, displayName, password, apiKey, clientId });
+        await rememberStudioUid(account.id, principal.uid);
+        return {
+          json: { id: account.id, email: account.email, uid: principal.uid, org_id: principal.orgId, client_id: clientId },
+          text: [
+            `Added console account ${account.email} acting as ${principal.uid} in organization ${principal.orgId}` +
+              (clientId ? ` with client id ${clientId}` : " (no client id: it cannot create invoices)"),
+          ],
+        };
+      };
+    },
+  },
 };
+
+function checkedPassword(password: string): string {
+  if (password.length < 8) throw new UsageError("the password must have at least 8 characters");
+  return password;
+}
+
+/** The password from standard input (a pipe or a file), without its trailing newline. */
+async function readPassword(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write("Password (end with Ctrl-D): ");
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+}
 
 function helpText(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
@@ -256,6 +302,10 @@ async function main(argv: string[]): Promise<number> {
     console.log(values.json ? JSON.stringify(output.json, null, 2) : output.text.join("\n"));
     return 0;
   } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`error: ${error.message}\nUsage: npm run studio -- ${command.usage}`);
+      return 2;
+    }
     const known = describeFailure(error);
     console.error(`error: ${known ?? "unexpected failure"}`);
     if (!known) console.error(error);

@@ -14,7 +14,9 @@ describe.each(drivers)("studio CLI on %s", (driver) => {
     await dropTarget(target);
   });
 
-  it("rejects bad arguments with exit code 2 before opening the database", async () => {
+  // Each CLI run is its own process that opens the database (PGlite: a WebAssembly start each
+  // time), so on a busy 2-core machine these take minutes, not seconds.
+  it("rejects bad arguments with exit code 2 before opening the database", { timeout: 120_000 }, async () => {
     const cases: Array<[string[], RegExp]> = [
       [["org:create"], /--name is required/],
       [["org:create", "--name", "   "], /--name is required/],
@@ -26,6 +28,8 @@ describe.each(drivers)("studio CLI on %s", (driver) => {
       [["user:create", "--org", "1", "--name", "A", "--email", "a@b.test"], /--permissions is required/],
       [["key:create"], /--user is required/],
       [["key:revoke", "--key"], /argument missing/],
+      [["console:add-account", "--email", "a@b.test", "--name", "A", "--api-key", "nope", "--password", "longenough"], /--api-key is not/],
+      [["console:add-account", "--email", "a@b.test", "--name", "A", "--api-key", `stk_${"a".repeat(32)}`, "--password", "short"], /at least 8/],
       [["frobnicate"], /Unknown command "frobnicate"/],
     ];
     // None of these opens the database, so they may run side by side.
@@ -40,8 +44,7 @@ describe.each(drivers)("studio CLI on %s", (driver) => {
     if (driver === "pglite") expect(fs.existsSync(path.join(target.dataDir, "pglite"))).toBe(false);
   });
 
-  // Each CLI run is its own process that opens the database, hence the generous timeouts.
-  it("creates an organization, client id, user and key; the key authenticates and is stored only hashed; revoke stops it", { timeout: 120_000 }, async () => {
+  it("creates an organization, client id, user and key; the key authenticates and is stored only hashed; revoke stops it", { timeout: 240_000 }, async () => {
     const org = await cliJson(target, ["org:create", "--name", "Acme Ltd"]);
     expect(org).toEqual({ org_id: expect.any(Number), name: "Acme Ltd", webhook_secret: expect.stringMatching(/^whsec_/) });
     const client = await cliJson(target, ["client:create", "--org", String(org.org_id)]);
@@ -91,7 +94,25 @@ describe.each(drivers)("studio CLI on %s", (driver) => {
     ]);
     expect(fs.existsSync(path.join(target.dataDir, "demo-credentials.json"))).toBe(false);
 
+    // A console sign-in acting through the key; the password comes from standard input.
+    const password = `pw-${randomBytes(6).toString("hex")}`;
+    const account = await runCli(
+      target,
+      ["console:add-account", "--email", "fiona@acme.test", "--name", "Fiona", "--api-key", key, "--client-id", client.client_id, "--json"],
+      `${password}\n`,
+    );
+    expect(account.code, account.stderr).toBe(0);
+    expect(JSON.parse(account.stdout)).toMatchObject({ email: "fiona@acme.test", uid: user.uid, org_id: org.org_id, client_id: client.client_id });
+
     await withStudio(target, async (dbClient) => {
+      const { findAccountByEmail, accountApiKey } = await import("@/lib/console/accounts");
+      const { verifyPassword } = await import("@/lib/console/passwords");
+      const stored = await findAccountByEmail("fiona@acme.test");
+      if (!stored) throw new Error("console account missing");
+      expect(stored).toMatchObject({ studioUid: user.uid, clientId: client.client_id, displayName: "Fiona" });
+      expect(await verifyPassword(password, stored.passwordHash)).toBe(true);
+      expect(accountApiKey(stored)).toBe(key);
+
       const { authenticate } = await import("@/lib/studio/auth/principal");
       const principal = await authenticate(key);
       expect(principal).toMatchObject({
@@ -105,6 +126,7 @@ describe.each(drivers)("studio CLI on %s", (driver) => {
       expect(everything).toContain(createHash("sha256").update(key).digest("hex"));
       expect(everything).not.toContain(key);
       expect(everything).not.toContain(key.slice(8, -4));
+      expect(everything).not.toContain(password);
     });
 
     // While this process holds the PGlite folder, the CLI refuses it instead of corrupting it.
@@ -124,6 +146,10 @@ describe.each(drivers)("studio CLI on %s", (driver) => {
     expect(again.stderr).toMatch(/not found/);
     const afterRevoke = await cliJson(target, ["key:list", "--org", String(org.org_id)]);
     expect(afterRevoke[0].revoked_at).toEqual(expect.any(String));
+
+    const lateAccount = await runCli(target, ["console:add-account", "--email", "late@acme.test", "--name", "Late", "--api-key", key], "long enough\n");
+    expect(lateAccount.code).toBe(1);
+    expect(lateAccount.stderr).toMatch(/unknown or has been revoked/);
 
     await withStudio(target, async () => {
       const { authenticate } = await import("@/lib/studio/auth/principal");

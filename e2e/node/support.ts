@@ -51,7 +51,7 @@ async function admin(statement: string): Promise<void> {
 export type CliResult = { code: number; stdout: string; stderr: string };
 
 /** Runs `scripts/studio-cli.ts` as its own process, as an operator would. */
-export function runCli(target: Target, args: string[]): Promise<CliResult> {
+export function runCli(target: Target, args: string[], input?: string): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir };
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   else delete env.DATABASE_URL;
@@ -59,12 +59,13 @@ export function runCli(target: Target, args: string[]): Promise<CliResult> {
     const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/studio-cli.ts", ...args], {
       cwd: root,
       env,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });
+    if (input !== undefined) child.stdin?.end(input);
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
     child.on("exit", (code, signal) => resolve({ code: code ?? (signal ? 128 : 0), stdout, stderr }));
   });
