@@ -1,51 +1,58 @@
-// Console accounts on a real (temporary PGlite) database: the Studio key is sealed at rest, the
-// password only hashed, and the demo seed is idempotent.
+// Console accounts against a real database on each driver: the Studio key is stored only sealed,
+// the password only hashed, and the demo seed creates each account once.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "console-accounts-"));
-process.env.DATA_DIR = dataDir;
-delete process.env.DATABASE_URL;
-delete process.env.CONSOLE_SECRET;
-
-const { db, closeDatabase } = await import("@/lib/db/client");
-const { consoleAccounts } = await import("@/lib/console/db/schema");
-const accounts = await import("@/lib/console/accounts");
-const { verifyPassword } = await import("@/lib/console/passwords");
+import { drivers, dropTarget, dumpAllRows, freshTarget, withStudio, type Target } from "./support";
 
 const KEY = "stk_" + "A".repeat(16) + "b".repeat(16);
+const NO_SECRET = { CONSOLE_SECRET: undefined, SEED_DEMO: "0" };
 
-beforeAll(async () => {
-  await db();
-});
-afterAll(async () => {
-  await closeDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+describe.each(drivers)("console accounts on %s", (driver) => {
+  let target: Target;
+  beforeAll(async () => {
+    target = await freshTarget(driver, "console");
+  });
+  afterAll(async () => {
+    await dropTarget(target);
+  });
 
-describe("console accounts", () => {
   it("stores the API key sealed under a generated CONSOLE_SECRET and the password as a scrypt hash", async () => {
-    await accounts.createConsoleAccount({ email: " Pat@Example.TEST ", displayName: "Pat", password: "long enough", apiKey: KEY, clientId: "cid_1" });
-    const rows = await (await db()).select().from(consoleAccounts);
-    const row = rows.find((candidate) => candidate.email === "pat@example.test");
-    expect(row).toBeDefined();
-    expect(JSON.stringify(row)).not.toContain(KEY);
-    expect(row?.passwordHash).not.toContain("long enough");
-    expect(await verifyPassword("long enough", row!.passwordHash)).toBe(true);
-    expect(accounts.accountApiKey(row!)).toBe(KEY);
-    expect(row?.clientId).toBe("cid_1");
-    expect(fs.statSync(path.join(dataDir, "console-secret")).mode & 0o777).toBe(0o600);
+    await withStudio(
+      target,
+      async (client) => {
+        const accounts = await import("@/lib/console/accounts");
+        const { verifyPassword } = await import("@/lib/console/passwords");
+        await accounts.createConsoleAccount({ email: " Pat@Example.TEST ", displayName: "Pat", password: "long enough", apiKey: KEY, clientId: "cid_1" });
+        const dump = await dumpAllRows(client);
+        expect(dump).toContain("pat@example.test");
+        expect(dump).not.toContain(KEY);
+        expect(dump).not.toContain(KEY.slice(4, 20));
+        expect(dump).not.toContain("long enough");
+        const row = await accounts.findAccountByEmail("PAT@example.test");
+        expect(await verifyPassword("long enough", row!.passwordHash)).toBe(true);
+        expect(accounts.accountApiKey(row!)).toBe(KEY);
+        expect(row?.clientId).toBe("cid_1");
+        expect(fs.statSync(path.join(target.dataDir, "console-secret")).mode & 0o777).toBe(0o600);
+      },
+      NO_SECRET,
+    );
   });
 
   it("refuses a second account with the same email and a short password", async () => {
-    await expect(
-      accounts.createConsoleAccount({ email: "pat@example.test", displayName: "Pat 2", password: "long enough", apiKey: KEY }),
-    ).rejects.toThrow();
-    await expect(
-      accounts.createConsoleAccount({ email: "short@example.test", displayName: "S", password: "short", apiKey: KEY }),
-    ).rejects.toThrow("at least 8");
+    await withStudio(
+      target,
+      async () => {
+        const accounts = await import("@/lib/console/accounts");
+        await expect(
+          accounts.createConsoleAccount({ email: "pat@example.test", displayName: "Pat 2", password: "long enough", apiKey: KEY }),
+        ).rejects.toThrow();
+        await expect(
+          accounts.createConsoleAccount({ email: "short@example.test", displayName: "S", password: "short", apiKey: KEY }),
+        ).rejects.toThrow("at least 8");
+      },
+      NO_SECRET,
+    );
   });
 
   it("creates one account per demo user, once, linked to that user's key, uid and client id", async () => {
@@ -57,14 +64,34 @@ describe("console accounts", () => {
       password: `${role}-password`,
       api_key: `stk_${role.padEnd(32, "x")}`,
     }));
-    fs.writeFileSync(path.join(dataDir, "demo-credentials.json"), JSON.stringify({ orgs: [{ client_id: "cid_demo", users }] }));
-    expect(await accounts.seedDemoAccounts()).toBe(2);
-    expect(await accounts.seedDemoAccounts()).toBe(0);
-    const finance = await accounts.findAccountByEmail("FINANCE@demo.test");
-    expect(finance?.studioUid).toBe("u_finance");
-    expect(finance?.clientId).toBe("cid_demo");
-    expect(accounts.accountApiKey(finance!)).toBe("stk_financexxxxxxxxxxxxxxxxxxxxxxxxx");
-    expect(await verifyPassword("finance-password", finance!.passwordHash)).toBe(true);
-    expect((await accounts.namesForUids(["u_viewer", "u_unknown"])).get("u_viewer")).toBe("Demo viewer");
+    fs.writeFileSync(path.join(target.dataDir, "demo-credentials.json"), JSON.stringify({ orgs: [{ client_id: "cid_demo", users }] }));
+    await withStudio(
+      target,
+      async () => {
+        const accounts = await import("@/lib/console/accounts");
+        const { verifyPassword } = await import("@/lib/console/passwords");
+        expect(await accounts.seedDemoAccounts()).toBe(2);
+        expect(await accounts.seedDemoAccounts()).toBe(0);
+        const finance = await accounts.findAccountByEmail("FINANCE@demo.test");
+        expect(finance?.studioUid).toBe("u_finance");
+        expect(finance?.clientId).toBe("cid_demo");
+        expect(accounts.accountApiKey(finance!)).toBe("stk_financexxxxxxxxxxxxxxxxxxxxxxxxx");
+        expect(await verifyPassword("finance-password", finance!.passwordHash)).toBe(true);
+        expect((await accounts.namesForUids(["u_viewer", "u_unknown"])).get("u_viewer")).toBe("Demo viewer");
+      },
+      NO_SECRET,
+    );
+  });
+
+  it("cannot unseal a key under a different CONSOLE_SECRET", async () => {
+    await withStudio(
+      target,
+      async () => {
+        const accounts = await import("@/lib/console/accounts");
+        const row = await accounts.findAccountByEmail("pat@example.test");
+        expect(() => accounts.accountApiKey(row!)).toThrow();
+      },
+      { CONSOLE_SECRET: "another-secret-that-is-at-least-32-characters-long" },
+    );
   });
 });
