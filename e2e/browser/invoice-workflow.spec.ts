@@ -126,6 +126,19 @@ test("approver rejects with a required reason, shown on the timeline", async ({ 
   await expect(last).toContainText("Pending approval → Rejected");
   await expect(last).toContainText("Avery Approver");
   await expect(last).toContainText(`Reason: ${reason}`);
+
+  const finance = await as("finance");
+  await finance.detail.goto(invoice.id);
+  await finance.page.getByRole("link", { name: "Edit" }).click();
+  await expect(finance.page.getByRole("heading", { name: /^Edit invoice/ })).toBeVisible();
+  await expect(finance.page.getByLabel("Recipient name")).toHaveValue(invoice.recipient_name);
+  await finance.page.getByLabel("Item 1 quantity", { exact: true }).fill("3");
+  await expect(finance.form.total()).toHaveText("63.00 USD");
+  await finance.page.getByRole("button", { name: "Save and resubmit" }).click();
+  await expect(finance.detail.toast("Invoice saved")).toBeVisible();
+  await finance.detail.expectStatus("Pending approval");
+  await expect(finance.detail.total("Total")).toHaveText("63.00 USD");
+  await expect(finance.detail.timelineEntries().last()).toContainText("Rejected → Pending approval");
 });
 
 test("the form shows validation errors on the matching fields", async ({ as }) => {

@@ -23,6 +23,25 @@ test("sign-in shows the person, and sign-out ends the session for good", async (
   await replay.dispose();
 });
 
+test("signing in again rotates the session token", async ({ playwright }) => {
+  const context = await playwright.request.newContext({ baseURL: baseUrl });
+  const user = demoUser("viewer");
+  const signIn = () =>
+    context.post("/api/auth/sign-in", { headers: { Origin: baseUrl }, data: { email: user.email, password: user.password } });
+  const token = async () => (await context.storageState()).cookies.find((cookie) => cookie.name === "studio_session")?.value;
+  expect((await signIn()).status()).toBe(200);
+  const first = await token();
+  expect((await signIn()).status()).toBe(200);
+  const second = await token();
+  expect(second).toBeTruthy();
+  expect(second).not.toBe(first);
+  expect((await context.get("/api/me")).status()).toBe(200);
+  const replay = await playwright.request.newContext({ baseURL: baseUrl });
+  expect((await replay.get("/api/me", { headers: { Cookie: `studio_session=${first}` } })).status()).toBe(401);
+  await replay.dispose();
+  await context.dispose();
+});
+
 test("a wrong password is refused with a plain message", async ({ page }) => {
   const signIn = new SignInPage(page);
   await signIn.goto();
