@@ -1,11 +1,14 @@
 import { createHash } from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { idempotencyKeys } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { StudioError } from "@/lib/studio/errors";
 
 const RETENTION_MS = 24 * 60 * 60 * 1000;
+// No request runs this long; a claim still unanswered after it belongs to a process that died
+// mid-request, and would otherwise block the key for a day.
+const ABANDONED_CLAIM_MS = 2 * 60 * 1000;
 
 /**
  * Idempotency-Key on POST (product-decisions §6): the first request with a key is run and its
@@ -31,7 +34,18 @@ export async function withIdempotency(
     .digest("hex");
   const database = await db();
   const scope = and(eq(idempotencyKeys.userUid, principal.uid), eq(idempotencyKeys.key, key));
-  await database.delete(idempotencyKeys).where(and(scope, lt(idempotencyKeys.createdAt, new Date(Date.now() - RETENTION_MS))));
+  const now = Date.now();
+  await database
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        scope,
+        or(
+          lt(idempotencyKeys.createdAt, new Date(now - RETENTION_MS)),
+          and(isNull(idempotencyKeys.responseStatus), lt(idempotencyKeys.createdAt, new Date(now - ABANDONED_CLAIM_MS))),
+        ),
+      ),
+    );
   const claimed = await database
     .insert(idempotencyKeys)
     .values({ userUid: principal.uid, key, requestHash })
