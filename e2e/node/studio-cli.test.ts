@@ -44,7 +44,7 @@ describe.each(drivers)("studio CLI on %s", (driver) => {
     if (driver === "pglite") expect(fs.existsSync(path.join(target.dataDir, "pglite"))).toBe(false);
   });
 
-  it("creates an organization, client id, user and key; the key authenticates and is stored only hashed; revoke stops it", { timeout: 240_000 }, async () => {
+  it("creates an organization, client id, user and key; the key authenticates and is stored only hashed; revoke stops it", { timeout: 300_000 }, async () => {
     const org = await cliJson(target, ["org:create", "--name", "Acme Ltd"]);
     expect(org).toEqual({ org_id: expect.any(Number), name: "Acme Ltd", webhook_secret: expect.stringMatching(/^whsec_/) });
     const client = await cliJson(target, ["client:create", "--org", String(org.org_id)]);
@@ -163,7 +163,7 @@ describe.each(drivers)("studio CLI on %s", (driver) => {
     });
   });
 
-  it("exits 1 for unknown ids and for a duplicate user, which is not added", { timeout: 120_000 }, async () => {
+  it("exits 1 for unknown ids and for a duplicate user, which is not added", { timeout: 240_000 }, async () => {
     const unknown: string[][] = [
       ["client:create", "--org", "999999"],
       ["user:create", "--org", "999999", "--name", "Nobody", "--email", "n@x.test", "--permissions", "transfer:read"],

@@ -1,5 +1,5 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { db } from "@/lib/db/client";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { db, type Database } from "@/lib/db/client";
 import { apiKeys, organizations, users } from "@/lib/studio/db/schema";
 import { StudioError } from "@/lib/studio/errors";
 import { hashApiKey } from "@/lib/studio/auth/api-keys";
@@ -18,10 +18,13 @@ export type Principal = {
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export async function authenticate(apiKey: string | null): Promise<Principal> {
-  if (!apiKey) throw new StudioError("unauthenticated", "X-STUDIO-API-KEY header is required");
-  const database = await db();
-  const [row] = await database
+// Every request authenticates, so the lookup is built and prepared once per database handle
+// rather than per request (bench/: building it cost ~0.4 ms of CPU per request). The prepared
+// statement holds no data: a revoked key fails on the very next request.
+const lookups = new WeakMap<Database, ReturnType<typeof prepareLookup>>();
+
+function prepareLookup(database: Database) {
+  return database
     .select({
       keyId: apiKeys.id,
       lastUsedAt: apiKeys.lastUsedAt,
@@ -35,8 +38,20 @@ export async function authenticate(apiKey: string | null): Promise<Principal> {
     .from(apiKeys)
     .innerJoin(users, eq(users.uid, apiKeys.userUid))
     .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
-    .where(and(eq(apiKeys.keyHash, hashApiKey(apiKey)), isNull(apiKeys.revokedAt)))
-    .limit(1);
+    .where(and(eq(apiKeys.keyHash, sql.placeholder("keyHash")), isNull(apiKeys.revokedAt)))
+    .limit(1)
+    .prepare("studio_authenticate");
+}
+
+export async function authenticate(apiKey: string | null): Promise<Principal> {
+  if (!apiKey) throw new StudioError("unauthenticated", "X-STUDIO-API-KEY header is required");
+  const database = await db();
+  let lookup = lookups.get(database);
+  if (!lookup) {
+    lookup = prepareLookup(database);
+    lookups.set(database, lookup);
+  }
+  const [row] = await lookup.execute({ keyHash: hashApiKey(apiKey) });
   if (!row) throw new StudioError("unauthenticated", "The API key is unknown or has been revoked");
 
   const now = Date.now();
