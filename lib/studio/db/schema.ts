@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -180,6 +181,20 @@ export const invoices = pgTable(
     index("invoices_org_status_seq_idx").on(t.orgId, t.status, t.seq),
     index("invoices_org_recipient_email_idx").on(t.orgId, t.recipientEmail),
   ],
+);
+
+// Invoices per organization and status, kept exact by a trigger on `invoices` (migration
+// 0003): the unfiltered list reads its tab counts here instead of counting every invoice.
+export const invoiceStatusCounts = pgTable(
+  "invoice_status_counts",
+  {
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    status: text("status").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.status] })],
 );
 
 export const invoiceLogs = pgTable(
