@@ -1,8 +1,6 @@
 // With SANDBOX_CHAIN=0 (a server meant for real chains) the sandbox payment endpoints do not exist.
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dropTarget, freshTarget, withStudio, type Target } from "./support";
+import { demoOrg, dropTarget, freshTarget, invoiceRequest, withStudio, type Target } from "./support";
 
 describe("sandbox chain switch", () => {
   let target: Target;
@@ -22,9 +20,7 @@ describe("sandbox chain switch", () => {
       async () => {
         const { awaitReady } = await import("@/lib/studio/boot");
         await awaitReady();
-        const credentials = JSON.parse(fs.readFileSync(path.join(target.dataDir, "demo-credentials.json"), "utf8"));
-        const org = credentials.orgs[0];
-        const key = (role: string) => org.users.find((user: { role: string }) => user.role === role).api_key;
+        const { clientId, key } = demoOrg(target);
         const { authenticate } = await import("@/lib/studio/auth/principal");
         const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
         const { approveInvoice } = await import("@/lib/studio/invoices/approve-invoice");
@@ -32,21 +28,14 @@ describe("sandbox chain switch", () => {
         const { StudioError } = await import("@/lib/studio/errors");
         const created = await createInvoice({
           principal: await authenticate(key("finance")),
-          clientId: org.client_id,
-          request: {
-            pricing_mode: "crypto",
+          clientId,
+          request: invoiceRequest({
             amount: "5",
             pay_token: "USDT",
             chain: "tron",
-            origin: "https://shop.example.test",
-            recipient_name: "R",
-            recipient_email: "r@example.test",
-            organization_name: "O",
-            organization_email: "o@example.test",
-            creator: "node test",
             payment_terms: 0,
             detail_items: [{ name: "Item", quantity: 1, unit_price: 5 }],
-          },
+          }),
         });
         const approved = await approveInvoice({ principal: await authenticate(key("approver")), id: created.id });
         try {

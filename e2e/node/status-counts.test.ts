@@ -2,11 +2,9 @@
 // seed and a burst of concurrent opposite transitions (reject vs resubmit, which touch the same two
 // count rows in opposite directions) it equals a GROUP BY over the invoices, and it is what the
 // unfiltered list reports.
-import fs from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drivers, dropTarget, freshTarget, queryRows, withStudio, type Target } from "./support";
+import { demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, withStudio, type Target } from "./support";
 
 describe.each(drivers)("invoice status counts on %s", (driver) => {
   let target: Target;
@@ -23,9 +21,8 @@ describe.each(drivers)("invoice status counts on %s", (driver) => {
       async (client) => {
         const { awaitReady } = await import("@/lib/studio/boot");
         await awaitReady();
-        const credentials = JSON.parse(fs.readFileSync(path.join(target.dataDir, "demo-credentials.json"), "utf8"));
-        const org = credentials.orgs[0];
-        const key = (role: string) => org.users.find((user: { role: string }) => user.role === role).api_key;
+        const org = demoOrg(target);
+        const key = org.key;
         const { authenticate } = await import("@/lib/studio/auth/principal");
         const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
         const { rejectInvoice } = await import("@/lib/studio/invoices/reject-invoice");
@@ -33,23 +30,10 @@ describe.each(drivers)("invoice status counts on %s", (driver) => {
         const { listInvoices } = await import("@/lib/studio/invoices/list-invoices");
         const finance = await authenticate(key("finance"));
         const approver = await authenticate(key("approver"));
-        const request = {
-          pricing_mode: "crypto" as const,
-          amount: "10",
-          pay_token: "USDC" as const,
-          chain: "arb",
-          origin: "https://shop.example.test",
-          recipient_name: "Counts Test",
-          recipient_email: "counts@example.test",
-          organization_name: "Counts Org",
-          organization_email: "billing@example.test",
-          creator: "node test",
-          payment_terms: 7,
-          detail_items: [{ name: "Item", quantity: 1, unit_price: 10 }],
-        };
+        const request = invoiceRequest();
 
         const created = await Promise.all(
-          Array.from({ length: 12 }, () => createInvoice({ principal: finance, clientId: org.client_id, request })),
+          Array.from({ length: 12 }, () => createInvoice({ principal: finance, clientId: org.clientId, request })),
         );
         const [toReject, toResubmit] = [created.slice(0, 6), created.slice(6)];
         await Promise.all(toResubmit.map((invoice) => rejectInvoice({ principal: approver, id: invoice.id, request: { reason: "first pass" } })));
@@ -75,12 +59,12 @@ describe.each(drivers)("invoice status counts on %s", (driver) => {
         const listed = await listInvoices({ principal: finance, query: { page: 1, page_size: 1 } });
         const expected: Record<string, number> = {};
         const { STATUS_CATEGORY } = await import("@/lib/studio/invoices/status");
-        for (const row of truth.filter((row) => row.org_id === org.org_id)) {
+        for (const row of truth.filter((row) => row.org_id === org.orgId)) {
           const category = STATUS_CATEGORY[row.status as keyof typeof STATUS_CATEGORY];
           expected[category] = (expected[category] ?? 0) + row.count;
         }
         for (const [category, count] of Object.entries(listed.counts)) expect(count).toBe(expected[category] ?? 0);
-        expect(listed.paging.total_count).toBe(truth.filter((row) => row.org_id === org.org_id).reduce((sum, row) => sum + row.count, 0));
+        expect(listed.paging.total_count).toBe(truth.filter((row) => row.org_id === org.orgId).reduce((sum, row) => sum + row.count, 0));
       },
       { SEED_DEMO: "1", SEED_DEMO_INVOICES: "40", SWEEPER: "0" },
     );

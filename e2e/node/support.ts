@@ -8,6 +8,7 @@ import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { vi } from "vitest";
+import type { InvoiceCreateInput } from "@/lib/studio/invoices/schemas";
 
 const root = path.resolve(import.meta.dirname, "../..");
 // The server the suite was pointed at: scratch databases are created next to it.
@@ -129,4 +130,35 @@ export async function dumpAllRows(client: ClientModule): Promise<string> {
     parts.push(...rows.map((row) => row.row));
   }
   return parts.join("\n");
+}
+
+/** The first demo organization the seed wrote into the target's DATA_DIR, with its keys by role. */
+export function demoOrg(target: Target) {
+  const credentials = JSON.parse(fs.readFileSync(path.join(target.dataDir, "demo-credentials.json"), "utf8"));
+  const org = credentials.orgs[0] as { org_id: number; client_id: string; users: Array<{ role: string; api_key: string }> };
+  const key = (role: string): string => {
+    const found = org.users.find((user) => user.role === role);
+    if (!found) throw new Error(`no demo ${role}`);
+    return found.api_key;
+  };
+  return { orgId: org.org_id, clientId: org.client_id, key };
+}
+
+/** A valid create request (10 USDC on arb) with the given fields replaced. */
+export function invoiceRequest(overrides: Partial<InvoiceCreateInput> = {}): InvoiceCreateInput {
+  return {
+    pricing_mode: "crypto",
+    amount: "10",
+    pay_token: "USDC",
+    chain: "arb",
+    origin: "https://shop.example.test",
+    recipient_name: "Node Test",
+    recipient_email: "node-test@example.test",
+    organization_name: "Node Test Org",
+    organization_email: "billing@example.test",
+    creator: "node test",
+    payment_terms: 7,
+    detail_items: [{ name: "Item", quantity: 1, unit_price: 10 }],
+    ...overrides,
+  };
 }

@@ -1,37 +1,17 @@
 // The expiry sweeper against a real database on each driver: concurrent sweepers never expire an
 // invoice twice, and `npm run worker` is a working stand-alone sweeper on PostgreSQL.
 import { spawn } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drivers, dropTarget, freshTarget, queryRows, withStudio, type Target } from "./support";
+import { demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, withStudio, type Target } from "./support";
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-function request(deadline: number) {
-  return {
-    pricing_mode: "crypto" as const,
-    amount: "10",
-    pay_token: "USDC" as const,
-    chain: "arb",
-    origin: "https://shop.example.test",
-    recipient_name: "Sweeper Test",
-    recipient_email: "sweeper@example.test",
-    organization_name: "Sweeper Org",
-    organization_email: "billing@example.test",
-    creator: "node test",
-    payment_terms: 0,
-    payment_deadline: deadline,
-    detail_items: [{ name: "Item", quantity: 1, unit_price: 10 }],
-  };
-}
+const SWEEPER_RECIPIENT = "sweeper@example.test";
 
 /** Creates and approves `count` invoices with the given deadline; returns their ids. */
 async function approvedInvoices(target: Target, count: number, deadline: number): Promise<string[]> {
-  const credentials = JSON.parse(fs.readFileSync(path.join(target.dataDir, "demo-credentials.json"), "utf8"));
-  const org = credentials.orgs[0];
-  const key = (role: string) => org.users.find((user: { role: string }) => user.role === role).api_key;
+  const { clientId, key } = demoOrg(target);
   const { authenticate } = await import("@/lib/studio/auth/principal");
   const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
   const { approveInvoice } = await import("@/lib/studio/invoices/approve-invoice");
@@ -39,7 +19,7 @@ async function approvedInvoices(target: Target, count: number, deadline: number)
   const approver = await authenticate(key("approver"));
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const created = await createInvoice({ principal: finance, clientId: org.client_id, request: request(deadline) });
+    const created = await createInvoice({ principal: finance, clientId, request: invoiceRequest({ recipient_email: SWEEPER_RECIPIENT, payment_terms: 0, payment_deadline: deadline }) });
     await approveInvoice({ principal: approver, id: created.id });
     ids.push(created.id);
   }
@@ -71,7 +51,7 @@ describe.each(drivers)("expiry sweeper on %s", (driver) => {
         const rows = await queryRows<{ id: string; status: string; expired_logs: number }>(
           client,
           sql`SELECT i.id, i.status, (SELECT count(*)::int FROM invoice_logs l WHERE l.invoice_id = i.id AND l.to_status = 'expired') AS expired_logs
-              FROM invoices i WHERE i.recipient_email = 'sweeper@example.test'`,
+              FROM invoices i WHERE i.recipient_email = ${SWEEPER_RECIPIENT}`,
         );
         for (const row of rows) {
           const expected = due.includes(row.id) ? { status: "expired", expired_logs: 1 } : { status: "approved", expired_logs: 0 };
