@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
 import "./globals.css";
 
-export const metadata: Metadata = { title: "Studio", description: "Crypto invoices, payouts and payment intents" };
+export const metadata: Metadata = {
+  title: "Studio",
+  description: "Crypto invoices, payouts and payment intents",
+  icons: { icon: "/favicon.svg" },
+};
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
