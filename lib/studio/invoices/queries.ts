@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/lib/db/client";
 import { invoiceLogs, invoices, paymentIntents } from "@/lib/studio/db/schema";
 import { notFound, StudioError } from "@/lib/studio/errors";
@@ -16,27 +16,44 @@ export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
 export type InvoiceWithPayment = { invoice: InvoiceRow; paymentIntent: PaymentIntentRow };
 
 /** One invoice of one organization; another organization's id is indistinguishable from an unknown one. */
-export async function getInvoiceOrThrow(database: DbOrTx, orgId: number, id: string): Promise<InvoiceWithPayment> {
-  const [row] = await database
-    .select({ invoice: invoices, paymentIntent: paymentIntents })
-    .from(invoices)
-    .innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId))
-    .where(and(eq(invoices.id, id), eq(invoices.orgId, orgId)))
-    .limit(1);
-  if (!row) throw notFound(`Invoice intent ${id}`);
-  return row;
+export function getInvoiceOrThrow(database: DbOrTx, orgId: number, id: string): Promise<InvoiceWithPayment> {
+  return findOne(database, and(eq(invoices.id, id), eq(invoices.orgId, orgId)), `Invoice intent ${id}`, false);
 }
 
 /** The same, with both rows locked until the transaction ends: status changes start here. */
-export async function lockInvoiceOrThrow(tx: Tx, orgId: number, id: string): Promise<InvoiceWithPayment> {
-  const [row] = await tx
+export function lockInvoiceOrThrow(tx: Tx, orgId: number, id: string): Promise<InvoiceWithPayment> {
+  return findOne(tx, and(eq(invoices.id, id), eq(invoices.orgId, orgId)), `Invoice intent ${id}`, true);
+}
+
+/** The invoice whose payment intent owns `address`, locked; another organization's address is unknown. */
+export function lockInvoiceByPaymentAddress(tx: Tx, orgId: number, address: string): Promise<InvoiceWithPayment> {
+  return findOne(
+    tx,
+    and(eq(paymentIntents.paymentAddress, address), eq(paymentIntents.orgId, orgId)),
+    `Payment address ${address}`,
+    true,
+  );
+}
+
+/** The same by payment intent id. */
+export function lockInvoiceByPaymentIntent(tx: Tx, orgId: number, paymentIntentId: string): Promise<InvoiceWithPayment> {
+  return findOne(
+    tx,
+    and(eq(paymentIntents.id, paymentIntentId), eq(paymentIntents.orgId, orgId)),
+    `Payment intent ${paymentIntentId}`,
+    true,
+  );
+}
+
+async function findOne(database: DbOrTx, where: SQL | undefined, what: string, lock: boolean): Promise<InvoiceWithPayment> {
+  const query = database
     .select({ invoice: invoices, paymentIntent: paymentIntents })
     .from(invoices)
     .innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId))
-    .where(and(eq(invoices.id, id), eq(invoices.orgId, orgId)))
-    .limit(1)
-    .for("update");
-  if (!row) throw notFound(`Invoice intent ${id}`);
+    .where(where)
+    .limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw notFound(what);
   return row;
 }
 
@@ -102,30 +119,4 @@ export async function transitionInvoice(tx: Tx, input: TransitionInput): Promise
     createdAt: now,
   });
   return to;
-}
-
-/** The invoice whose payment intent owns `address`, locked; another organization's address is unknown. */
-export async function lockInvoiceByPaymentAddress(tx: Tx, orgId: number, address: string): Promise<InvoiceWithPayment> {
-  const [row] = await tx
-    .select({ invoice: invoices, paymentIntent: paymentIntents })
-    .from(paymentIntents)
-    .innerJoin(invoices, eq(invoices.paymentIntentId, paymentIntents.id))
-    .where(and(eq(paymentIntents.paymentAddress, address), eq(paymentIntents.orgId, orgId)))
-    .limit(1)
-    .for("update");
-  if (!row) throw notFound(`Payment address ${address}`);
-  return row;
-}
-
-/** The same by payment intent id. */
-export async function lockInvoiceByPaymentIntent(tx: Tx, orgId: number, paymentIntentId: string): Promise<InvoiceWithPayment> {
-  const [row] = await tx
-    .select({ invoice: invoices, paymentIntent: paymentIntents })
-    .from(paymentIntents)
-    .innerJoin(invoices, eq(invoices.paymentIntentId, paymentIntents.id))
-    .where(and(eq(paymentIntents.id, paymentIntentId), eq(paymentIntents.orgId, orgId)))
-    .limit(1)
-    .for("update");
-  if (!row) throw notFound(`Payment intent ${paymentIntentId}`);
-  return row;
 }
