@@ -9,7 +9,8 @@ import pg from "pg";
 import { getTableColumns, type Column } from "drizzle-orm";
 import { invoices, paymentIntents } from "@/lib/studio/db/schema";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
-import { STATUS_CATEGORIES, STATUS_CATEGORY, statusesIn, type InvoiceStatus, type StatusCategory } from "@/lib/studio/invoices/status";
+import { STATUS_CATEGORY, statusesIn, type InvoiceStatus } from "@/lib/studio/invoices/status";
+import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
 
 const { values } = parseArgs({
   options: { port: { type: "string" }, "database-url": { type: "string" }, pool: { type: "string", default: "10" } },

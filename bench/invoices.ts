@@ -17,7 +17,8 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { CHAINS } from "@/lib/studio/chain/registry";
-import { STATUS_CATEGORIES, STATUS_CATEGORY, INVOICE_STATUSES, type InvoiceStatus } from "@/lib/studio/invoices/status";
+import { STATUS_CATEGORY, INVOICE_STATUSES, type InvoiceStatus } from "@/lib/studio/invoices/status";
+import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
 import { paymentStatusFor } from "@/lib/studio/invoices/status";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -130,8 +131,8 @@ async function seedInvoices(client: pg.Client, orgId: number, clientId: string, 
       now() - (${n} - i) * interval '5 minutes', now() - (${n} - i) * interval '5 minutes'
     FROM generate_series(1, ${n}) AS i ORDER BY i`, [orgId, creatorUid]);
   await client.query(`
-    INSERT INTO invoice_logs (org_id, invoice_id, from_status, to_status, operator_uid, reason, created_at)
-    SELECT $1, 'inv_bench' || lpad(i::text, 15, '0'), '', 'approval_pending', $2, 'created',
+    INSERT INTO status_logs (org_id, owner_type, owner_id, from_status, to_status, operator_uid, reason, created_at)
+    SELECT $1, 'invoice', 'inv_bench' || lpad(i::text, 15, '0'), '', 'approval_pending', $2, 'created',
       now() - (${n} - i) * interval '5 minutes'
     FROM generate_series(1, ${n}) AS i`, [orgId, creatorUid]);
   await client.query("COMMIT");

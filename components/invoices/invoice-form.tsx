@@ -12,7 +12,8 @@ import { apiFetch, ApiError } from "@/lib/console/api";
 import { liveTotals } from "@/lib/console/live-totals";
 import type { Invoice } from "@/lib/console/types";
 import { CHAINS, findChain, type TokenSymbol } from "@/lib/studio/chain/registry";
-import { fiatCurrencies, invoiceCreateSchema, invoiceUpdateSchema, pricingModes } from "@/lib/studio/invoices/schemas";
+import { invoiceCreateSchema, invoiceUpdateSchema } from "@/lib/studio/invoices/schemas";
+import { fiatCurrencies, pricingModes } from "@/lib/studio/payment-intents/schemas";
 
 // The API's own schemas, narrowed to what a person types here: `amount` is computed from the
 // line items, `creator` and `origin` are added by the console's server route.

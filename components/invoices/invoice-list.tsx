@@ -10,7 +10,7 @@ import { apiFetch } from "@/lib/console/api";
 import { CATEGORY_LABELS, formatDateTime, STATUS_LABELS } from "@/lib/console/format";
 import { apiQuery, withChanges, type FilterKey } from "@/lib/console/list-query";
 import type { InvoiceList as InvoiceListData } from "@/lib/console/types";
-import { STATUS_CATEGORIES } from "@/lib/studio/invoices/status";
+import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
 
 const PAGE_SIZES = ["10", "20", "50", "100"];
 const TEXT_FILTERS: Array<{ key: FilterKey; label: string; type?: string }> = [

@@ -1,14 +1,17 @@
-// Idempotency claims against a real database on each driver: a claim left behind by a process
-// that died mid-request stops blocking its key after two minutes; a live one keeps blocking.
+// Idempotency keys live in the transaction that makes the change, on each driver: a claim whose
+// transaction rolled back (an error, a crash) leaves nothing behind, a committed one replays its
+// response, a concurrent duplicate waits for the first, and rows past 24 h are purged.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drivers, dropTarget, freshTarget, withStudio, type Target } from "./support";
 
-function post(key: string) {
-  return new Request("http://studio.test/v1/studio/api/invoice/intent/inv_x/cancel", {
-    method: "POST",
-    headers: { "idempotency-key": key },
-  });
+function post(key: string, body: unknown = null) {
+  return {
+    request: new Request("http://studio.test/v1/studio/api/invoice/intent/inv_x/cancel", { method: "POST", headers: { "idempotency-key": key } }),
+    body,
+  };
 }
+
+const principal = { uid: "usr_idem", name: "", email: "", orgId: 1, orgName: "", permissions: [], keyId: "k" };
 
 describe.each(drivers)("idempotency claims on %s", (driver) => {
   let target: Target;
@@ -19,41 +22,102 @@ describe.each(drivers)("idempotency claims on %s", (driver) => {
     await dropTarget(target);
   });
 
-  it("re-runs a request whose earlier claim was abandoned, but not one still in progress", async () => {
+  it("frees a key whose transaction rolled back, replays a committed one, refuses another body", async () => {
     await withStudio(
       target,
-      async (client) => {
-        const { idempotencyKeys } = await import("@/lib/studio/db/schema");
-        const { withIdempotency } = await import("@/lib/studio/http/idempotency");
-        const principal = { uid: "usr_idem", name: "", email: "", orgId: 1, orgName: "", permissions: [], keyId: "k" };
-        const database = await client.db();
-        const body = null;
-        const { createHash } = await import("node:crypto");
-        const hash = createHash("sha256").update(`POST /v1/studio/api/invoice/intent/inv_x/cancel\n${JSON.stringify(body)}`).digest("hex");
-        await database.insert(idempotencyKeys).values([
-          { userUid: principal.uid, key: "abandoned", requestHash: hash, createdAt: new Date(Date.now() - 3 * 60 * 1000) },
-          { userUid: principal.uid, key: "in-flight", requestHash: hash, createdAt: new Date(Date.now() - 10 * 1000) },
-        ]);
-        let runs = 0;
-        const run = async () => {
-          runs += 1;
-          return Response.json({ code: 0, data: { run: runs } });
-        };
-        const finish = (response: Response) => response;
+      async () => {
+        const { unitOfWork } = await import("@/lib/studio/unit-of-work");
+        const { claimIdempotencyKey, idempotentRequest, storeIdempotentResponse } = await import("@/lib/studio/http/idempotency");
+        const { request, body } = post("k-rollback");
+        const key = idempotentRequest(principal, request, body)!;
 
-        const resumed = await withIdempotency(principal, post("abandoned"), body, run, finish);
-        expect(resumed.status).toBe(200);
-        expect(await resumed.json()).toEqual({ code: 0, data: { run: 1 } });
-        const replay = await withIdempotency(principal, post("abandoned"), body, run, finish);
-        expect(replay.headers.get("idempotent-replayed")).toBe("true");
-        expect(runs).toBe(1);
+        await expect(
+          unitOfWork(async (tx) => {
+            expect(await claimIdempotencyKey(tx, key)).toBeNull();
+            throw new Error("crash after the change");
+          }),
+        ).rejects.toThrow("crash after the change");
 
-        await expect(withIdempotency(principal, post("in-flight"), body, run, finish)).rejects.toMatchObject({
-          kind: "lost_race",
+        const first = await unitOfWork(async (tx) => {
+          expect(await claimIdempotencyKey(tx, key)).toBeNull();
+          const response = Response.json({ code: 0, data: { run: 1 } });
+          await storeIdempotentResponse(tx, key, response);
+          return response;
         });
-        expect(runs).toBe(1);
+        expect(await first.json()).toEqual({ code: 0, data: { run: 1 } });
+
+        const replay = await unitOfWork((tx) => claimIdempotencyKey(tx, key));
+        expect(replay?.headers.get("idempotent-replayed")).toBe("true");
+        expect(await replay?.json()).toEqual({ code: 0, data: { run: 1 } });
+
+        const other = post("k-rollback", { reason: "another body" });
+        await expect(unitOfWork((tx) => claimIdempotencyKey(tx, idempotentRequest(principal, other.request, other.body)!))).rejects.toMatchObject({
+          kind: "idempotency_mismatch",
+        });
       },
       { SEED_DEMO: "0" },
     );
   });
+
+  it("runs a key again once its response is past the 24 h retention, and the purge removes such rows", async () => {
+    await withStudio(
+      target,
+      async (client) => {
+        const { and, eq, inArray } = await import("drizzle-orm");
+        const { idempotencyKeys } = await import("@/lib/studio/db/schema");
+        const { unitOfWork } = await import("@/lib/studio/unit-of-work");
+        const { claimIdempotencyKey, idempotentRequest, purgeIdempotencyKeys } = await import("@/lib/studio/http/idempotency");
+        const database = await client.db();
+        const old = new Date(Date.now() - 25 * 60 * 60 * 1000);
+        const { request, body } = post("k-old");
+        const key = idempotentRequest(principal, request, body)!;
+        await database.insert(idempotencyKeys).values([
+          { ...key, responseStatus: 200, responseBody: "{}", createdAt: old },
+          { ...key, key: "k-old-2", responseStatus: 200, responseBody: "{}", createdAt: old },
+          { ...key, key: "k-fresh", responseStatus: 200, responseBody: "{}" },
+        ]);
+        await expect(unitOfWork((tx) => claimIdempotencyKey(tx, key))).resolves.toBeNull();
+        expect(await unitOfWork((tx) => purgeIdempotencyKeys(tx))).toBe(1);
+        const left = await database
+          .select({ key: idempotencyKeys.key })
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.userUid, principal.uid), inArray(idempotencyKeys.key, ["k-old", "k-old-2", "k-fresh"])));
+        expect(left.map((row) => row.key).sort()).toEqual(["k-fresh", "k-old"]);
+      },
+      { SEED_DEMO: "0" },
+    );
+  });
+
+  it.runIf(driver === "postgres")(
+    "makes a concurrent duplicate wait for the first transaction and replay its response (PostgreSQL only: PGlite runs one transaction at a time)",
+    async () => {
+      await withStudio(
+        target,
+        async () => {
+          const { unitOfWork } = await import("@/lib/studio/unit-of-work");
+          const { claimIdempotencyKey, idempotentRequest, storeIdempotentResponse } = await import("@/lib/studio/http/idempotency");
+          const { request, body } = post("k-concurrent");
+          const key = idempotentRequest(principal, request, body)!;
+          let release!: () => void;
+          const held = new Promise<void>((resolve) => (release = resolve));
+          let firstCommitted = false;
+          const first = unitOfWork(async (tx) => {
+            expect(await claimIdempotencyKey(tx, key)).toBeNull();
+            await held;
+            await storeIdempotentResponse(tx, key, Response.json({ code: 0, data: { run: "first" } }));
+          }).then(() => (firstCommitted = true));
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          const duplicate = unitOfWork(async (tx) => {
+            const replay = await claimIdempotencyKey(tx, key);
+            return { committedBefore: firstCommitted, body: await replay?.json() };
+          });
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          release();
+          await first;
+          expect(await duplicate).toEqual({ committedBefore: true, body: { code: 0, data: { run: "first" } } });
+        },
+        { SEED_DEMO: "0" },
+      );
+    },
+  );
 });

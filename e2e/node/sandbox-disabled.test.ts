@@ -43,7 +43,7 @@ describe("sandbox chain switch", () => {
             principal: await authenticate(key("viewer")),
             request: { payment_address: approved.payment_intent.payment_address, amount: "5" },
           });
-          expect(paid.invoice.status).toBe("paid");
+          expect(paid.invoice?.status).toBe("paid");
           return 200;
         } catch (error) {
           if (error instanceof StudioError) return error.http;

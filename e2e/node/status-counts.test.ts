@@ -25,7 +25,9 @@ describe.each(drivers)("invoice status counts on %s", (driver) => {
         const key = org.key;
         const { authenticate } = await import("@/lib/studio/auth/principal");
         const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
-        const { rejectInvoice } = await import("@/lib/studio/invoices/reject-invoice");
+        const { rejectIntent } = await import("@/lib/studio/workflow/review");
+        const { invoiceOwner } = await import("@/lib/studio/invoices/owner");
+        const rejectInvoice = (input: Parameters<typeof rejectIntent>[1]) => rejectIntent(invoiceOwner, input);
         const { updateInvoice } = await import("@/lib/studio/invoices/update-invoice");
         const { listInvoices } = await import("@/lib/studio/invoices/list-invoices");
         const finance = await authenticate(key("finance"));

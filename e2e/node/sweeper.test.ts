@@ -50,7 +50,7 @@ describe.each(drivers)("expiry sweeper on %s", (driver) => {
         expect(counts.reduce((a, b) => a + b, 0)).toBe(due.length);
         const rows = await queryRows<{ id: string; status: string; expired_logs: number }>(
           client,
-          sql`SELECT i.id, i.status, (SELECT count(*)::int FROM invoice_logs l WHERE l.invoice_id = i.id AND l.to_status = 'expired') AS expired_logs
+          sql`SELECT i.id, i.status, (SELECT count(*)::int FROM status_logs l WHERE l.owner_type = 'invoice' AND l.owner_id = i.id AND l.to_status = 'expired') AS expired_logs
               FROM invoices i WHERE i.recipient_email = ${SWEEPER_RECIPIENT}`,
         );
         for (const row of rows) {

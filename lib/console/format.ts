@@ -1,5 +1,6 @@
 // Display helpers shared by console pages. Amounts stay strings: they are shown, never computed here.
-import type { InvoiceStatus, StatusCategory } from "@/lib/studio/invoices/status";
+import type { InvoiceStatus } from "@/lib/studio/invoices/status";
+import type { StatusCategory } from "@/lib/studio/workflow/state-machine";
 
 export const CATEGORY_LABELS: Record<StatusCategory, string> = {
   pending_review: "Pending review",

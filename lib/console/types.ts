@@ -1,6 +1,8 @@
 // The Studio API records as the console reads them (spec part 2 plus the additive fields it uses).
 // Plain types with no imports from the service: the console knows the service only over HTTP.
-import type { InvoiceStatus, PaymentStatus, StatusCategory } from "@/lib/studio/invoices/status";
+import type { InvoiceStatus } from "@/lib/studio/invoices/status";
+import type { PaymentStatus } from "@/lib/studio/payment-intents/status";
+import type { StatusCategory } from "@/lib/studio/workflow/state-machine";
 
 export type DetailItem = { name: string; quantity: number; unit_price: number; tax?: number };
 

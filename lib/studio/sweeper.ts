@@ -1,38 +1,59 @@
 import { and, eq, lt } from "drizzle-orm";
 import { db } from "@/lib/db/client";
-import { invoices, paymentIntents } from "@/lib/studio/db/schema";
-import { transitionInvoice } from "@/lib/studio/invoices/queries";
+import { paymentIntents } from "@/lib/studio/db/schema";
+import { broadcastPendingSends } from "@/lib/studio/chain/sends";
+import { purgeIdempotencyKeys } from "@/lib/studio/http/idempotency";
+import { invoiceOwner } from "@/lib/studio/invoices/owner";
+import { payoutOwner } from "@/lib/studio/payouts/owner";
+import { unitOfWork } from "@/lib/studio/unit-of-work";
+import type { AnyOwner, Intent, OwnerTable } from "@/lib/studio/workflow/owner";
+import { transition } from "@/lib/studio/workflow/transition";
+import type { invoices } from "@/lib/studio/db/schema";
 
 const BATCH = 100;
+const EXPIRING_OWNERS: readonly AnyOwner[] = [invoiceOwner, payoutOwner];
 
 /**
- * Expires approved invoices whose payment deadline has passed with no funds. One indexed query per
- * tick (the partial index on pending payment intents); SKIP LOCKED lets several sweepers, and a
- * payment being recorded for the same invoice, proceed without waiting on or repeating each other.
- * Returns how many invoices it expired.
+ * Expires approved invoices and payouts whose payment deadline has passed with no funds. One
+ * indexed query per owner and tick (the partial index on pending payment intents); SKIP LOCKED
+ * lets several sweepers, and a payment being recorded for the same record, proceed without
+ * waiting on or repeating each other. Returns how many records it expired.
  */
 export async function sweepExpired(now: Date = new Date()): Promise<number> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const database = await db();
-  return database.transaction(async (tx) => {
-    const due = await tx
-      .select({ invoice: invoices, paymentIntent: paymentIntents })
-      .from(paymentIntents)
-      .innerJoin(invoices, eq(invoices.paymentIntentId, paymentIntents.id))
-      .where(and(eq(paymentIntents.status, "pending"), lt(paymentIntents.paymentDeadline, nowSeconds)))
-      .limit(BATCH)
-      .for("update", { skipLocked: true });
-    for (const current of due) {
-      await transitionInvoice(tx, {
-        current,
-        action: "expire",
-        operatorUid: "system",
-        reason: "payment deadline passed with no funds",
-        now,
-      });
-    }
-    return due.length;
-  });
+  let expired = 0;
+  for (const owner of EXPIRING_OWNERS) {
+    // Both owner tables share the columns used here; drizzle cannot type a query over a union of tables.
+    const table = owner.table as typeof invoices;
+    expired += await unitOfWork(async (tx) => {
+      const due = await tx
+        .select({ row: table, paymentIntent: paymentIntents })
+        .from(paymentIntents)
+        .innerJoin(table, eq(table.paymentIntentId, paymentIntents.id))
+        .where(and(eq(paymentIntents.status, "pending"), lt(paymentIntents.paymentDeadline, nowSeconds)))
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
+      for (const current of due) {
+        await transition(tx, owner, {
+          current: current as Intent<OwnerTable>,
+          action: "expire",
+          operatorUid: "system",
+          reason: "payment deadline passed with no funds",
+          now,
+        });
+      }
+      return due.length;
+    });
+  }
+  return expired;
+}
+
+/** One round of background work: expiries, chain sends a crash left pending, idempotency purge. */
+async function backgroundRound(): Promise<boolean> {
+  const expired = await sweepExpired();
+  const sent = await broadcastPendingSends();
+  await unitOfWork((tx) => purgeIdempotencyKeys(tx));
+  return expired === BATCH || sent > 0;
 }
 
 /** Sweeps every `intervalMs` until stopped; a tick never overlaps the previous one. */
@@ -44,9 +65,9 @@ export function startSweeper(intervalMs: number, log: (message: string, error?: 
     running = true;
     try {
       // A full batch means more may be due: keep going rather than wait a whole interval.
-      while (!stopped && (await sweepExpired()) === BATCH);
+      while (!stopped && (await backgroundRound()));
     } catch (error) {
-      log("[studio] expiry sweep failed", error);
+      log("[studio] background sweep failed", error);
     } finally {
       running = false;
     }

@@ -88,6 +88,24 @@ export const httpUrl = z
     }
   }, "must be an http(s) URL");
 
+/** A chain id as a merchant sends it; whether the chain is supported is a business rule (422). */
+export const chainId = z.string().trim().min(1).max(32);
+
+/** A blockchain address; whether it is valid for its chain is a business rule (422). */
+export const chainAddress = z.string().trim().min(1).max(128);
+
+export const attachment = z.object({ file_id: nonBlank(200) });
+
+// Seconds, not milliseconds: a millisecond timestamp would land tens of thousands of years out.
+export const unixSeconds = z
+  .number()
+  .int()
+  .positive()
+  .max(32_503_680_000, "must be a Unix timestamp in seconds (this looks like milliseconds)");
+
+// Stored as a PostgreSQL integer.
+export const bankAccountId = z.number().int().positive().max(2_147_483_647);
+
 export type FieldIssue = { field: string; message: string };
 
 export function fieldIssues(error: z.ZodError): FieldIssue[] {

@@ -25,6 +25,7 @@ export const organizations = pgTable("organizations", {
   hdSeedSealed: text("hd_seed_sealed").notNull(),
   nextAddressIndex: integer("next_address_index").notNull().default(0),
   invoiceCounter: integer("invoice_counter").notNull().default(0),
+  payoutCounter: integer("payout_counter").notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -197,23 +198,133 @@ export const invoiceStatusCounts = pgTable(
   (t) => [primaryKey({ columns: [t.orgId, t.status] })],
 );
 
-export const invoiceLogs = pgTable(
-  "invoice_logs",
+// One row per status change of any workflow owner (invoice, payout), written only by the shared
+// transition function. `owner_id` names a row of the owner's table.
+export const statusLogs = pgTable(
+  "status_logs",
   {
     id: serial("id").primaryKey(),
     orgId: integer("org_id")
       .notNull()
       .references(() => organizations.id),
-    invoiceId: text("invoice_id")
-      .notNull()
-      .references(() => invoices.id),
+    ownerType: text("owner_type").notNull(),
+    ownerId: text("owner_id").notNull(),
     fromStatus: text("from_status").notNull(),
     toStatus: text("to_status").notNull(),
     operatorUid: text("operator_uid").notNull(),
     reason: text("reason").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("invoice_logs_invoice_idx").on(t.invoiceId, t.id)],
+  (t) => [index("status_logs_owner_idx").on(t.ownerType, t.ownerId, t.id)],
+);
+
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: text("id").primaryKey(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    payoutNumber: text("payout_number").notNull(),
+    status: text("status").notNull(),
+    paymentIntentId: text("payment_intent_id")
+      .notNull()
+      .references(() => paymentIntents.id),
+    creatorUid: text("creator_uid").notNull(),
+    creator: text("creator").notNull(),
+    // Gross and net in the request's unit: the fiat currency (cents) or the token.
+    amount: numeric("amount").notNull(),
+    exactOutAmount: numeric("exact_out_amount").notNull(),
+    currency: text("currency"),
+    origin: text("origin").notNull(),
+    recipientName: text("recipient_name").notNull(),
+    recipientEmail: text("recipient_email").notNull(),
+    recipientAccountEmail: text("recipient_account_email"),
+    organizationName: text("organization_name").notNull(),
+    organizationEmail: text("organization_email").notNull(),
+    description: text("description"),
+    attachment: jsonb("attachment").$type<{ file_id: string }>(),
+    recipientType: text("recipient_type"),
+    recipientUid: text("recipient_uid"),
+    recipientOrgId: integer("recipient_org_id"),
+    recipientPhone: text("recipient_phone"),
+    reviewer: text("reviewer"),
+    approveTime: timestamp("approve_time", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payouts_seq_idx").on(t.seq),
+    uniqueIndex("payouts_org_number_idx").on(t.orgId, t.payoutNumber),
+    uniqueIndex("payouts_payment_intent_idx").on(t.paymentIntentId),
+    index("payouts_org_seq_idx").on(t.orgId, t.seq),
+    index("payouts_org_status_seq_idx").on(t.orgId, t.status, t.seq),
+  ],
+);
+
+// The chain-send outbox: a send is recorded in the transaction that decides it, with the tx hash
+// the chain will give it (a stable reference), and broadcast after commit; a crash in between
+// leaves it pending for the drainer, and a repeated broadcast is the same transfer on the chain.
+export const chainSends = pgTable(
+  "chain_sends",
+  {
+    id: text("id").primaryKey(),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    paymentIntentId: text("payment_intent_id").references(() => paymentIntents.id),
+    purpose: text("purpose").notNull(),
+    chainId: text("chain_id").notNull(),
+    tokenAddress: text("token_address").notNull(),
+    toAddress: text("to_address").notNull(),
+    amount: numeric("amount").notNull(),
+    txHash: text("tx_hash").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    // A drainer holds the send until then; a crashed drainer's lease simply runs out.
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("chain_sends_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`)],
+);
+
+// What the sandbox chain has broadcast: one row per send reference, so a resend is the same transfer.
+export const sandboxBroadcasts = pgTable("sandbox_broadcasts", {
+  reference: text("reference").primaryKey(),
+  txHash: text("tx_hash").notNull(),
+  chainId: text("chain_id").notNull(),
+  tokenAddress: text("token_address").notNull(),
+  toAddress: text("to_address").notNull(),
+  amount: numeric("amount").notNull(),
+  createdAt: createdAt(),
+});
+
+// The organization's balance: one immutable row per movement (a correction is a new row). The
+// balance of a chain and token is the sum of its rows. `reference` makes each movement happen once.
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    chainId: text("chain_id").notNull(),
+    tokenAddress: text("token_address").notNull(),
+    symbol: text("symbol").notNull(),
+    decimals: integer("decimals").notNull(),
+    amount: numeric("amount").notNull(),
+    kind: text("kind").notNull(),
+    paymentIntentId: text("payment_intent_id").references(() => paymentIntents.id),
+    reference: text("reference").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ledger_entries_reference_idx").on(t.reference),
+    index("ledger_entries_org_token_idx").on(t.orgId, t.chainId, t.tokenAddress),
+  ],
 );
 
 // One row per confirmed on-chain transfer into a payment address.
@@ -245,9 +356,9 @@ export const idempotencyKeys = pgTable(
     userUid: text("user_uid").notNull(),
     key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
-    responseStatus: integer("response_status"),
-    responseBody: text("response_body"),
+    responseStatus: integer("response_status").notNull(),
+    responseBody: text("response_body").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("idempotency_keys_pk").on(t.userUid, t.key)],
+  (t) => [uniqueIndex("idempotency_keys_pk").on(t.userUid, t.key), index("idempotency_keys_created_idx").on(t.createdAt)],
 );

@@ -7,7 +7,8 @@ import { resolveClientId } from "@/lib/studio/orgs/client-ids";
 import { StudioError } from "@/lib/studio/errors";
 import { awaitReady } from "@/lib/studio/boot";
 import { fieldIssues } from "@/lib/studio/validation";
-import { withIdempotency } from "@/lib/studio/http/idempotency";
+import { claimIdempotencyKey, idempotentRequest, storeIdempotentResponse } from "@/lib/studio/http/idempotency";
+import { unitOfWork } from "@/lib/studio/unit-of-work";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -64,10 +65,19 @@ export function studioRoute<BodySchema extends z.ZodType | undefined = undefined
         >);
         return json({ code: 0, ...result }, 200, requestId);
       };
-      if (request.method === "POST") {
-        return await withIdempotency(principal, request, rawBody, run, (response) => withRequestId(response, requestId));
-      }
-      return await run();
+      if (request.method !== "POST") return await run();
+      // Every POST is one unit of work: the verb's change, its log rows and the stored response
+      // for an Idempotency-Key commit together or not at all.
+      const idempotent = idempotentRequest(principal, request, rawBody);
+      return await unitOfWork(async (tx) => {
+        if (idempotent) {
+          const replay = await claimIdempotencyKey(tx, idempotent);
+          if (replay) return withRequestId(replay, requestId);
+        }
+        const response = await run();
+        if (idempotent) await storeIdempotentResponse(tx, idempotent, response);
+        return response;
+      });
     } catch (error) {
       return errorResponse(error, requestId);
     }

@@ -15,9 +15,6 @@ export function lineItemTotals(items: readonly LineItem[]): InvoiceTotals {
   return { subtotal, tax, total: add(subtotal, tax) };
 }
 
-/** Fiat amounts are kept to the cent (USD and TWD alike); crypto amounts to the token's decimals. */
-export const FIAT_DECIMALS = 2;
-
 /** The line-item total in base units of the invoice's unit, rounded half-up to that unit. */
 export function totalInUnits(items: readonly LineItem[], decimals: number): bigint {
   return toUnits(lineItemTotals(items).total, decimals, "half-up");

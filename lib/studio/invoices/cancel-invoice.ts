@@ -1,18 +1,19 @@
-import { db } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
 import type { CancelInput } from "@/lib/studio/invoices/schemas";
-import { receivedFacts } from "@/lib/studio/invoices/received";
-import { getInvoiceOrThrow, lockInvoiceOrThrow, transitionInvoice } from "@/lib/studio/invoices/queries";
+import { receivedFacts } from "@/lib/studio/payment-intents/status";
+import { inTransaction } from "@/lib/studio/unit-of-work";
+import { lockIntentOrThrow } from "@/lib/studio/workflow/owner";
+import { transition } from "@/lib/studio/workflow/transition";
+import { invoiceOwner } from "@/lib/studio/invoices/owner";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 
 // POST /invoice/intent/{id}/cancel: withdraws an invoice before any funds arrived.
-export async function cancelInvoice(input: { principal: Principal; id: string; request: CancelInput | undefined; now?: Date }) {
+export function cancelInvoice(input: { principal: Principal; id: string; request: CancelInput | undefined; now?: Date }) {
   const { principal, id } = input;
   const reason = input.request?.reason?.trim() || "cancelled";
-  const database = await db();
-  await database.transaction(async (tx) => {
-    const current = await lockInvoiceOrThrow(tx, principal.orgId, id);
-    await transitionInvoice(tx, {
+  return inTransaction(async (tx) => {
+    const current = await lockIntentOrThrow(tx, invoiceOwner, principal.orgId, id);
+    const cancelled = await transition(tx, invoiceOwner, {
       current,
       action: "cancel",
       now: input.now,
@@ -20,7 +21,6 @@ export async function cancelInvoice(input: { principal: Principal; id: string; r
       reason,
       payment: receivedFacts(current.paymentIntent),
     });
+    return serializeInvoice(cancelled.row, cancelled.paymentIntent);
   });
-  const cancelled = await getInvoiceOrThrow(database, principal.orgId, id);
-  return serializeInvoice(cancelled.invoice, cancelled.paymentIntent);
 }

@@ -1,20 +1,22 @@
-import { eq, sql } from "drizzle-orm";
-import { db } from "@/lib/db/client";
-import { invoiceLogs, invoices, organizations, paymentIntents } from "@/lib/studio/db/schema";
+import { invoices } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { fieldError } from "@/lib/studio/errors";
 import { newId } from "@/lib/studio/ids";
 import { formatUnits, parseDecimal, toUnits, AmountFormatError } from "@/lib/studio/money";
 import type { InvoiceCreateInput } from "@/lib/studio/invoices/schemas";
 import { totalInUnits } from "@/lib/studio/invoices/amounts";
-import { amountDecimals, paymentAmounts } from "@/lib/studio/invoices/pricing";
+import { amountDecimals, paymentAmounts } from "@/lib/studio/payment-intents/pricing";
 import { defaultPaymentDeadline } from "@/lib/studio/invoices/deadline";
-import { requireToken } from "@/lib/studio/invoices/token";
-import { getInvoiceOrThrow } from "@/lib/studio/invoices/queries";
+import { requireToken } from "@/lib/studio/payment-intents/token";
+import { insertNestedPaymentIntent } from "@/lib/studio/payment-intents/nested";
+import { nextRecordNumber } from "@/lib/studio/orgs/counters";
+import { inTransaction } from "@/lib/studio/unit-of-work";
+import { recordCreated } from "@/lib/studio/workflow/transition";
+import { invoiceOwner } from "@/lib/studio/invoices/owner";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 
 // POST /invoice/intent: a new invoice waits in approval_pending with an awaiting_approval payment.
-export async function createInvoice(input: {
+export function createInvoice(input: {
   principal: Principal;
   clientId: string;
   request: InvoiceCreateInput;
@@ -33,54 +35,32 @@ export async function createInvoice(input: {
     token,
     useFixedStablecoinRate: request.use_fixed_stablecoin_rate ?? false,
   });
-  // A minute of grace for clock skew between the merchant's servers and ours.
-  if (request.payment_deadline !== undefined && request.payment_deadline < Math.floor(now.getTime() / 1000) - 60) {
-    throw fieldError("payment_deadline", "must not be in the past (a Unix timestamp in seconds)");
-  }
   const issueDate = request.invoice_issue_date ? new Date(request.invoice_issue_date) : now;
   const paymentDeadline =
     request.payment_deadline ?? defaultPaymentDeadline({ issueDate, paymentTerms: request.payment_terms, approvedAt: now });
 
-  const database = await db();
-  const id = await database.transaction(async (tx) => {
-    const [counter] = await tx
-      .update(organizations)
-      .set({ invoiceCounter: sql`${organizations.invoiceCounter} + 1` })
-      .where(eq(organizations.id, principal.orgId))
-      .returning({ value: organizations.invoiceCounter });
-    if (!counter) throw new Error(`organization ${principal.orgId} vanished`);
-    const paymentIntentId = newId("pi");
-    await tx.insert(paymentIntents).values({
-      id: paymentIntentId,
+  return inTransaction(async (tx) => {
+    const paymentIntent = await insertNestedPaymentIntent(tx, {
       orgId: principal.orgId,
       clientId,
-      pricingMode: request.pricing_mode,
-      chainId: request.chain,
-      tokenSymbol: token.symbol,
-      tokenAddress: token.address,
-      decimals: token.decimals,
-      status: "awaiting_approval",
-      ...amounts,
-      requestedDeadline: request.payment_deadline ?? null,
+      request,
+      token,
+      amounts,
       paymentDeadline,
-      orderData: request.order_data ?? null,
-      callbackUrl: request.callback_url ?? null,
-      groupKey: request.group_key ?? null,
-      paymentMethodType: request.payment_method_type ?? "crypto",
-      swapEnabled: request.swap_enabled ?? false,
-      payoutTargetAddress: request.payout_target_address ?? null,
-      payoutAddresses: request.payout_addresses ?? {},
-      bankAccountId: request.bank_account_id ?? null,
-      createdAt: now,
-      updatedAt: now,
+      extra: {
+        paymentMethodType: request.payment_method_type ?? "crypto",
+        payoutTargetAddress: request.payout_target_address ?? null,
+        payoutAddresses: request.payout_addresses ?? {},
+        bankAccountId: request.bank_account_id ?? null,
+      },
+      now,
     });
-    const invoiceId = newId("inv");
-    await tx.insert(invoices).values({
-      id: invoiceId,
+    const [invoice] = await tx.insert(invoices).values({
+      id: newId("inv"),
       orgId: principal.orgId,
-      invoiceNumber: `INV-${now.getUTCFullYear()}-${String(counter.value).padStart(6, "0")}`,
+      invoiceNumber: await nextRecordNumber(tx, principal.orgId, "invoice", now),
       status: "approval_pending",
-      paymentIntentId,
+      paymentIntentId: paymentIntent.id,
       creatorUid: principal.uid,
       creator: request.creator,
       amount: formatUnits(amountUnits, decimals),
@@ -100,20 +80,11 @@ export async function createInvoice(input: {
       useFixedStablecoinRate: request.use_fixed_stablecoin_rate ?? false,
       createdAt: now,
       updatedAt: now,
-    });
-    await tx.insert(invoiceLogs).values({
-      orgId: principal.orgId,
-      invoiceId,
-      fromStatus: "",
-      toStatus: "approval_pending",
-      operatorUid: principal.uid,
-      reason: "created",
-      createdAt: now,
-    });
-    return invoiceId;
+    }).returning();
+    if (!invoice) throw new Error("invoice insert returned no row");
+    await recordCreated(tx, invoiceOwner, { row: invoice, operatorUid: principal.uid, now });
+    return serializeInvoice(invoice, paymentIntent);
   });
-  const created = await getInvoiceOrThrow(database, principal.orgId, id);
-  return serializeInvoice(created.invoice, created.paymentIntent);
 }
 
 /** `amount` in base units, which must equal the line-item total at the same precision. */

@@ -3,14 +3,8 @@ import { db, type Database } from "@/lib/db/client";
 import { invoiceStatusCounts, invoices, paymentIntents } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import type { InvoiceListQuery } from "@/lib/studio/invoices/schemas";
-import {
-  INVOICE_STATUSES,
-  STATUS_CATEGORIES,
-  STATUS_CATEGORY,
-  statusesIn,
-  type InvoiceStatus,
-  type StatusCategory,
-} from "@/lib/studio/invoices/status";
+import { containsPattern, listEnvelope, pageOffset, selectedStatuses } from "@/lib/studio/paging";
+import { invoiceStateMachine, STATUS_CATEGORY } from "@/lib/studio/invoices/status";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 
 // GET /invoice/intents: one page newest first, the total, and per-category counts for the tabs.
@@ -18,7 +12,7 @@ export async function listInvoices(input: { principal: Principal; query: Invoice
   const { principal, query } = input;
   const database = await db();
   const filters = sharedFilters(query);
-  const statuses = selectedStatuses(query);
+  const statuses = selectedStatuses(invoiceStateMachine, query);
   const countsQuery = statusCountsQuery(database, principal.orgId, query, filters);
   const pageQuery = database
     .select({ invoice: invoices, paymentIntent: paymentIntents })
@@ -27,23 +21,17 @@ export async function listInvoices(input: { principal: Principal; query: Invoice
     .where(and(eq(invoices.orgId, principal.orgId), ...filters, statuses ? inArray(invoices.status, statuses) : undefined))
     .orderBy(desc(invoices.seq))
     .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
+    .offset(pageOffset(query));
 
   const [statusCounts, rows] = await Promise.all([countsQuery, pageQuery]);
 
-  const counts = Object.fromEntries(STATUS_CATEGORIES.map((category) => [category, 0])) as Record<StatusCategory, number>;
-  let totalCount = 0;
-  for (const { status, count } of statusCounts) {
-    const category = STATUS_CATEGORY[status as InvoiceStatus];
-    if (category) counts[category] += count;
-    if (!statuses || statuses.includes(status as InvoiceStatus)) totalCount += count;
-  }
-
-  return {
+  return listEnvelope({
     data: rows.map((row) => serializeInvoice(row.invoice, row.paymentIntent)),
-    paging: { page_number: query.page, page_size: query.page_size, total_count: totalCount },
-    counts,
-  };
+    query,
+    statusCounts,
+    category: STATUS_CATEGORY,
+    selected: statuses,
+  });
 }
 
 /**
@@ -65,13 +53,6 @@ function statusCountsQuery(database: Database, orgId: number, query: InvoiceList
   return joined.where(and(eq(invoices.orgId, orgId), ...filters)).groupBy(invoices.status);
 }
 
-/** The statuses a `status` and/or `status_category` filter admit; undefined means all. */
-function selectedStatuses(query: InvoiceListQuery): InvoiceStatus[] | undefined {
-  if (!query.status && !query.status_category) return undefined;
-  const inCategory = query.status_category ? statusesIn(query.status_category) : [...INVOICE_STATUSES];
-  return query.status ? inCategory.filter((status) => status === query.status) : inCategory;
-}
-
 /** Every filter but the organization, status and status_category (which the counts must not see). */
 function sharedFilters(query: InvoiceListQuery): SQL[] {
   const filters: SQL[] = [];
@@ -82,7 +63,7 @@ function sharedFilters(query: InvoiceListQuery): SQL[] {
   if (query.created_after) filters.push(gte(invoices.createdAt, new Date(query.created_after)));
   if (query.created_before) filters.push(lt(invoices.createdAt, new Date(query.created_before)));
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = containsPattern(query.search);
     filters.push(
       or(
         ilike(invoices.invoiceNumber, pattern),

@@ -3,14 +3,23 @@ import { z } from "zod";
 import { TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
 import { decimalFromNumber } from "@/lib/studio/money";
 import {
+  attachment,
+  bankAccountId,
+  chainAddress,
+  chainId,
   decimalString,
   emailAddress,
   httpUrl,
   isoDateOrTimestamp,
   isoTimestamp,
   nonBlank,
+  unixSeconds,
 } from "@/lib/studio/validation";
-import { INVOICE_STATUSES, STATUS_CATEGORIES } from "@/lib/studio/invoices/status";
+import { fiatCurrencies, pricingModes, settlementTypes } from "@/lib/studio/payment-intents/schemas";
+import { createdRangeQuerySchema, filterText, pagingQuerySchema } from "@/lib/studio/paging";
+import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
+import { fileIds } from "@/lib/studio/workflow/schemas";
+import { INVOICE_STATUSES } from "@/lib/studio/invoices/status";
 
 // A JSON number that is an exact decimal we can do money arithmetic on (no exponent form).
 const exactNumber = () =>
@@ -35,23 +44,8 @@ export type DetailItemInput = z.infer<typeof detailItemSchema>;
 
 const detailItems = z.array(detailItemSchema).min(1, "must have at least one line item").max(500);
 
-export const pricingModes = ["fiat", "crypto"] as const;
-export const fiatCurrencies = ["USD", "TWD"] as const;
-export const settlementTypes = ["crypto", "fiat"] as const;
-
 // Partial: a merchant names only the families it has addresses for.
-const chainToAddress = z.partialRecord(z.enum(["evm", "sol", "tron"]), z.string().trim().min(1).max(128));
-const attachment = z.object({ file_id: nonBlank(200) });
-const chain = z.string().trim().min(1).max(32);
-
-// Seconds, not milliseconds: a millisecond timestamp would land tens of thousands of years out.
-const unixSeconds = z
-  .number()
-  .int()
-  .positive()
-  .max(32_503_680_000, "must be a Unix timestamp in seconds (this looks like milliseconds)");
-// Stored as a PostgreSQL integer.
-const bankAccountId = z.number().int().positive().max(2_147_483_647);
+const chainToAddress = z.partialRecord(z.enum(["evm", "sol", "tron"]), chainAddress);
 
 export const invoiceCreateSchema = z.object({
   client_id: z.string().optional(),
@@ -59,12 +53,12 @@ export const invoiceCreateSchema = z.object({
   amount: decimalString,
   currency: z.enum(fiatCurrencies).optional(),
   pay_token: z.enum(TOKEN_SYMBOLS),
-  chain,
+  chain: chainId,
   origin: httpUrl,
   order_data: z.record(z.string(), z.unknown()).optional(),
   callback_url: httpUrl.optional(),
   group_key: z.string().max(200).optional(),
-  payout_target_address: z.string().trim().min(1).max(128).optional(),
+  payout_target_address: chainAddress.optional(),
   payout_addresses: chainToAddress.optional(),
   payment_deadline: unixSeconds.optional(),
   swap_enabled: z.boolean().optional(),
@@ -99,10 +93,10 @@ export const invoiceUpdateSchema = z.object({
   payment_terms: z.number().int().min(0).max(3650).optional(),
   payment_method_type: z.enum(settlementTypes).optional(),
   bank_account_id: bankAccountId.optional(),
-  payout_target_address: z.string().trim().min(1).max(128).optional(),
-  payout_target_sol_address: z.string().trim().min(1).max(128).optional(),
-  payout_target_tron_address: z.string().trim().min(1).max(128).optional(),
-  chain: chain.optional(),
+  payout_target_address: chainAddress.optional(),
+  payout_target_sol_address: chainAddress.optional(),
+  payout_target_tron_address: chainAddress.optional(),
+  chain: chainId.optional(),
   pay_token: z.enum(TOKEN_SYMBOLS).optional(),
   allow_any_chain: z.boolean().optional(),
   allow_any_token: z.boolean().optional(),
@@ -111,21 +105,7 @@ export const invoiceUpdateSchema = z.object({
 });
 export type InvoiceUpdateInput = z.infer<typeof invoiceUpdateSchema>;
 
-// Query strings are text: only plain digits count as an integer ("1e3", "0x10" and " 1" do not).
-const queryInteger = (fallback: number, max: number) =>
-  z
-    .string()
-    .regex(/^-?\d+$/, "must be an integer")
-    .transform(Number)
-    .pipe(z.number().min(1, "must be at least 1").max(max, `must be at most ${max}`))
-    .default(fallback);
-
-const filterText = z.string().trim().min(1).max(200).optional();
-
-export const invoiceListQuerySchema = z
-  .object({
-    page: queryInteger(1, 1_000_000),
-    page_size: queryInteger(20, 100),
+export const invoiceListQuerySchema = pagingQuerySchema.extend(createdRangeQuerySchema.shape).extend({
     status: z.enum(INVOICE_STATUSES).optional(),
     status_category: z.enum(STATUS_CATEGORIES).optional(),
     settlement_type: z.enum(settlementTypes).optional(),
@@ -133,25 +113,14 @@ export const invoiceListQuerySchema = z
     invoice_id: filterText,
     payment_intent_id: filterText,
     search: filterText,
-    created_after: isoDateOrTimestamp.optional(),
-    created_before: isoDateOrTimestamp.optional(),
   });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
-export const rejectSchema = z.object({ reason: nonBlank(2000) });
 export const cancelSchema = z.object({ reason: z.string().trim().max(2000).optional() });
-const fileIds = z.array(nonBlank(200)).max(20);
 export const signSchema = z.object({
-  refund_address: z.string().trim().min(1).max(128).optional(),
+  refund_address: chainAddress.optional(),
   refund_reason: z.string().trim().max(2000).optional(),
   refund_attachments: fileIds.optional(),
 });
-export const refundSchema = z.object({
-  refund_address: z.string().trim().min(1).max(128),
-  refund_reason: nonBlank(2000),
-  refund_attachments: fileIds,
-});
-export type RejectInput = z.infer<typeof rejectSchema>;
 export type CancelInput = z.infer<typeof cancelSchema>;
 export type SignInput = z.infer<typeof signSchema>;
-export type RefundInput = z.infer<typeof refundSchema>;

@@ -1,30 +1,29 @@
-import { db } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { fieldError } from "@/lib/studio/errors";
 import { formatUnits } from "@/lib/studio/money";
-import { chainAdapter } from "@/lib/studio/chain/adapter";
-import { findChain } from "@/lib/studio/chain/registry";
+import { findChain, type ChainInfo } from "@/lib/studio/chain/registry";
 import { requireAddressFor } from "@/lib/studio/chain/require-address";
+import { planSend } from "@/lib/studio/chain/sends";
+import { creditFromPayment } from "@/lib/studio/balances/ledger";
+import { treasuryAddress } from "@/lib/studio/payment-intents/deposit-address";
+import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
+import { receivedFacts } from "@/lib/studio/payment-intents/status";
+import { inTransaction } from "@/lib/studio/unit-of-work";
+import { lockIntentOrThrow } from "@/lib/studio/workflow/owner";
+import { assertTransition, transition } from "@/lib/studio/workflow/transition";
 import type { SignInput } from "@/lib/studio/invoices/schemas";
-import { receivedFacts } from "@/lib/studio/invoices/received";
-import {
-  assertTransition,
-  getInvoiceOrThrow,
-  lockInvoiceOrThrow,
-  transitionInvoice,
-  type PaymentIntentRow,
-} from "@/lib/studio/invoices/queries";
+import { invoiceOwner } from "@/lib/studio/invoices/owner";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 
-// POST /invoice/intent/{id}/sign: settles the funds to the payout target; an overpayment's excess
-// goes back to `refund_address` in the same step.
-export async function signInvoice(input: { principal: Principal; id: string; request: SignInput | undefined; now?: Date }) {
+// POST /invoice/intent/{id}/sign: settles the funds to the payout target (or the organization's
+// treasury, crediting its balance); an overpayment's excess goes back to `refund_address`.
+export function signInvoice(input: { principal: Principal; id: string; request: SignInput | undefined; now?: Date }) {
   const { principal, id } = input;
   const request = input.request ?? {};
-  const database = await db();
-  await database.transaction(async (tx) => {
-    const current = await lockInvoiceOrThrow(tx, principal.orgId, id);
-    assertTransition(current, "sign");
+  const now = input.now ?? new Date();
+  return inTransaction(async (tx) => {
+    const current = await lockIntentOrThrow(tx, invoiceOwner, principal.orgId, id);
+    assertTransition(invoiceOwner, current, "sign");
     const pi = current.paymentIntent;
     const chain = findChain(pi.chainId);
     if (!chain) throw new Error(`invoice ${id} is on unknown chain ${pi.chainId}`);
@@ -39,14 +38,12 @@ export async function signInvoice(input: { principal: Principal; id: string; req
     }
     if (request.refund_address) requireAddressFor(pi.chainId, "refund_address", request.refund_address);
 
-    const adapter = chainAdapter();
+    const send = (purpose: "settlement" | "partial_refund", to: string, units: bigint) =>
+      planSend(tx, { orgId: pi.orgId, paymentIntentId: pi.id, purpose, chain, tokenAddress: pi.tokenAddress, to, amount: formatUnits(units, pi.decimals), now });
     const settledUnits = receivedUnits - excessUnits;
-    const settlement = await adapter.send({
-      chain,
-      tokenAddress: pi.tokenAddress,
-      to: payoutTarget(pi),
-      amount: formatUnits(settledUnits, pi.decimals),
-    });
+    const target = payoutTarget(pi, chain);
+    const settlement = await send("settlement", target ?? (await treasuryAddress(tx, pi.orgId, pi.chainId)), settledUnits);
+    if (!target) await creditFromPayment(tx, { paymentIntent: pi, units: settledUnits, kind: "invoice_settlement", now });
     const paymentChanges: Partial<PaymentIntentRow> = {
       aggregationTxHash: settlement.txHash,
       aggregationTxTimestamp: settlement.timestamp,
@@ -55,7 +52,7 @@ export async function signInvoice(input: { principal: Principal; id: string; req
     let reason = "signed";
     if (excessUnits > 0n && request.refund_address) {
       const excess = formatUnits(excessUnits, pi.decimals);
-      const refund = await adapter.send({ chain, tokenAddress: pi.tokenAddress, to: request.refund_address, amount: excess });
+      const refund = await send("partial_refund", request.refund_address, excessUnits);
       Object.assign(paymentChanges, {
         partialRefundTxHash: refund.txHash,
         partialRefundAmount: excess,
@@ -67,16 +64,14 @@ export async function signInvoice(input: { principal: Principal; id: string; req
       reason = `signed; excess ${excess} ${pi.tokenSymbol} refunded to ${request.refund_address}`;
       if (request.refund_reason) reason += ` (${request.refund_reason})`;
     }
-    await transitionInvoice(tx, { current, action: "sign", now: input.now, operatorUid: principal.uid, reason, paymentChanges });
+    const signed = await transition(tx, invoiceOwner, { current, action: "sign", now, operatorUid: principal.uid, reason, paymentChanges });
+    return serializeInvoice(signed.row, signed.paymentIntent);
   });
-  const signed = await getInvoiceOrThrow(database, principal.orgId, id);
-  return serializeInvoice(signed.invoice, signed.paymentIntent);
 }
 
 /** Where settled funds go: the chain family's payout address, else the legacy single address. */
-function payoutTarget(pi: PaymentIntentRow): string {
-  const family = findChain(pi.chainId)?.family;
+function payoutTarget(pi: PaymentIntentRow, chain: ChainInfo): string | null {
   const byFamily =
-    family === "sol" ? pi.payoutTargetSolAddress : family === "tron" ? pi.payoutTargetTronAddress : pi.payoutTargetAddress;
-  return byFamily ?? (family ? pi.payoutAddresses[family] : undefined) ?? pi.payoutTargetAddress ?? "organization treasury";
+    chain.family === "sol" ? pi.payoutTargetSolAddress : chain.family === "tron" ? pi.payoutTargetTronAddress : pi.payoutTargetAddress;
+  return byFamily ?? pi.payoutAddresses[chain.family] ?? pi.payoutTargetAddress ?? null;
 }

@@ -9,9 +9,9 @@ import {
   STATUS_CATEGORY,
   TERMINAL_STATUSES,
   transferEffect,
-  TransitionRefused,
   type InvoiceAction,
 } from "@/lib/studio/invoices/status";
+import { TransitionRefused } from "@/lib/studio/workflow/state-machine";
 
 const noFunds = { receivedUnits: 0n, dueUnits: 100n };
 

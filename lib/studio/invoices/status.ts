@@ -1,4 +1,6 @@
 // The invoice state table of product-decisions §1, as plain data and functions.
+import { defineStateMachine, type StatusCategory, type TransferEffect } from "@/lib/studio/workflow/state-machine";
+import { coversDue, type PaymentFacts } from "@/lib/studio/payment-intents/status";
 
 export const INVOICE_STATUSES = [
   "approval_pending",
@@ -14,15 +16,6 @@ export const INVOICE_STATUSES = [
 ] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-export const STATUS_CATEGORIES = [
-  "pending_review",
-  "awaiting_payment",
-  "action_required",
-  "completed",
-  "closed",
-] as const;
-export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
-
 export const STATUS_CATEGORY: Record<InvoiceStatus, StatusCategory> = {
   approval_pending: "pending_review",
   approved: "awaiting_payment",
@@ -35,24 +28,6 @@ export const STATUS_CATEGORY: Record<InvoiceStatus, StatusCategory> = {
   signed: "completed",
   refunded: "completed",
 };
-
-export function statusesIn(category: StatusCategory): InvoiceStatus[] {
-  return INVOICE_STATUSES.filter((status) => STATUS_CATEGORY[status] === category);
-}
-
-export const PAYMENT_STATUSES = [
-  "pending",
-  "success",
-  "expired",
-  "insufficient_not_refunded",
-  "insufficient_refunded",
-  "cancelled",
-  "aml_hold",
-  "awaiting_approval",
-  "manual_review",
-  "refunded",
-] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Who may trigger an action: a permission for people, or the system (chain watcher, sweeper). */
 export type InvoiceAction =
@@ -70,7 +45,7 @@ export const ACTION_SOURCES: Record<InvoiceAction, readonly InvoiceStatus[]> = {
   update: ["approval_pending", "rejected"],
   approve: ["approval_pending"],
   reject: ["approval_pending"],
-  // From approved only while no funds have arrived (checked in nextStatus with the payment facts).
+  // From approved only while no funds have arrived (the guard below, with the payment facts).
   cancel: ["approval_pending", "approved"],
   sign: ["paid", "underpaid", "payment_review"],
   refund: ["paid", "underpaid", "payment_review"],
@@ -85,40 +60,6 @@ export const ACTION_SOURCES: Record<InvoiceAction, readonly InvoiceStatus[]> = {
  */
 export const TERMINAL_STATUSES: readonly InvoiceStatus[] = ["cancelled", "signed", "refunded"];
 
-export function canApply(action: InvoiceAction, status: InvoiceStatus, payment?: PaymentFacts): boolean {
-  if (!ACTION_SOURCES[action].includes(status)) return false;
-  if (action === "cancel" && status === "approved" && (payment?.receivedUnits ?? 0n) > 0n) return false;
-  return true;
-}
-
-export class TransitionRefused extends Error {
-  constructor(
-    readonly action: InvoiceAction,
-    readonly status: InvoiceStatus,
-  ) {
-    super(`Cannot ${action.replace("_", " ")} an invoice whose status is ${status}`);
-  }
-}
-
-/** Where an action leads from `status`; throws TransitionRefused when the table has no such row. */
-export function nextStatus(action: InvoiceAction, status: InvoiceStatus, payment?: PaymentFacts): InvoiceStatus {
-  if (!canApply(action, status, payment)) throw new TransitionRefused(action, status);
-  switch (action) {
-    case "update":
-    case "approve":
-    case "reject":
-    case "cancel":
-    case "sign":
-    case "refund":
-    case "expire":
-    case "flag_payment":
-      return SIMPLE_TARGET[action];
-    case "confirm_payment":
-      if (!payment) throw new Error("confirm_payment needs the payment facts");
-      return paymentOutcome(payment);
-  }
-}
-
 const SIMPLE_TARGET = {
   update: "approval_pending",
   approve: "approved",
@@ -130,8 +71,25 @@ const SIMPLE_TARGET = {
   flag_payment: "payment_review",
 } as const satisfies Partial<Record<InvoiceAction, InvoiceStatus>>;
 
+export const invoiceStateMachine = defineStateMachine<InvoiceStatus, InvoiceAction>({
+  noun: "invoice",
+  statuses: INVOICE_STATUSES,
+  category: STATUS_CATEGORY,
+  sources: ACTION_SOURCES,
+  guard: (action, status, payment) => !(action === "cancel" && status === "approved" && (payment?.receivedUnits ?? 0n) > 0n),
+  target(action, _from, payment) {
+    if (action !== "confirm_payment") return SIMPLE_TARGET[action];
+    if (!payment) throw new Error("confirm_payment needs the payment facts");
+    return paymentOutcome(payment);
+  },
+  paymentStatus: paymentStatusFor,
+  transferEffect,
+});
+
+export const { canApply, nextStatus, statusesIn } = invoiceStateMachine;
+
 /** The nested payment intent status that goes with each invoice status. */
-export function paymentStatusFor(status: InvoiceStatus, facts: { underpaid: boolean; amlHold?: boolean }): PaymentStatus {
+export function paymentStatusFor(status: InvoiceStatus, facts: { underpaid: boolean; amlHold?: boolean }) {
   switch (status) {
     case "approval_pending":
       return "awaiting_approval";
@@ -154,12 +112,9 @@ export function paymentStatusFor(status: InvoiceStatus, facts: { underpaid: bool
   }
 }
 
-/** Facts about funds received, in token base units. */
-export type PaymentFacts = { receivedUnits: bigint; dueUnits: bigint };
-
 /** A confirmed, on-time first payment: all of it (or more) is paid, less is underpaid. */
-export function paymentOutcome({ receivedUnits, dueUnits }: PaymentFacts): InvoiceStatus {
-  return receivedUnits >= dueUnits ? "paid" : "underpaid";
+export function paymentOutcome(payment: PaymentFacts): InvoiceStatus {
+  return coversDue(payment) ? "paid" : "underpaid";
 }
 
 /**
@@ -167,7 +122,7 @@ export function paymentOutcome({ receivedUnits, dueUnits }: PaymentFacts): Invoi
  * (funds added to an invoice already waiting for sign-off; the status stays), or "refuse" (no live
  * payment address: not approved yet, or the invoice is finished).
  */
-export function transferEffect(status: InvoiceStatus, late: boolean): InvoiceAction | "record" | "refuse" {
+export function transferEffect(status: InvoiceStatus, late: boolean): TransferEffect<InvoiceAction> {
   switch (status) {
     case "approved":
       return late ? "flag_payment" : "confirm_payment";

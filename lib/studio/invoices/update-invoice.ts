@@ -1,41 +1,40 @@
-import { db } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { fieldError } from "@/lib/studio/errors";
 import { AmountFormatError, formatUnits, parseUnits } from "@/lib/studio/money";
 import type { InvoiceUpdateInput } from "@/lib/studio/invoices/schemas";
 import { totalInUnits } from "@/lib/studio/invoices/amounts";
-import { amountDecimals, paymentAmounts, type PricingMode } from "@/lib/studio/invoices/pricing";
-import { requireToken } from "@/lib/studio/invoices/token";
+import { amountDecimals, paymentAmounts, type PricingMode } from "@/lib/studio/payment-intents/pricing";
+import { requireToken } from "@/lib/studio/payment-intents/token";
 import { defaultPaymentDeadline } from "@/lib/studio/invoices/deadline";
 import type { FiatCurrency } from "@/lib/studio/rates";
 import type { TokenSymbol } from "@/lib/studio/chain/registry";
-import {
-  getInvoiceOrThrow,
-  lockInvoiceOrThrow,
-  transitionInvoice,
-  type InvoiceRow,
-  type PaymentIntentRow,
-} from "@/lib/studio/invoices/queries";
+import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
+import { inTransaction } from "@/lib/studio/unit-of-work";
+import { lockIntentOrThrow } from "@/lib/studio/workflow/owner";
+import { transition } from "@/lib/studio/workflow/transition";
+import { withoutUndefined } from "@/lib/studio/workflow/changes";
+import type { invoices } from "@/lib/studio/db/schema";
+import { invoiceOwner } from "@/lib/studio/invoices/owner";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 
+type InvoiceRow = typeof invoices.$inferSelect;
+
 // PUT /invoice/intent/{id}: edits a pending invoice, or resubmits a rejected one.
-export async function updateInvoice(input: { principal: Principal; id: string; request: InvoiceUpdateInput }) {
+export function updateInvoice(input: { principal: Principal; id: string; request: InvoiceUpdateInput }) {
   const { principal, id, request } = input;
-  const database = await db();
-  await database.transaction(async (tx) => {
-    const current = await lockInvoiceOrThrow(tx, principal.orgId, id);
-    const { invoiceChanges, paymentChanges } = changesFor(current.invoice, current.paymentIntent, request);
-    await transitionInvoice(tx, {
+  return inTransaction(async (tx) => {
+    const current = await lockIntentOrThrow(tx, invoiceOwner, principal.orgId, id);
+    const { invoiceChanges, paymentChanges } = changesFor(current.row, current.paymentIntent, request);
+    const updated = await transition(tx, invoiceOwner, {
       current,
       action: "update",
       operatorUid: principal.uid,
-      reason: current.invoice.status === "rejected" ? "resubmitted" : "updated",
-      invoiceChanges,
+      reason: current.row.status === "rejected" ? "resubmitted" : "updated",
+      changes: invoiceChanges,
       paymentChanges,
     });
+    return serializeInvoice(updated.row, updated.paymentIntent);
   });
-  const updated = await getInvoiceOrThrow(database, principal.orgId, id);
-  return serializeInvoice(updated.invoice, updated.paymentIntent);
 }
 
 function changesFor(invoice: InvoiceRow, pi: PaymentIntentRow, request: InvoiceUpdateInput) {
@@ -111,8 +110,4 @@ function reexpress(amount: string, decimals: number): bigint {
     }
     throw error;
   }
-}
-
-function withoutUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

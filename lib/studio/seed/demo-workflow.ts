@@ -6,9 +6,9 @@ import { randomAddress } from "@/lib/studio/chain/addresses";
 import { formatUnits, parseUnits } from "@/lib/studio/money";
 import { approveInvoice } from "@/lib/studio/invoices/approve-invoice";
 import { cancelInvoice } from "@/lib/studio/invoices/cancel-invoice";
-import { recordTransfer } from "@/lib/studio/invoices/record-transfer";
-import { refundInvoice } from "@/lib/studio/invoices/refund-invoice";
-import { rejectInvoice } from "@/lib/studio/invoices/reject-invoice";
+import { recordTransfer } from "@/lib/studio/payment-intents/record-transfer";
+import { invoiceOwner } from "@/lib/studio/invoices/owner";
+import { refundIntent, rejectIntent } from "@/lib/studio/workflow/review";
 import { signInvoice } from "@/lib/studio/invoices/sign-invoice";
 import { sweepExpired } from "@/lib/studio/sweeper";
 
@@ -70,7 +70,7 @@ export async function driveDemoWorkflow(invoices: SeededInvoice[], people: Peopl
     const at = (hours: number) => new Date(invoice.createdAt.getTime() + hours * HOUR);
     if (plan === "rejected") {
       const reason = REJECT_REASONS[index % REJECT_REASONS.length] as string;
-      await rejectInvoice({ principal: people.approver, id: invoice.id, request: { reason }, now: at(3) });
+      await rejectIntent(invoiceOwner, { principal: people.approver, id: invoice.id, request: { reason }, now: at(3) });
       continue;
     }
     if (plan === "cancelled") {
@@ -106,7 +106,7 @@ export async function driveDemoWorkflow(invoices: SeededInvoice[], people: Peopl
       await signInvoice({ principal: people.admin, id: invoice.id, request, now: later });
     }
     if (plan === "refunded" || plan === "refunded_underpaid") {
-      await refundInvoice({
+      await refundIntent(invoiceOwner, {
         principal: people.admin,
         id: invoice.id,
         request: { refund_address: randomAddress(family), refund_reason: "Order cancelled after payment", refund_attachments: [] },

@@ -1,7 +1,8 @@
 // GET /v1/studio/api/invoice/intent/{id}/logs - status history, oldest first
 import { studioRoute } from "@/lib/studio/http/route";
-import { listInvoiceLogs } from "@/lib/studio/invoices/get-invoice";
+import { listStatusLogs } from "@/lib/studio/workflow/logs";
+import { invoiceOwner } from "@/lib/studio/invoices/owner";
 
 export const GET = studioRoute({ permission: "transfer:read" }, async ({ principal, params }) => ({
-  data: await listInvoiceLogs({ principal, id: params.id ?? "" }),
+  data: await listStatusLogs(invoiceOwner, { principal, id: params.id ?? "" }),
 }));

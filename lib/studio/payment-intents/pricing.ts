@@ -1,9 +1,11 @@
 import type { TokenInfo } from "@/lib/studio/chain/registry";
 import { divideCeil, formatFixed, formatUnits, parseDecimal } from "@/lib/studio/money";
 import { tokenPrice, type FiatCurrency } from "@/lib/studio/rates";
-import { FIAT_DECIMALS } from "@/lib/studio/invoices/amounts";
 
 export type PricingMode = "fiat" | "crypto";
+
+/** Fiat amounts are kept to the cent (USD and TWD alike); crypto amounts to the token's decimals. */
+export const FIAT_DECIMALS = 2;
 
 export type PaymentAmounts = {
   cryptoAmount: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { env } from "@/lib/env";
 import { findToken, type TokenInfo } from "@/lib/studio/chain/registry";
-import { amountDecimals, paymentAmounts } from "@/lib/studio/invoices/pricing";
+import { amountDecimals, paymentAmounts } from "@/lib/studio/payment-intents/pricing";
 
 function token(chain: string, symbol: "USDC" | "USDT"): TokenInfo {
   const found = findToken(chain, symbol);

@@ -1,0 +1,15 @@
+// GET /v1/studio/api/payout/intent/{id} - one payout intent
+// PUT /v1/studio/api/payout/intent/{id} - edit, or resubmit a rejected one
+import { studioRoute } from "@/lib/studio/http/route";
+import { payoutUpdateSchema } from "@/lib/studio/payouts/schemas";
+import { getPayout } from "@/lib/studio/payouts/get-payout";
+import { updatePayout } from "@/lib/studio/payouts/update-payout";
+
+export const GET = studioRoute({ permission: "transfer:read" }, async ({ principal, params }) => ({
+  data: await getPayout({ principal, id: params.id ?? "" }),
+}));
+
+export const PUT = studioRoute(
+  { permission: "transfer:create", body: payoutUpdateSchema },
+  async ({ principal, params, body }) => ({ data: await updatePayout({ principal, id: params.id ?? "", request: body }) }),
+);

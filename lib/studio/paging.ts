@@ -1,0 +1,72 @@
+// Paging shared by every list endpoint (spec part 8): one query schema to extend, one envelope.
+import { z } from "zod";
+import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
+import { isoDateOrTimestamp } from "@/lib/studio/validation";
+
+// Query strings are text: only plain digits count as an integer ("1e3", "0x10" and " 1" do not).
+export const queryInteger = (fallback: number, max: number) =>
+  z
+    .string()
+    .regex(/^-?\d+$/, "must be an integer")
+    .transform(Number)
+    .pipe(z.number().min(1, "must be at least 1").max(max, `must be at most ${max}`))
+    .default(fallback);
+
+/** A free-text or exact-match filter parameter. */
+export const filterText = z.string().trim().min(1).max(200).optional();
+
+export const pagingQuerySchema = z.object({
+  page: queryInteger(1, 1_000_000),
+  page_size: queryInteger(20, 100),
+});
+export type PagingQuery = z.infer<typeof pagingQuerySchema>;
+
+/** The `created_after` / `created_before` pair every list accepts. */
+export const createdRangeQuerySchema = z.object({
+  created_after: isoDateOrTimestamp.optional(),
+  created_before: isoDateOrTimestamp.optional(),
+});
+
+export function pageOffset(query: PagingQuery): number {
+  return (query.page - 1) * query.page_size;
+}
+
+/**
+ * The ListEnvelope's `paging` and `counts` from rows counted per status: `counts` has every
+ * status category (zeros included); `total_count` counts only the statuses the list selected.
+ */
+export function listEnvelope<Status extends string, Record>(input: {
+  data: Record[];
+  query: PagingQuery;
+  statusCounts: readonly { status: string; count: number }[];
+  category: { [S in Status]: StatusCategory };
+  selected: readonly Status[] | undefined;
+}) {
+  const counts = Object.fromEntries(STATUS_CATEGORIES.map((category) => [category, 0])) as { [C in StatusCategory]: number };
+  let totalCount = 0;
+  for (const { status, count } of input.statusCounts) {
+    const category = input.category[status as Status];
+    if (category) counts[category] += count;
+    if (!input.selected || input.selected.includes(status as Status)) totalCount += count;
+  }
+  return {
+    data: input.data,
+    paging: { page_number: input.query.page, page_size: input.query.page_size, total_count: totalCount },
+    counts,
+  };
+}
+
+/** The statuses a `status` and/or `status_category` filter admit; undefined means all. */
+export function selectedStatuses<Status extends string>(
+  machine: { statuses: readonly Status[]; statusesIn: (category: StatusCategory) => Status[] },
+  query: { status?: Status; status_category?: StatusCategory },
+): Status[] | undefined {
+  if (!query.status && !query.status_category) return undefined;
+  const inCategory = query.status_category ? machine.statusesIn(query.status_category) : [...machine.statuses];
+  return query.status ? inCategory.filter((status) => status === query.status) : inCategory;
+}
+
+/** An ILIKE pattern that matches `text` anywhere, with its wildcards taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}

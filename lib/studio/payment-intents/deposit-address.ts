@@ -1,0 +1,34 @@
+import { eq, sql } from "drizzle-orm";
+import type { Tx } from "@/lib/db/client";
+import { organizations } from "@/lib/studio/db/schema";
+import { chainAdapter } from "@/lib/studio/chain/adapter";
+import { findChain } from "@/lib/studio/chain/registry";
+
+/**
+ * A fresh deposit address of the organization's wallet on `chainId`: the next unused HD index,
+ * taken with a row update that serializes concurrent approvals.
+ */
+export async function takeDepositAddress(tx: Tx, orgId: number, chainId: string): Promise<{ paymentAddress: string; addressIndex: number }> {
+  const chain = findChain(chainId);
+  if (!chain) throw new Error(`payment intent on unknown chain ${chainId}`);
+  const [row] = await tx
+    .update(organizations)
+    .set({ nextAddressIndex: sql`${organizations.nextAddressIndex} + 1` })
+    .where(eq(organizations.id, orgId))
+    .returning({ next: organizations.nextAddressIndex, hdSeedSealed: organizations.hdSeedSealed });
+  if (!row) throw new Error(`organization ${orgId} vanished`);
+  const addressIndex = row.next - 1;
+  return { paymentAddress: chainAdapter().depositAddress({ chain, hdSeedSealed: row.hdSeedSealed, index: addressIndex }), addressIndex };
+}
+
+// The organization's own wallet on a chain: the last non-hardened index, which no deposit reaches.
+const TREASURY_INDEX = 2 ** 31 - 1;
+
+/** Where funds go that have no payout target: the organization's treasury address on the chain. */
+export async function treasuryAddress(tx: Tx, orgId: number, chainId: string): Promise<string> {
+  const chain = findChain(chainId);
+  if (!chain) throw new Error(`payment intent on unknown chain ${chainId}`);
+  const [org] = await tx.select({ hdSeedSealed: organizations.hdSeedSealed }).from(organizations).where(eq(organizations.id, orgId));
+  if (!org) throw new Error(`organization ${orgId} vanished`);
+  return chainAdapter().depositAddress({ chain, hdSeedSealed: org.hdSeedSealed, index: TREASURY_INDEX });
+}

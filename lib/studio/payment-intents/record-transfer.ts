@@ -1,0 +1,148 @@
+import { and, eq } from "drizzle-orm";
+import type { Tx } from "@/lib/db/client";
+import { chainTransfers, paymentIntents } from "@/lib/studio/db/schema";
+import { fieldError, notFound, StudioError } from "@/lib/studio/errors";
+import { AmountFormatError, formatUnits, parseUnits } from "@/lib/studio/money";
+import { findChain } from "@/lib/studio/chain/registry";
+import { randomAddress, randomTxHash } from "@/lib/studio/chain/addresses";
+import { requireAddressFor } from "@/lib/studio/chain/require-address";
+import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
+import { receivedFacts } from "@/lib/studio/payment-intents/status";
+import { inTransaction } from "@/lib/studio/unit-of-work";
+import { lockIntentByPayment, type AnyOwner, type Intent, type OwnerTable } from "@/lib/studio/workflow/owner";
+import { transition } from "@/lib/studio/workflow/transition";
+import { invoiceOwner } from "@/lib/studio/invoices/owner";
+import { payoutOwner } from "@/lib/studio/payouts/owner";
+import type { InvoiceIntentRecord } from "@/lib/studio/invoices/serialize";
+import type { PayoutIntentRecord } from "@/lib/studio/payouts/serialize";
+
+/** Every kind of record that owns a payment intent, asked in turn which one owns a deposit. */
+const PAYMENT_OWNERS: readonly AnyOwner[] = [invoiceOwner, payoutOwner];
+
+export type TransferRecord = { tx_hash: string; amount: string; payer_address: string; timestamp: number; payment_address: string };
+/** The transfer as recorded, and the record that owns the deposit under its own name. */
+export type TransferResult = { transfer: TransferRecord; invoice?: InvoiceIntentRecord; payout?: PayoutIntentRecord };
+
+export type IncomingTransfer = {
+  orgId: number;
+  /** Which deposit the funds went to. */
+  to: { paymentAddress: string } | { paymentIntentId: string };
+  amount: string;
+  payerAddress?: string;
+  /** Unix seconds of confirmation; defaults to now. */
+  timestamp?: number;
+  txHash?: string;
+  /** When the service learns of it (the log time); the demo seed back-dates it. */
+  now?: Date;
+};
+
+/**
+ * A confirmed transfer into a deposit address, handed to the record that owns it. Every transfer
+ * is stored and summed into received/aggregated amounts; only what the owner's state table says
+ * moves the status (the first on-time payment, or late funds), with operator `system`.
+ */
+export function recordTransfer(transfer: IncomingTransfer): Promise<TransferResult> {
+  return inTransaction(async (tx) => {
+    const paymentIntentId = await depositOf(tx, transfer);
+    for (const owner of PAYMENT_OWNERS) {
+      // The owner's row is locked before the payment intent, in the order every status change takes.
+      const current = await lockIntentByPayment(tx, owner, paymentIntentId);
+      if (current) return applyTransfer(tx, owner, current, transfer);
+    }
+    throw notFound(`Payment intent ${paymentIntentId}`);
+  });
+}
+
+async function depositOf(tx: Tx, transfer: IncomingTransfer): Promise<string> {
+  const byAddress = "paymentAddress" in transfer.to;
+  const [found] = await tx
+    .select({ id: paymentIntents.id })
+    .from(paymentIntents)
+    .where(
+      and(
+        "paymentAddress" in transfer.to
+          ? eq(paymentIntents.paymentAddress, transfer.to.paymentAddress)
+          : eq(paymentIntents.id, transfer.to.paymentIntentId),
+        eq(paymentIntents.orgId, transfer.orgId),
+      ),
+    )
+    .limit(1);
+  if (!found) {
+    throw byAddress
+      ? notFound(`Payment address ${(transfer.to as { paymentAddress: string }).paymentAddress}`)
+      : notFound(`Payment intent ${(transfer.to as { paymentIntentId: string }).paymentIntentId}`);
+  }
+  return found.id;
+}
+
+async function applyTransfer(tx: Tx, owner: AnyOwner, current: Intent<OwnerTable>, transfer: IncomingTransfer): Promise<TransferResult> {
+  const pi = current.paymentIntent;
+  const status = current.row.status;
+  const chain = findChain(pi.chainId);
+  if (!chain) throw new Error(`payment intent ${pi.id} is on unknown chain ${pi.chainId}`);
+  const amountUnits = transferUnits(transfer.amount, pi.decimals);
+  const payerAddress = transfer.payerAddress
+    ? requireAddressFor(pi.chainId, "payer_address", transfer.payerAddress)
+    : randomAddress(chain.family);
+  const now = transfer.now ?? new Date();
+  const timestamp = transfer.timestamp ?? Math.floor(now.getTime() / 1000);
+  const late = pi.paymentDeadline !== null && timestamp > pi.paymentDeadline;
+  const effect = owner.machine.transferEffect(status, late);
+  if (effect === "refuse" || !pi.paymentAddress) {
+    throw new StudioError(
+      "invalid_state",
+      `Payment address of ${owner.machine.noun} ${current.row.id} does not accept funds (current status: ${status})`,
+    );
+  }
+
+  const txHash = transfer.txHash ?? randomTxHash(chain.family);
+  const amount = formatUnits(amountUnits, pi.decimals);
+  await tx.insert(chainTransfers).values({ orgId: pi.orgId, paymentIntentId: pi.id, txHash, payerAddress, amount, txTimestamp: timestamp });
+  const facts = receivedFacts(pi);
+  const receivedUnits = facts.receivedUnits + amountUnits;
+  const received = formatUnits(receivedUnits, pi.decimals);
+  const paymentChanges: Partial<PaymentIntentRow> = { receivedCryptoAmount: received, aggregatedCryptoAmount: received };
+  // The payment fields describe the transfer that confirmed the payment; later top-ups only add up.
+  if (pi.paymentTxHash === null) Object.assign(paymentChanges, { payerAddress, paymentTxHash: txHash, paymentTxTimestamp: timestamp });
+
+  let after: Intent<OwnerTable>;
+  if (effect === "record") {
+    const [updated] = await tx
+      .update(paymentIntents)
+      .set({ ...paymentChanges, updatedAt: now })
+      .where(eq(paymentIntents.id, pi.id))
+      .returning();
+    after = { row: current.row, paymentIntent: updated ?? pi };
+  } else {
+    const reason =
+      effect === "flag_payment"
+        ? `${amount} ${pi.tokenSymbol} arrived after the payment deadline (${txHash}); needs manual review`
+        : `payment of ${amount} ${pi.tokenSymbol} confirmed (${txHash})`;
+    after = await transition(tx, owner, {
+      current,
+      action: effect,
+      operatorUid: "system",
+      reason,
+      payment: { receivedUnits, dueUnits: facts.dueUnits },
+      paymentChanges,
+      now,
+    });
+    if (owner.onFunded) after = await owner.onFunded(tx, after, now);
+  }
+  return {
+    transfer: { tx_hash: txHash, amount, payer_address: payerAddress, timestamp, payment_address: pi.paymentAddress },
+    [owner.type]: owner.serialize(after.row, after.paymentIntent),
+  } as TransferResult;
+}
+
+function transferUnits(amount: string, decimals: number): bigint {
+  let units: bigint;
+  try {
+    units = parseUnits(amount, decimals);
+  } catch (error) {
+    if (error instanceof AmountFormatError) throw fieldError("amount", `must be a decimal with at most ${decimals} places`);
+    throw error;
+  }
+  if (units <= 0n) throw fieldError("amount", "must be greater than zero");
+  return units;
+}

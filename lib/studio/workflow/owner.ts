@@ -1,0 +1,81 @@
+// A workflow owner: a record (invoice, payout) that owns one nested payment intent and moves
+// through its own state table. The shared verbs (lock, transition, record a transfer) take the
+// owner as data, so each domain keeps only its own rules.
+import { and, eq, type SQL } from "drizzle-orm";
+import type { DbOrTx, Tx } from "@/lib/db/client";
+import { paymentIntents, type invoices, type payouts } from "@/lib/studio/db/schema";
+import { notFound } from "@/lib/studio/errors";
+import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
+import type { StateMachine } from "@/lib/studio/workflow/state-machine";
+
+export type OwnerTable = typeof invoices | typeof payouts;
+export type OwnerType = "invoice" | "payout";
+
+export type Owner<Table extends OwnerTable, Status extends string, Action extends string, Record> = {
+  type: OwnerType;
+  /** How errors name one: "Invoice intent", "Payout intent". */
+  label: string;
+  table: Table;
+  machine: StateMachine<Status, Action>;
+  serialize(row: Table["$inferSelect"], paymentIntent: PaymentIntentRow): Record;
+  /** What the owner does once a deposit moved its status (a funded payout sends its net out). */
+  onFunded?(tx: Tx, intent: Intent<Table>, now: Date): Promise<Intent<Table>>;
+};
+
+// Any owner, whatever its status, action and record types (for code that handles every owner alike).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOwner = Owner<OwnerTable, string, any, unknown>;
+
+/** An owner's row with its payment intent: what every verb reads and changes. */
+export type Intent<Table extends OwnerTable> = { row: Table["$inferSelect"]; paymentIntent: PaymentIntentRow };
+
+/** One record of one organization; another organization's id is indistinguishable from an unknown one. */
+export async function getIntentOrThrow<T extends OwnerTable>(
+  database: DbOrTx,
+  owner: Owner<T, string, string, unknown>,
+  orgId: number,
+  id: string,
+): Promise<Intent<T>> {
+  const found = await findIntent(database, owner, and(eq(owner.table.id, id), eq(owner.table.orgId, orgId)), false);
+  if (!found) throw notFound(`${owner.label} ${id}`);
+  return found;
+}
+
+/** The same, with both rows locked until the transaction ends: every status change starts here. */
+export async function lockIntentOrThrow<T extends OwnerTable>(
+  tx: Tx,
+  owner: Owner<T, string, string, unknown>,
+  orgId: number,
+  id: string,
+): Promise<Intent<T>> {
+  const found = await findIntent(tx, owner, and(eq(owner.table.id, id), eq(owner.table.orgId, orgId)), true);
+  if (!found) throw notFound(`${owner.label} ${id}`);
+  return found;
+}
+
+/** The record that owns payment intent `paymentIntentId`, locked; undefined when this owner has none. */
+export function lockIntentByPayment<T extends OwnerTable>(
+  tx: Tx,
+  owner: Owner<T, string, string, unknown>,
+  paymentIntentId: string,
+): Promise<Intent<T> | undefined> {
+  return findIntent(tx, owner, eq(owner.table.paymentIntentId, paymentIntentId), true);
+}
+
+async function findIntent<T extends OwnerTable>(
+  database: DbOrTx,
+  owner: Owner<T, string, string, unknown>,
+  where: SQL | undefined,
+  lock: boolean,
+): Promise<Intent<T> | undefined> {
+  // Both owner tables share the columns used here; drizzle cannot type a query over a union of tables.
+  const table = owner.table as typeof invoices;
+  const query = database
+    .select({ row: table, paymentIntent: paymentIntents })
+    .from(table)
+    .innerJoin(paymentIntents, eq(paymentIntents.id, table.paymentIntentId))
+    .where(where)
+    .limit(1);
+  const [found] = lock ? await query.for("update") : await query;
+  return found as Intent<T> | undefined;
+}

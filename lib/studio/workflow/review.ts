@@ -1,0 +1,120 @@
+// The review verbs every owner shares (spec 4.1 and 4.2 name them alike): approve, reject and
+// refund. Each is one transaction: lock, the owner's own checks, one transition.
+import type { Principal } from "@/lib/studio/auth/principal";
+import { StudioError } from "@/lib/studio/errors";
+import { formatUnits } from "@/lib/studio/money";
+import { findChain } from "@/lib/studio/chain/registry";
+import { requireAddressFor } from "@/lib/studio/chain/require-address";
+import { planSend } from "@/lib/studio/chain/sends";
+import { takeDepositAddress } from "@/lib/studio/payment-intents/deposit-address";
+import { receivedFacts } from "@/lib/studio/payment-intents/status";
+import { inTransaction } from "@/lib/studio/unit-of-work";
+import { lockIntentOrThrow, type Intent, type Owner, type OwnerTable } from "@/lib/studio/workflow/owner";
+import { assertTransition, transition } from "@/lib/studio/workflow/transition";
+import type { RefundInput, RejectInput } from "@/lib/studio/workflow/schemas";
+
+type ReviewedOwner<T extends OwnerTable, R> = Owner<T, string, string, R>;
+
+/**
+ * Approve: opens the payment window with a fresh deposit address. `prepare` adds the owner's own
+ * checks and returns the payment deadline and any extra changes.
+ */
+export function approveIntent<T extends OwnerTable, R>(
+  owner: ReviewedOwner<T, R>,
+  input: {
+    principal: Principal;
+    id: string;
+    now: Date;
+    prepare: (current: Intent<T>) => { paymentDeadline: number; changes?: Partial<T["$inferInsert"]> };
+  },
+): Promise<R> {
+  const { principal, id, now } = input;
+  return inTransaction(async (tx) => {
+    const current = await lockIntentOrThrow(tx, owner, principal.orgId, id);
+    if (current.row.creatorUid === principal.uid) {
+      throw new StudioError(
+        "maker_checker",
+        `The user who created ${article(owner.machine.noun)} ${owner.machine.noun} cannot approve it; another approver must`,
+      );
+    }
+    // Refused transitions must not burn an address index, so the state check comes first.
+    assertTransition(owner, current, "approve");
+    const { paymentDeadline, changes } = input.prepare(current);
+    const address = await takeDepositAddress(tx, principal.orgId, current.paymentIntent.chainId);
+    const approved = await transition(tx, owner, {
+      current,
+      action: "approve",
+      operatorUid: principal.uid,
+      reason: "approved",
+      changes: { approveTime: now, reviewer: current.row.reviewer ?? principal.name, ...changes } as Partial<T["$inferInsert"]>,
+      paymentChanges: { ...address, paymentDeadline },
+      now,
+    });
+    return owner.serialize(approved.row, approved.paymentIntent);
+  });
+}
+
+/** Reject: back to the creator side with a reason (kept in the log). */
+export function rejectIntent<T extends OwnerTable, R>(
+  owner: ReviewedOwner<T, R>,
+  input: { principal: Principal; id: string; request: RejectInput; now?: Date },
+): Promise<R> {
+  const { principal, id, request } = input;
+  return inTransaction(async (tx) => {
+    const current = await lockIntentOrThrow(tx, owner, principal.orgId, id);
+    const rejected = await transition(tx, owner, { current, action: "reject", now: input.now, operatorUid: principal.uid, reason: request.reason });
+    return owner.serialize(rejected.row, rejected.paymentIntent);
+  });
+}
+
+/**
+ * Refund: everything received goes back to the address the reviewer names. Funds short of the
+ * amount due make the payment `insufficient_refunded`, whatever status the owner had reached.
+ */
+export function refundIntent<T extends OwnerTable, R>(
+  owner: ReviewedOwner<T, R>,
+  input: { principal: Principal; id: string; request: RefundInput; now?: Date },
+): Promise<R> {
+  const { principal, id, request } = input;
+  const now = input.now ?? new Date();
+  return inTransaction(async (tx) => {
+    const current = await lockIntentOrThrow(tx, owner, principal.orgId, id);
+    assertTransition(owner, current, "refund");
+    const pi = current.paymentIntent;
+    const chain = findChain(pi.chainId);
+    if (!chain) throw new Error(`${owner.machine.noun} ${id} is on unknown chain ${pi.chainId}`);
+    requireAddressFor(pi.chainId, "refund_address", request.refund_address);
+    const { receivedUnits, dueUnits } = receivedFacts(pi);
+    const amount = formatUnits(receivedUnits, pi.decimals);
+    const refund = await planSend(tx, {
+      orgId: pi.orgId,
+      paymentIntentId: pi.id,
+      purpose: "refund",
+      chain,
+      tokenAddress: pi.tokenAddress,
+      to: request.refund_address,
+      amount,
+      now,
+    });
+    const refunded = await transition(tx, owner, {
+      current,
+      action: "refund",
+      now,
+      operatorUid: principal.uid,
+      reason: request.refund_reason,
+      underpaid: receivedUnits < dueUnits,
+      paymentChanges: {
+        refundTxHash: refund.txHash,
+        refundCryptoAmount: amount,
+        refundAddress: request.refund_address,
+        refundReason: request.refund_reason,
+        refundAttachments: request.refund_attachments,
+      },
+    });
+    return owner.serialize(refunded.row, refunded.paymentIntent);
+  });
+}
+
+function article(noun: string): string {
+  return /^[aeiou]/.test(noun) ? "an" : "a";
+}

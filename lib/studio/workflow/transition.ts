@@ -1,0 +1,102 @@
+// The one status-change function for every owner: compare-and-set on the owner's status, the
+// nested payment status, and exactly one status log row, all in the caller's transaction. It is
+// also where the webhook outbox row for the change will be written.
+import { and, eq } from "drizzle-orm";
+import type { Tx } from "@/lib/db/client";
+import { paymentIntents, statusLogs, type invoices } from "@/lib/studio/db/schema";
+import { StudioError } from "@/lib/studio/errors";
+import type { PaymentFacts } from "@/lib/studio/payment-intents/status";
+import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
+import { TransitionRefused } from "@/lib/studio/workflow/state-machine";
+import type { Intent, Owner, OwnerTable } from "@/lib/studio/workflow/owner";
+
+/** Where `action` leads from the record's status, or 409 naming the current status. */
+export function assertTransition<T extends OwnerTable, Status extends string, Action extends string>(
+  owner: Owner<T, Status, Action, unknown>,
+  current: Intent<T>,
+  action: Action,
+  payment?: PaymentFacts,
+): Status {
+  const from = current.row.status as Status;
+  try {
+    return owner.machine.nextStatus(action, from, payment);
+  } catch (error) {
+    if (error instanceof TransitionRefused) {
+      throw new StudioError("invalid_state", `${error.message} (current status: ${from})`);
+    }
+    throw error;
+  }
+}
+
+export type TransitionInput<T extends OwnerTable, Action extends string> = {
+  current: Intent<T>;
+  action: Action;
+  operatorUid: string;
+  reason: string;
+  payment?: PaymentFacts;
+  /** Whether the funds held fall short of the amount due (decides refunded vs insufficient_refunded). */
+  underpaid?: boolean;
+  amlHold?: boolean;
+  changes?: Partial<T["$inferInsert"]>;
+  paymentChanges?: Partial<PaymentIntentRow>;
+  now?: Date;
+};
+
+/** Moves a record along its state table; returns both rows as they now are. */
+export async function transition<T extends OwnerTable, Status extends string, Action extends string>(
+  tx: Tx,
+  owner: Owner<T, Status, Action, unknown>,
+  input: TransitionInput<T, Action>,
+): Promise<Intent<T>> {
+  const { row, paymentIntent } = input.current;
+  const from = row.status as Status;
+  const to = assertTransition(owner, input.current, input.action, input.payment);
+  const now = input.now ?? new Date();
+  // Both owner tables share the columns used here; drizzle cannot type an update of a union of tables.
+  const table = owner.table as typeof invoices;
+  const [updated] = await tx
+    .update(table)
+    .set({ ...(input.changes as object), status: to, updatedAt: now })
+    .where(and(eq(table.id, row.id), eq(table.status, from)))
+    .returning();
+  if (!updated) {
+    throw new StudioError("lost_race", `The ${owner.machine.noun} changed while this request ran; read it again and retry`);
+  }
+  const [updatedPayment] = await tx
+    .update(paymentIntents)
+    .set({
+      ...input.paymentChanges,
+      status: owner.machine.paymentStatus(to, { underpaid: input.underpaid ?? false, amlHold: input.amlHold }),
+      updatedAt: now,
+    })
+    .where(eq(paymentIntents.id, paymentIntent.id))
+    .returning();
+  await writeStatusLog(tx, owner, { row: updated, from, to, operatorUid: input.operatorUid, reason: input.reason, now });
+  return { row: updated, paymentIntent: updatedPayment ?? paymentIntent } as Intent<T>;
+}
+
+/** The log row of a creation (from "" to the first status); creations write no other log. */
+export async function recordCreated<T extends OwnerTable>(
+  tx: Tx,
+  owner: Owner<T, string, string, unknown>,
+  input: { row: T["$inferSelect"]; operatorUid: string; now: Date },
+): Promise<void> {
+  await writeStatusLog(tx, owner, { ...input, from: "", to: input.row.status, reason: "created" });
+}
+
+async function writeStatusLog(
+  tx: Tx,
+  owner: Owner<OwnerTable, string, string, unknown>,
+  entry: { row: { id: string; orgId: number }; from: string; to: string; operatorUid: string; reason: string; now: Date },
+): Promise<void> {
+  await tx.insert(statusLogs).values({
+    orgId: entry.row.orgId,
+    ownerType: owner.type,
+    ownerId: entry.row.id,
+    fromStatus: entry.from,
+    toStatus: entry.to,
+    operatorUid: entry.operatorUid,
+    reason: entry.reason,
+    createdAt: entry.now,
+  });
+}
