@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   }
   await getDatabase();
   const sweeper = startSweeper(env.SWEEP_INTERVAL_MS);
-  console.log(`[worker] expiry sweeper running every ${env.SWEEP_INTERVAL_MS} ms`);
+  console.log(`[worker] background jobs (expiry, pending chain sends, idempotency purge) every ${env.SWEEP_INTERVAL_MS} ms`);
   const shutdown = async (signal: string) => {
     console.log(`[worker] ${signal}: finishing the current sweep`);
     await sweeper.stop();

@@ -10,6 +10,7 @@ import { authenticate } from "@/lib/studio/auth/principal";
 import { createApiKey, createClientId, createOrganization, createUser } from "@/lib/studio/orgs/operator";
 import { createInvoice } from "@/lib/studio/invoices/create-invoice";
 import { seedInvoiceRequests } from "@/lib/studio/seed/demo-invoices";
+import { seedDemoPayouts } from "@/lib/studio/seed/demo-payouts";
 import { driveDemoWorkflow, type SeededInvoice } from "@/lib/studio/seed/demo-workflow";
 
 export const DEMO_ROLES: Record<string, Permission[]> = {
@@ -103,9 +104,8 @@ async function seedInvoices(credentials: DemoCredentials): Promise<void> {
     });
   }
   const key = (role: string) => demo.users.find((user) => user.role === role)?.api_key ?? null;
-  await driveDemoWorkflow(created, {
-    finance: principal,
-    approver: await authenticate(key("approver")),
-    admin: await authenticate(key("admin")),
-  });
+  const people = { finance: principal, approver: await authenticate(key("approver")), admin: await authenticate(key("admin")) };
+  await driveDemoWorkflow(created, people);
+  // A payout for every eight invoices, at most 24: enough for each status and a second page.
+  await seedDemoPayouts({ count: Math.min(24, Math.ceil(env.SEED_DEMO_INVOICES / 8)), clientId: demo.client_id, ...people });
 }

@@ -1,0 +1,86 @@
+// Demo payouts driven through the real verbs, so every payout status (and tab) has rows.
+import type { Principal } from "@/lib/studio/auth/principal";
+import { randomAddress } from "@/lib/studio/chain/addresses";
+import { formatUnits, parseUnits } from "@/lib/studio/money";
+import { recordTransfer } from "@/lib/studio/payment-intents/record-transfer";
+import { approvePayout } from "@/lib/studio/payouts/approve-payout";
+import { createPayout } from "@/lib/studio/payouts/create-payout";
+import { payoutOwner } from "@/lib/studio/payouts/owner";
+import { sweepExpired } from "@/lib/studio/sweeper";
+import { refundIntent, rejectIntent } from "@/lib/studio/workflow/review";
+
+type Plan = "pending" | "rejected" | "approved" | "completed" | "overfunded" | "underfunded" | "refunded" | "late" | "expired";
+const CYCLE: Plan[] = ["completed", "approved", "underfunded", "completed", "rejected", "late", "refunded", "overfunded", "expired", "completed"];
+const RECIPIENTS = [
+  ["Ana Souza", "ana@freelance.example", "Souza Design"],
+  ["Kenji Mori", "kenji@mori-labs.example", "Mori Labs"],
+  ["Priya Nair", "priya@nair.example", "Nair Consulting"],
+  ["Tomás Ruiz", "tomas@ruiz-media.example", "Ruiz Media"],
+] as const;
+const HOUR = 3_600_000;
+
+/** `count` payouts, oldest first, the newest quarter left pending review. */
+export async function seedDemoPayouts(input: { count: number; clientId: string; finance: Principal; approver: Principal; admin: Principal }) {
+  const { count, clientId, finance, approver, admin } = input;
+  const now = Date.now();
+  let expiredAny = false;
+  for (let index = 0; index < count; index += 1) {
+    const plan: Plan = index >= Math.floor(count * 0.75) ? "pending" : (CYCLE[index % CYCLE.length] as Plan);
+    const createdAt = new Date(now - (count - index) * 7 * HOUR);
+    const at = (hours: number) => new Date(createdAt.getTime() + hours * HOUR);
+    const [name, email, organization] = RECIPIENTS[index % RECIPIENTS.length] as (typeof RECIPIENTS)[number];
+    const gross = 200 + (index % 9) * 125;
+    const payout = await createPayout({
+      principal: finance,
+      clientId,
+      now: createdAt,
+      request: {
+        pricing_mode: "crypto",
+        amount: String(gross),
+        exact_out_amount: String(gross - 2 - (index % 3)),
+        pay_token: index % 4 === 3 ? "USDT" : "USDC",
+        chain: "arb",
+        origin: "https://shop.demo-merchant.test",
+        recipient_name: name,
+        recipient_email: email,
+        organization_name: organization,
+        organization_email: `billing@${email.split("@")[1]}`,
+        creator: "Demo Finance",
+        description: `Contractor payout #${index + 1}`,
+        payout_target_address: randomAddress("evm"),
+      },
+    });
+    if (plan === "pending") continue;
+    if (plan === "rejected") {
+      await rejectIntent(payoutOwner, { principal: approver, id: payout.id, request: { reason: "Net amount does not match the contract" }, now: at(2) });
+      continue;
+    }
+    // Payouts left awaiting funds are approved now; the expired one was approved back then.
+    const approved = await approvePayout({ principal: approver, id: payout.id, now: plan === "approved" ? new Date() : at(1) });
+    if (plan === "approved") continue;
+    if (plan === "expired") {
+      expiredAny = true;
+      continue;
+    }
+    const pi = approved.payment_intent;
+    const due = parseUnits(pi.crypto_amount, pi.decimals);
+    const deposit = plan === "underfunded" || plan === "refunded" ? due / 2n : plan === "overfunded" ? due + 5n * 10n ** BigInt(pi.decimals) : due;
+    const fundedAt = plan === "late" ? new Date((pi.payment_deadline + 600) * 1000) : at(3);
+    await recordTransfer({
+      orgId: admin.orgId,
+      to: { paymentIntentId: pi.payment_intent_id },
+      amount: formatUnits(deposit, pi.decimals),
+      timestamp: Math.floor(fundedAt.getTime() / 1000),
+      now: fundedAt.getTime() < now ? fundedAt : new Date(),
+    });
+    if (plan === "refunded") {
+      await refundIntent(payoutOwner, {
+        principal: admin,
+        id: payout.id,
+        request: { refund_address: randomAddress("evm"), refund_reason: "Deposit short; returned to treasury", refund_attachments: [] },
+        now: at(5),
+      });
+    }
+  }
+  if (expiredAny) await sweepExpired();
+}
