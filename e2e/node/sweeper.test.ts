@@ -97,6 +97,6 @@ describe.each(drivers)("expiry sweeper on %s", (driver) => {
       worker.kill("SIGTERM");
     }
     expect(await exited).toBe(0);
-    expect(output).toContain("expiry sweeper running");
+    expect(output).toContain("background jobs (expiry, pending chain sends, idempotency purge)");
   }, 40_000);
 });
