@@ -17,7 +17,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { CHAINS } from "@/lib/studio/chain/registry";
-import { STATUS_CATEGORY, INVOICE_STATUSES, type InvoiceStatus } from "@/lib/studio/invoices/status";
+import { INVOICE_STATUSES } from "@/lib/studio/invoices/status";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
 import { paymentStatusFor } from "@/lib/studio/invoices/status";
 

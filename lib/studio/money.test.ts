@@ -114,7 +114,7 @@ describe("no floating point on the money path", () => {
     "lib/studio/payment-intents/status.ts",
     "lib/studio/payment-intents/record-transfer.ts",
     "lib/studio/invoices/sign-invoice.ts",
-    "lib/studio/workflow/review.ts",
+    "lib/studio/workflow/verbs.ts",
     "lib/studio/payouts/amounts.ts",
     "lib/studio/payouts/pricing.ts",
     "lib/studio/payouts/owner.ts",

@@ -1,5 +1,4 @@
 import { and, eq, lt } from "drizzle-orm";
-import { db } from "@/lib/db/client";
 import { paymentIntents } from "@/lib/studio/db/schema";
 import { broadcastPendingSends } from "@/lib/studio/chain/sends";
 import { purgeIdempotencyKeys } from "@/lib/studio/http/idempotency";

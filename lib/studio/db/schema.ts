@@ -136,18 +136,18 @@ export const paymentIntents = pgTable(
   ],
 );
 
-export type DetailItemRecord = { name: string; quantity: number; unit_price: number; tax?: number };
-
-export const invoices = pgTable(
-  "invoices",
-  {
+/**
+ * The columns every workflow owner (invoice, payout) has: the shared verbs read and write only
+ * these. `amount` is in the request's unit: fiat (to the cent) or the token.
+ */
+function workflowOwnerColumns() {
+  return {
     id: text("id").primaryKey(),
     // Insertion order: gives the list a stable newest-first order even within one millisecond.
     seq: bigserial("seq", { mode: "number" }).notNull(),
     orgId: integer("org_id")
       .notNull()
       .references(() => organizations.id),
-    invoiceNumber: text("invoice_number").notNull(),
     status: text("status").notNull(),
     paymentIntentId: text("payment_intent_id")
       .notNull()
@@ -163,16 +163,26 @@ export const invoices = pgTable(
     organizationEmail: text("organization_email").notNull(),
     description: text("description"),
     attachment: jsonb("attachment").$type<{ file_id: string }>(),
+    reviewer: text("reviewer"),
+    approveTime: timestamp("approve_time", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
+export type DetailItemRecord = { name: string; quantity: number; unit_price: number; tax?: number };
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    ...workflowOwnerColumns(),
+    invoiceNumber: text("invoice_number").notNull(),
     detailItems: jsonb("detail_items").$type<DetailItemRecord[]>().notNull(),
     paymentTerms: integer("payment_terms").notNull(),
     invoiceIssueDate: timestamp("invoice_issue_date", { withTimezone: true }).notNull(),
     allowAnyChain: boolean("allow_any_chain").notNull().default(false),
     allowAnyToken: boolean("allow_any_token").notNull().default(false),
     useFixedStablecoinRate: boolean("use_fixed_stablecoin_rate").notNull().default(false),
-    reviewer: text("reviewer"),
-    approveTime: timestamp("approve_time", { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("invoices_seq_idx").on(t.seq),
@@ -221,38 +231,15 @@ export const statusLogs = pgTable(
 export const payouts = pgTable(
   "payouts",
   {
-    id: text("id").primaryKey(),
-    seq: bigserial("seq", { mode: "number" }).notNull(),
-    orgId: integer("org_id")
-      .notNull()
-      .references(() => organizations.id),
+    ...workflowOwnerColumns(),
     payoutNumber: text("payout_number").notNull(),
-    status: text("status").notNull(),
-    paymentIntentId: text("payment_intent_id")
-      .notNull()
-      .references(() => paymentIntents.id),
-    creatorUid: text("creator_uid").notNull(),
-    creator: text("creator").notNull(),
-    // Gross and net in the request's unit: the fiat currency (cents) or the token.
-    amount: numeric("amount").notNull(),
+    // The net in the request's unit, beside the gross `amount`.
     exactOutAmount: numeric("exact_out_amount").notNull(),
-    currency: text("currency"),
-    origin: text("origin").notNull(),
-    recipientName: text("recipient_name").notNull(),
-    recipientEmail: text("recipient_email").notNull(),
     recipientAccountEmail: text("recipient_account_email"),
-    organizationName: text("organization_name").notNull(),
-    organizationEmail: text("organization_email").notNull(),
-    description: text("description"),
-    attachment: jsonb("attachment").$type<{ file_id: string }>(),
     recipientType: text("recipient_type"),
     recipientUid: text("recipient_uid"),
     recipientOrgId: integer("recipient_org_id"),
     recipientPhone: text("recipient_phone"),
-    reviewer: text("reviewer"),
-    approveTime: timestamp("approve_time", { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("payouts_seq_idx").on(t.seq),

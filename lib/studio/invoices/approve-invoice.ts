@@ -1,5 +1,5 @@
 import type { Principal } from "@/lib/studio/auth/principal";
-import { approveIntent } from "@/lib/studio/workflow/review";
+import { approveIntent } from "@/lib/studio/workflow/verbs";
 import { defaultPaymentDeadline } from "@/lib/studio/invoices/deadline";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
 

@@ -7,18 +7,15 @@ import {
   bankAccountId,
   chainAddress,
   chainId,
-  decimalString,
   emailAddress,
-  httpUrl,
   isoDateOrTimestamp,
   isoTimestamp,
   nonBlank,
-  unixSeconds,
 } from "@/lib/studio/validation";
-import { fiatCurrencies, pricingModes, settlementTypes } from "@/lib/studio/payment-intents/schemas";
+import { settlementTypes } from "@/lib/studio/payment-intents/schemas";
 import { createdRangeQuerySchema, filterText, pagingQuerySchema } from "@/lib/studio/paging";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
-import { fileIds } from "@/lib/studio/workflow/schemas";
+import { fileIds, intentCreateFields } from "@/lib/studio/workflow/schemas";
 import { INVOICE_STATUSES } from "@/lib/studio/invoices/status";
 
 // A JSON number that is an exact decimal we can do money arithmetic on (no exponent form).
@@ -47,29 +44,9 @@ const detailItems = z.array(detailItemSchema).min(1, "must have at least one lin
 // Partial: a merchant names only the families it has addresses for.
 const chainToAddress = z.partialRecord(z.enum(["evm", "sol", "tron"]), chainAddress);
 
-export const invoiceCreateSchema = z.object({
-  client_id: z.string().optional(),
-  pricing_mode: z.enum(pricingModes),
-  amount: decimalString,
-  currency: z.enum(fiatCurrencies).optional(),
-  pay_token: z.enum(TOKEN_SYMBOLS),
-  chain: chainId,
-  origin: httpUrl,
-  order_data: z.record(z.string(), z.unknown()).optional(),
-  callback_url: httpUrl.optional(),
-  group_key: z.string().max(200).optional(),
-  payout_target_address: chainAddress.optional(),
+export const invoiceCreateSchema = intentCreateFields.extend({
   payout_addresses: chainToAddress.optional(),
-  payment_deadline: unixSeconds.optional(),
-  swap_enabled: z.boolean().optional(),
   use_fixed_stablecoin_rate: z.boolean().optional(),
-  recipient_name: nonBlank(200),
-  recipient_email: emailAddress,
-  organization_name: nonBlank(200),
-  organization_email: emailAddress,
-  description: z.string().max(5000).optional(),
-  attachment: attachment.optional(),
-  creator: nonBlank(200),
   payment_terms: z.number().int().min(0).max(3650),
   invoice_issue_date: isoDateOrTimestamp.optional(),
   payment_method_type: z.enum(settlementTypes).optional(),

@@ -9,32 +9,16 @@ import { defaultPaymentDeadline } from "@/lib/studio/invoices/deadline";
 import type { FiatCurrency } from "@/lib/studio/rates";
 import type { TokenSymbol } from "@/lib/studio/chain/registry";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
-import { inTransaction } from "@/lib/studio/unit-of-work";
-import { lockIntentOrThrow } from "@/lib/studio/workflow/owner";
-import { transition } from "@/lib/studio/workflow/transition";
+import { updateIntent } from "@/lib/studio/workflow/verbs";
 import { withoutUndefined } from "@/lib/studio/workflow/changes";
 import type { invoices } from "@/lib/studio/db/schema";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
-import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
 // PUT /invoice/intent/{id}: edits a pending invoice, or resubmits a rejected one.
 export function updateInvoice(input: { principal: Principal; id: string; request: InvoiceUpdateInput }) {
-  const { principal, id, request } = input;
-  return inTransaction(async (tx) => {
-    const current = await lockIntentOrThrow(tx, invoiceOwner, principal.orgId, id);
-    const { invoiceChanges, paymentChanges } = changesFor(current.row, current.paymentIntent, request);
-    const updated = await transition(tx, invoiceOwner, {
-      current,
-      action: "update",
-      operatorUid: principal.uid,
-      reason: current.row.status === "rejected" ? "resubmitted" : "updated",
-      changes: invoiceChanges,
-      paymentChanges,
-    });
-    return serializeInvoice(updated.row, updated.paymentIntent);
-  });
+  return updateIntent(invoiceOwner, { ...input, changesFor: ({ row, paymentIntent }) => changesFor(row, paymentIntent, input.request) });
 }
 
 function changesFor(invoice: InvoiceRow, pi: PaymentIntentRow, request: InvoiceUpdateInput) {
@@ -97,7 +81,7 @@ function changesFor(invoice: InvoiceRow, pi: PaymentIntentRow, request: InvoiceU
       decimals: token.decimals,
     });
   }
-  return { invoiceChanges: withoutUndefined(invoiceChanges), paymentChanges: withoutUndefined(paymentChanges) };
+  return { changes: withoutUndefined(invoiceChanges), paymentChanges: withoutUndefined(paymentChanges) };
 }
 
 /** The stored amount at another token's precision; refusing rather than rounding money away. */

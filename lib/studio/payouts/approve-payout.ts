@@ -1,6 +1,6 @@
 import type { Principal } from "@/lib/studio/auth/principal";
 import { StudioError } from "@/lib/studio/errors";
-import { approveIntent } from "@/lib/studio/workflow/review";
+import { approveIntent } from "@/lib/studio/workflow/verbs";
 import { payoutOwner } from "@/lib/studio/payouts/owner";
 
 const DAY_SECONDS = 86_400;

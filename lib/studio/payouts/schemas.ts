@@ -1,17 +1,8 @@
 // Payout requests (spec 4.2), shared by the API route handlers and the console forms.
 import { z } from "zod";
-import { TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
-import {
-  attachment,
-  chainAddress,
-  chainId,
-  decimalString,
-  emailAddress,
-  httpUrl,
-  nonBlank,
-  unixSeconds,
-} from "@/lib/studio/validation";
-import { fiatCurrencies, pricingModes, settlementTypes } from "@/lib/studio/payment-intents/schemas";
+import { decimalString, emailAddress, nonBlank } from "@/lib/studio/validation";
+import { settlementTypes } from "@/lib/studio/payment-intents/schemas";
+import { intentCreateFields } from "@/lib/studio/workflow/schemas";
 import { filterText, pagingQuerySchema } from "@/lib/studio/paging";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
 import { PAYOUT_STATUSES } from "@/lib/studio/payouts/status";
@@ -20,29 +11,9 @@ export const recipientTypes = ["individual", "organization"] as const;
 // A platform organization id, stored as a PostgreSQL integer.
 const platformOrgId = z.number().int().positive().max(2_147_483_647);
 
-export const payoutCreateSchema = z.object({
-  client_id: z.string().optional(),
-  pricing_mode: z.enum(pricingModes),
-  amount: decimalString,
-  currency: z.enum(fiatCurrencies).optional(),
-  pay_token: z.enum(TOKEN_SYMBOLS),
-  chain: chainId,
-  origin: httpUrl,
-  order_data: z.record(z.string(), z.unknown()).optional(),
-  callback_url: httpUrl.optional(),
-  group_key: z.string().max(200).optional(),
-  payout_target_address: chainAddress.optional(),
-  payment_deadline: unixSeconds.optional(),
+export const payoutCreateSchema = intentCreateFields.extend({
   exact_out_amount: decimalString,
-  swap_enabled: z.boolean().optional(),
-  recipient_name: nonBlank(200),
-  recipient_email: emailAddress,
   recipient_account_email: emailAddress.optional(),
-  organization_name: nonBlank(200),
-  organization_email: emailAddress,
-  description: z.string().max(5000).optional(),
-  attachment: attachment.optional(),
-  creator: nonBlank(200),
   recipient_type: z.enum(recipientTypes).optional(),
   recipient_uid: nonBlank(200).optional(),
   recipient_org_id: platformOrgId.optional(),

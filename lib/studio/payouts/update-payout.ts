@@ -5,31 +5,16 @@ import type { PricingMode } from "@/lib/studio/payment-intents/pricing";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import { requireToken } from "@/lib/studio/payment-intents/token";
 import type { FiatCurrency } from "@/lib/studio/rates";
-import { inTransaction } from "@/lib/studio/unit-of-work";
 import { withoutUndefined } from "@/lib/studio/workflow/changes";
-import { lockIntentOrThrow } from "@/lib/studio/workflow/owner";
-import { transition } from "@/lib/studio/workflow/transition";
+import { updateIntent } from "@/lib/studio/workflow/verbs";
 import type { PayoutUpdateInput } from "@/lib/studio/payouts/schemas";
 import { payoutAmounts } from "@/lib/studio/payouts/pricing";
 import { payoutOwner } from "@/lib/studio/payouts/owner";
-import { serializePayout, type PayoutRow } from "@/lib/studio/payouts/serialize";
+import type { PayoutRow } from "@/lib/studio/payouts/serialize";
 
 // PUT /payout/intent/{id}: edits a pending payout, or resubmits a rejected one.
 export function updatePayout(input: { principal: Principal; id: string; request: PayoutUpdateInput }) {
-  const { principal, id, request } = input;
-  return inTransaction(async (tx) => {
-    const current = await lockIntentOrThrow(tx, payoutOwner, principal.orgId, id);
-    const { changes, paymentChanges } = changesFor(current.row, current.paymentIntent, request);
-    const updated = await transition(tx, payoutOwner, {
-      current,
-      action: "update",
-      operatorUid: principal.uid,
-      reason: current.row.status === "rejected" ? "resubmitted" : "updated",
-      changes,
-      paymentChanges,
-    });
-    return serializePayout(updated.row, updated.paymentIntent);
-  });
+  return updateIntent(payoutOwner, { ...input, changesFor: ({ row, paymentIntent }) => changesFor(row, paymentIntent, input.request) });
 }
 
 function changesFor(payout: PayoutRow, pi: PaymentIntentRow, request: PayoutUpdateInput) {

@@ -7,7 +7,7 @@ import { approvePayout } from "@/lib/studio/payouts/approve-payout";
 import { createPayout } from "@/lib/studio/payouts/create-payout";
 import { payoutOwner } from "@/lib/studio/payouts/owner";
 import { sweepExpired } from "@/lib/studio/sweeper";
-import { refundIntent, rejectIntent } from "@/lib/studio/workflow/review";
+import { refundIntent, rejectIntent } from "@/lib/studio/workflow/verbs";
 
 type Plan = "pending" | "rejected" | "approved" | "completed" | "overfunded" | "underfunded" | "refunded" | "late" | "expired";
 const CYCLE: Plan[] = ["completed", "approved", "underfunded", "completed", "rejected", "late", "refunded", "overfunded", "expired", "completed"];

@@ -8,7 +8,7 @@ import { approveInvoice } from "@/lib/studio/invoices/approve-invoice";
 import { cancelInvoice } from "@/lib/studio/invoices/cancel-invoice";
 import { recordTransfer } from "@/lib/studio/payment-intents/record-transfer";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
-import { refundIntent, rejectIntent } from "@/lib/studio/workflow/review";
+import { refundIntent, rejectIntent } from "@/lib/studio/workflow/verbs";
 import { signInvoice } from "@/lib/studio/invoices/sign-invoice";
 import { sweepExpired } from "@/lib/studio/sweeper";
 

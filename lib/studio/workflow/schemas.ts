@@ -1,6 +1,42 @@
-// Review requests shared by every owner's workflow (spec 4.1, reused by 4.2 as written).
+// Request pieces every workflow owner shares (spec 4.1 and 4.2 list them alike), extended by
+// each owner's own schema and reused by the console forms.
 import { z } from "zod";
-import { chainAddress, nonBlank } from "@/lib/studio/validation";
+import { TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
+import { fiatCurrencies, pricingModes } from "@/lib/studio/payment-intents/schemas";
+import {
+  attachment,
+  chainAddress,
+  chainId,
+  decimalString,
+  emailAddress,
+  httpUrl,
+  nonBlank,
+  unixSeconds,
+} from "@/lib/studio/validation";
+
+/** The fields InvoiceCreateRequest and PayoutCreateRequest have in common. */
+export const intentCreateFields = z.object({
+  client_id: z.string().optional(),
+  pricing_mode: z.enum(pricingModes),
+  amount: decimalString,
+  currency: z.enum(fiatCurrencies).optional(),
+  pay_token: z.enum(TOKEN_SYMBOLS),
+  chain: chainId,
+  origin: httpUrl,
+  order_data: z.record(z.string(), z.unknown()).optional(),
+  callback_url: httpUrl.optional(),
+  group_key: z.string().max(200).optional(),
+  payout_target_address: chainAddress.optional(),
+  payment_deadline: unixSeconds.optional(),
+  swap_enabled: z.boolean().optional(),
+  recipient_name: nonBlank(200),
+  recipient_email: emailAddress,
+  organization_name: nonBlank(200),
+  organization_email: emailAddress,
+  description: z.string().max(5000).optional(),
+  attachment: attachment.optional(),
+  creator: nonBlank(200),
+});
 
 export const fileIds = z.array(nonBlank(200)).max(20);
 

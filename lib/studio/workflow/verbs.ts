@@ -1,4 +1,4 @@
-// The review verbs every owner shares (spec 4.1 and 4.2 name them alike): approve, reject and
+// The verbs every owner shares (spec 4.1 and 4.2 name them alike): update, approve, reject and
 // refund. Each is one transaction: lock, the owner's own checks, one transition.
 import type { Principal } from "@/lib/studio/auth/principal";
 import { StudioError } from "@/lib/studio/errors";
@@ -8,12 +8,41 @@ import { requireAddressFor } from "@/lib/studio/chain/require-address";
 import { planSend } from "@/lib/studio/chain/sends";
 import { takeDepositAddress } from "@/lib/studio/payment-intents/deposit-address";
 import { receivedFacts } from "@/lib/studio/payment-intents/status";
+import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import { inTransaction } from "@/lib/studio/unit-of-work";
 import { lockIntentOrThrow, type Intent, type Owner, type OwnerTable } from "@/lib/studio/workflow/owner";
 import { assertTransition, transition } from "@/lib/studio/workflow/transition";
 import type { RefundInput, RejectInput } from "@/lib/studio/workflow/schemas";
 
 type ReviewedOwner<T extends OwnerTable, R> = Owner<T, string, string, R>;
+
+/**
+ * Update (PUT): edits a record under review, or resubmits a rejected one. `changesFor` turns the
+ * request into the owner's and the payment intent's changes, validating as it goes.
+ */
+export function updateIntent<T extends OwnerTable, R>(
+  owner: ReviewedOwner<T, R>,
+  input: {
+    principal: Principal;
+    id: string;
+    changesFor: (current: Intent<T>) => { changes: Partial<T["$inferInsert"]>; paymentChanges: Partial<PaymentIntentRow> };
+  },
+): Promise<R> {
+  const { principal, id } = input;
+  return inTransaction(async (tx) => {
+    const current = await lockIntentOrThrow(tx, owner, principal.orgId, id);
+    const { changes, paymentChanges } = input.changesFor(current);
+    const updated = await transition(tx, owner, {
+      current,
+      action: "update",
+      operatorUid: principal.uid,
+      reason: current.row.status === "rejected" ? "resubmitted" : "updated",
+      changes,
+      paymentChanges,
+    });
+    return owner.serialize(updated.row, updated.paymentIntent);
+  });
+}
 
 /**
  * Approve: opens the payment window with a fresh deposit address. `prepare` adds the owner's own
