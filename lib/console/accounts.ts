@@ -1,12 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import { seal, unseal } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { consoleAccounts } from "@/lib/console/db/schema";
 import { hashPassword } from "@/lib/console/passwords";
-import { consoleSecret } from "@/lib/console/secret";
+import { sealAccountApiKey, unsealAccountApiKey } from "@/lib/console/secret";
 
 export type ConsoleAccount = typeof consoleAccounts.$inferSelect;
 
@@ -37,7 +36,7 @@ export async function createConsoleAccount({
       email: normalizeEmail(email),
       displayName: displayName.trim() || normalizeEmail(email),
       passwordHash: await hashPassword(password),
-      apiKeySealed: seal(apiKey, consoleSecret()),
+      apiKeySealed: sealAccountApiKey(normalizeEmail(email), apiKey),
       clientId: clientId ?? null,
     })
     .returning({ id: consoleAccounts.id, email: consoleAccounts.email });
@@ -52,7 +51,7 @@ export async function findAccountByEmail(email: string): Promise<ConsoleAccount 
 }
 
 export function accountApiKey(account: ConsoleAccount): string {
-  return unseal(account.apiKeySealed, consoleSecret());
+  return unsealAccountApiKey(account.email, account.apiKeySealed);
 }
 
 export async function rememberStudioUid(accountId: number, uid: string): Promise<void> {

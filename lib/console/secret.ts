@@ -1,10 +1,19 @@
-import { loadOrCreateSecret } from "@/lib/crypto";
+import { loadOrCreateSecret, seal, sealingKey, unseal } from "@/lib/crypto";
 import { env } from "@/lib/env";
 
-let cached: Buffer | undefined;
+let keys: { secret: Buffer; key: Buffer } | undefined;
 
-/** The AES-256-GCM key for API keys at rest: CONSOLE_SECRET, or one generated into DATA_DIR on first start. */
-export function consoleSecret(): Buffer {
-  cached ??= loadOrCreateSecret(env.DATA_DIR, "console-secret", env.CONSOLE_SECRET);
-  return cached;
+/** The keys for API keys at rest: CONSOLE_SECRET, or one generated into DATA_DIR on first start. */
+function consoleKeys() {
+  if (!keys) {
+    const secret = loadOrCreateSecret(env.DATA_DIR, "console-secret", env.CONSOLE_SECRET);
+    keys = { secret, key: sealingKey(secret, "console/api-key") };
+  }
+  return keys;
 }
+
+const boundTo = (email: string) => `console_accounts:${email}:api_key`;
+
+/** A console account's Studio API key, sealed to that account (by its unique email). */
+export const sealAccountApiKey = (email: string, apiKey: string) => seal(apiKey, consoleKeys().key, boundTo(email));
+export const unsealAccountApiKey = (email: string, sealed: string) => unseal(sealed, consoleKeys(), boundTo(email));

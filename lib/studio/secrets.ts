@@ -1,12 +1,18 @@
 import { env } from "@/lib/env";
-import { loadOrCreateSecret, seal, unseal } from "@/lib/crypto";
+import { loadOrCreateSecret, seal, sealingKey, unseal } from "@/lib/crypto";
 
-let key: Buffer | undefined;
+let keys: { secret: Buffer; key: Buffer } | undefined;
 
-function studioKey(): Buffer {
-  key ??= loadOrCreateSecret(env.DATA_DIR, "studio-secret", env.STUDIO_SECRET);
-  return key;
+function hdSeedKeys() {
+  if (!keys) {
+    const secret = loadOrCreateSecret(env.DATA_DIR, "studio-secret", env.STUDIO_SECRET);
+    keys = { secret, key: sealingKey(secret, "studio/hd-seed") };
+  }
+  return keys;
 }
 
-export const sealStudioSecret = (plaintext: string) => seal(plaintext, studioKey());
-export const unsealStudioSecret = (sealed: string) => unseal(sealed, studioKey());
+const boundTo = (orgId: number) => `organizations:${orgId}:hd_seed`;
+
+/** An organization's HD mnemonic, sealed to that organization's row. */
+export const sealHdSeed = (orgId: number, mnemonic: string) => seal(mnemonic, hdSeedKeys().key, boundTo(orgId));
+export const unsealHdSeed = (orgId: number, sealed: string) => unseal(sealed, hdSeedKeys(), boundTo(orgId));

@@ -14,7 +14,7 @@ export type OutboundTransfer = { reference: string; chain: ChainInfo; tokenAddre
 export interface ChainAdapter {
   readonly name: string;
   /** Deposit address `index` of an organization's wallet on `chain`. */
-  depositAddress(input: { chain: ChainInfo; hdSeedSealed: string; index: number }): string;
+  depositAddress(input: { chain: ChainInfo; orgId: number; hdSeedSealed: string; index: number }): string;
   /**
    * The hash the transfer will have, known before it is broadcast (a real adapter signs it with
    * an allocated nonce), so the change that decides a send can record it in its own transaction.
@@ -26,8 +26,8 @@ export interface ChainAdapter {
 
 export const sandboxChain: ChainAdapter = {
   name: "sandbox",
-  depositAddress({ chain, hdSeedSealed, index }) {
-    const { root, seed } = openOrgWallet(hdSeedSealed);
+  depositAddress({ chain, orgId, hdSeedSealed, index }) {
+    const { root, seed } = openOrgWallet(orgId, hdSeedSealed);
     return deriveAddress({ family: chain.family, root, seed, index });
   },
   plannedTxHash({ chain, reference }) {

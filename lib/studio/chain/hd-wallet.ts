@@ -2,16 +2,16 @@
 // turning a mnemonic into a seed (PBKDF2, 2048 rounds) costs far more than deriving an address.
 import { HDKey } from "@scure/bip32";
 import { mnemonicToSeedSync } from "@scure/bip39";
-import { unsealStudioSecret } from "@/lib/studio/secrets";
+import { unsealHdSeed } from "@/lib/studio/secrets";
 
 export type OrgWallet = { root: HDKey; seed: Uint8Array };
 
 const cache = new Map<string, OrgWallet>();
 
-export function openOrgWallet(hdSeedSealed: string): OrgWallet {
+export function openOrgWallet(orgId: number, hdSeedSealed: string): OrgWallet {
   let wallet = cache.get(hdSeedSealed);
   if (!wallet) {
-    const seed = mnemonicToSeedSync(unsealStudioSecret(hdSeedSealed));
+    const seed = mnemonicToSeedSync(unsealHdSeed(orgId, hdSeedSealed));
     wallet = { root: HDKey.fromMasterSeed(seed), seed };
     cache.set(hdSeedSealed, wallet);
   }

@@ -8,21 +8,22 @@ import { apiKeys, clientIds, organizations, users } from "@/lib/studio/db/schema
 import { generateApiKey, maskApiKey } from "@/lib/studio/auth/api-keys";
 import type { Permission } from "@/lib/studio/auth/permissions";
 import { newId } from "@/lib/studio/ids";
-import { sealStudioSecret } from "@/lib/studio/secrets";
+import { sealHdSeed } from "@/lib/studio/secrets";
 import { notFound, StudioError } from "@/lib/studio/errors";
 
 export async function createOrganization(input: { name: string }, tx?: DbOrTx) {
   const database = tx ?? (await db());
   const webhookSecret = `whsec_${randomBytes(24).toString("base64")}`;
+  // The seed is sealed to the row's id, which exists only once the row does.
   const [org] = await database
     .insert(organizations)
-    .values({
-      name: input.name,
-      webhookSecret,
-      hdSeedSealed: sealStudioSecret(generateMnemonic(wordlist, 256)),
-    })
+    .values({ name: input.name, webhookSecret, hdSeedSealed: "" })
     .returning({ id: organizations.id, name: organizations.name });
   if (!org) throw new Error("organization insert returned nothing");
+  await database
+    .update(organizations)
+    .set({ hdSeedSealed: sealHdSeed(org.id, generateMnemonic(wordlist, 256)) })
+    .where(eq(organizations.id, org.id));
   return { ...org, webhookSecret };
 }
 

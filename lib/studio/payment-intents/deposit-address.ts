@@ -18,7 +18,7 @@ export async function takeDepositAddress(tx: Tx, orgId: number, chainId: string)
     .returning({ next: organizations.nextAddressIndex, hdSeedSealed: organizations.hdSeedSealed });
   if (!row) throw new Error(`organization ${orgId} vanished`);
   const addressIndex = row.next - 1;
-  return { paymentAddress: chainAdapter().depositAddress({ chain, hdSeedSealed: row.hdSeedSealed, index: addressIndex }), addressIndex };
+  return { paymentAddress: chainAdapter().depositAddress({ chain, orgId, hdSeedSealed: row.hdSeedSealed, index: addressIndex }), addressIndex };
 }
 
 // The organization's own wallet on a chain: the last non-hardened index, which no deposit reaches.
@@ -30,5 +30,5 @@ export async function treasuryAddress(tx: Tx, orgId: number, chainId: string): P
   if (!chain) throw new Error(`payment intent on unknown chain ${chainId}`);
   const [org] = await tx.select({ hdSeedSealed: organizations.hdSeedSealed }).from(organizations).where(eq(organizations.id, orgId));
   if (!org) throw new Error(`organization ${orgId} vanished`);
-  return chainAdapter().depositAddress({ chain, hdSeedSealed: org.hdSeedSealed, index: TREASURY_INDEX });
+  return chainAdapter().depositAddress({ chain, orgId, hdSeedSealed: org.hdSeedSealed, index: TREASURY_INDEX });
 }
