@@ -271,6 +271,8 @@ async function main(): Promise<void> {
       DATABASE_URL: databaseUrl,
       DATABASE_POOL_SIZE: String(settings.poolSize),
       DATA_DIR: dataDir,
+      // The organizations and keys the bench drives (a production server seeds only when asked).
+      SEED_DEMO: "1",
       SEED_DEMO_INVOICES: "0",
       // The sweeper would expire the back-dated approved invoices while we measure.
       SWEEPER: "0",

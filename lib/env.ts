@@ -31,12 +31,15 @@ const envSchema = z.object({
 });
 
 const parsed = envSchema.parse(process.env);
+// Demo data and the pay-anything sandbox are for trying Studio out: a production server
+// (`next start`) has neither unless the operator turns them on.
+const tryingOut = parsed.NODE_ENV !== "production";
 
 export const env = {
   ...parsed,
   DATA_DIR: path.resolve(parsed.DATA_DIR),
-  SEED_DEMO: parsed.SEED_DEMO ?? true,
-  SANDBOX_CHAIN: parsed.SANDBOX_CHAIN ?? true,
+  SEED_DEMO: parsed.SEED_DEMO ?? tryingOut,
+  SANDBOX_CHAIN: parsed.SANDBOX_CHAIN ?? tryingOut,
   SWEEPER: parsed.SWEEPER ?? true,
 };
 

@@ -62,6 +62,9 @@ if (wants("api") || wants("browser")) {
     DATA_DIR: dataDir,
     PORT: String(port),
     SWEEP_INTERVAL_MS: "500",
+    // `next start` is a production server: the demo data and the sandbox chain are opted into.
+    SEED_DEMO: "1",
+    SANDBOX_CHAIN: "1",
   };
   const server = spawn(bin("next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,

@@ -68,19 +68,23 @@ describe("sandbox payments", () => {
     expect(after.status).toBe("paid");
   });
 
-  it("works with any key of the owning organization and is 404 for others or unknown addresses", async () => {
+  it("needs transfer:sign in the owning organization and is 404 for others or unknown addresses", async () => {
     const invoice = await approvedInvoice();
     const address = invoice.payment_intent.payment_address;
     expectError(await pay(address, "1", { role: "admin", orgIndex: 1 }), 404, 40400);
     expectError(await pay("0x0000000000000000000000000000000000000001", "1"), 404, 40400);
     expectError(
-      await api("POST", "/sandbox/payment_intent/pi_unknown/pay", { role: "viewer", body: { amount: "1" } }),
+      await api("POST", "/sandbox/payment_intent/pi_unknown/pay", { role: "admin", body: { amount: "1" } }),
       404,
       40400,
     );
     expectError(await api("POST", "/sandbox/pay", { key: null, body: { payment_address: address, amount: "1" } }), 401, 40100);
+    // It marks funds as arrived: only people who may move funds (transfer:sign) may simulate it.
+    for (const role of ["viewer", "finance", "approver"] as const) {
+      expect(expectError(await pay(address, "125.5", { role }), 403, 40300).message).toContain("transfer:sign");
+    }
     expect((await getInvoice(invoice.id)).status).toBe("approved");
-    const { invoice: after } = await payOk(address, "125.5", { role: "finance" });
+    const { invoice: after } = await payOk(address, "125.5", { role: "admin" });
     expect(after.status).toBe("paid");
   });
 
@@ -90,7 +94,7 @@ describe("sandbox payments", () => {
     for (const amount of ["0", "1.0000001", "-1", "1e3", ""]) {
       expect(expectError(await pay(address, amount), 400, 40000).errors?.[0]?.field).toBe("amount");
     }
-    expectError(await api("POST", "/sandbox/pay", { role: "viewer", body: { payment_address: address, amount: 1 } }), 400, 40000);
+    expectError(await api("POST", "/sandbox/pay", { role: "admin", body: { payment_address: address, amount: 1 } }), 400, 40000);
     const wrongPayer = await pay(address, "1", { payer_address: REFUND_ADDRESS.tron });
     expect(expectError(wrongPayer, 422, 42200).errors?.[0]?.field).toBe("payer_address");
     const after = await getInvoice(invoice.id);
@@ -123,11 +127,11 @@ describe("sandbox payments", () => {
   it("the payment_intent alias records the same way; an unapproved invoice has no live address (409)", async () => {
     const created = await createInvoice();
     const path = `/sandbox/payment_intent/${created.payment_intent.payment_intent_id}/pay`;
-    const early = await api("POST", path, { role: "viewer", body: { amount: "125.5" } });
+    const early = await api("POST", path, { role: "admin", body: { amount: "125.5" } });
     expect(expectError(early, 409, 40900).message).toContain("approval_pending");
     const approved = await api("POST", `/invoice/intent/${created.id}/approve`, { role: "approver" });
     expect(approved.status).toBe(200);
-    const paid = await api("POST", path, { role: "viewer", body: { amount: "125.5" } });
+    const paid = await api("POST", path, { role: "admin", body: { amount: "125.5" } });
     expect(paid.status).toBe(200);
     expect(paid.body.data.invoice.status).toBe("paid");
     expect(paid.body.data.transfer.payment_address).toBe(approved.body.data.payment_intent.payment_address);

@@ -148,7 +148,7 @@ export function pay(
   options: { payer_address?: string; timestamp?: number; role?: Role; orgIndex?: 0 | 1 } = {},
 ) {
   const { role, orgIndex, ...rest } = options;
-  return api("POST", "/sandbox/pay", { role: role ?? "viewer", orgIndex, body: { payment_address: paymentAddress, amount, ...rest } });
+  return api("POST", "/sandbox/pay", { role: role ?? "admin", orgIndex, body: { payment_address: paymentAddress, amount, ...rest } });
 }
 
 /** The same, failing the test unless it is recorded; returns `{ transfer, invoice }`. */
@@ -176,3 +176,127 @@ export const REFUND_ADDRESS = {
   tron: "TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH",
   sol: "HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk",
 } as const;
+
+// ---- Payouts (spec 4.2, product-decisions §2) ----
+
+/** Valid payout targets per chain family, distinct from REFUND_ADDRESS so the two are never confused. */
+export const PAYOUT_TARGET = {
+  evm: "0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe",
+  tron: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+  sol: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+} as const;
+
+/** A valid payout create request (gross 100, net 98.5) with a recipient no other test uses. */
+export function payoutRequest(overrides: Record<string, unknown> = {}) {
+  const tag = randomUUID().slice(0, 8);
+  return {
+    pricing_mode: "crypto",
+    amount: "100",
+    exact_out_amount: "98.5",
+    pay_token: "USDC",
+    chain: "arb",
+    origin: "https://shop.example.test",
+    payout_target_address: PAYOUT_TARGET.evm,
+    recipient_name: `Payee ${tag}`,
+    recipient_email: `payee-${tag}@example.test`,
+    organization_name: `Payee Org ${tag}`,
+    organization_email: `ap-${tag}@example.test`,
+    creator: "Integration Test",
+    ...overrides,
+  } as Record<string, unknown>;
+}
+
+export async function createPayout(options: { role?: Role; orgIndex?: 0 | 1; overrides?: Record<string, unknown> } = {}) {
+  const response = await api("POST", "/payout/intent", {
+    role: options.role ?? "finance",
+    orgIndex: options.orgIndex,
+    body: payoutRequest(options.overrides),
+  });
+  if (response.status !== 200) throw new Error(`payout create failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}
+
+export async function getPayout(id: string, orgIndex: 0 | 1 = 0) {
+  const response = await api("GET", `/payout/intent/${id}`, { role: "viewer", orgIndex });
+  if (response.status !== 200) throw new Error(`payout get failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}
+
+export type PayoutLog = {
+  id: number;
+  payout_id: string;
+  from_status: string;
+  to_status: string;
+  operator_uid: string;
+  reason: string;
+  created_at: string;
+};
+
+export async function payoutLogs(id: string, orgIndex: 0 | 1 = 0): Promise<PayoutLog[]> {
+  const response = await api("GET", `/payout/intent/${id}/logs`, { role: "viewer", orgIndex });
+  if (response.status !== 200) throw new Error(`payout logs failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}
+
+/** Approves as the demo approver (never the creator, so maker-checker passes). */
+export async function approvePayout(id: string, options: { role?: Role; orgIndex?: 0 | 1 } = {}) {
+  const response = await api("POST", `/payout/intent/${id}/approve`, { role: options.role ?? "approver", orgIndex: options.orgIndex });
+  if (response.status !== 200) throw new Error(`payout approve failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}
+
+/** A created-then-approved payout with a live payment address. */
+export async function approvedPayout(overrides: Record<string, unknown> = {}, orgIndex: 0 | 1 = 0) {
+  const created = await createPayout({ orgIndex, overrides });
+  return approvePayout(created.id, { orgIndex });
+}
+
+/** A sandbox deposit into a payout's payment intent (the /sandbox/payment_intent/{id}/pay form); the raw response. */
+export function fundPayout(
+  payout: { payment_intent: { payment_intent_id: string } },
+  amount: string,
+  options: { payer_address?: string; timestamp?: number; role?: Role; orgIndex?: 0 | 1; headers?: Record<string, string> } = {},
+) {
+  const { role, orgIndex, headers, ...rest } = options;
+  return api("POST", `/sandbox/payment_intent/${payout.payment_intent.payment_intent_id}/pay`, {
+    role: role ?? "admin",
+    orgIndex,
+    headers,
+    body: { amount, ...rest },
+  });
+}
+
+/** The same, failing the test unless it is recorded; returns `{ transfer, payout }`. */
+export async function fundPayoutOk(
+  payout: { payment_intent: { payment_intent_id: string } },
+  amount: string,
+  options: Parameters<typeof fundPayout>[2] = {},
+) {
+  const response = await fundPayout(payout, amount, options);
+  if (response.status !== 200) throw new Error(`payout funding failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data as { transfer: Record<string, any>; payout: any };
+}
+
+/** GET /payout/intents with a query object; undefined values are left out. */
+export async function listPayouts(query: Record<string, string | number | undefined>, options: { role?: Role; orgIndex?: 0 | 1 } = {}) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+  return api("GET", `/payout/intents?${params}`, { role: options.role ?? "viewer", orgIndex: options.orgIndex });
+}
+
+/** How many payouts of the organization match a free-text search: the "nothing was written" probe. */
+export async function countPayoutsMatching(search: string, orgIndex: 0 | 1 = 0): Promise<number> {
+  const response = await listPayouts({ search, page_size: 1 }, { orgIndex });
+  if (response.status !== 200) throw new Error(`payout list failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.paging.total_count;
+}
+
+/** Polls GET until the payout reaches `status` or `timeoutMs` passes; returns the last record seen. */
+export async function waitForPayoutStatus(id: string, status: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const payout = await getPayout(id);
+    if (payout.status === status || Date.now() > until) return payout;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

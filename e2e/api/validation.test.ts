@@ -350,7 +350,8 @@ describe("PUT /invoice/intent/{id}: bad input changes nothing", () => {
     ["payment_terms", "7", "must be a number"],
     ["pay_token", "DAI", "USDC, USDT"],
     ["detail_items", [], "at least one"],
-    ["approve_time", "2026-01-31", "ISO 8601"],
+    ["approve_time", "2026-01-31T00:00:00Z", "is recorded by the approve action"],
+    ["reviewer", "Avery", "is recorded by the approve action"],
     ["allow_any_chain", "yes", "must be a boolean"],
   ])("%s = %j → 400", async (field, value, message) => {
     const invoice = await createInvoice();

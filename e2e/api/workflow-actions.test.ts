@@ -159,7 +159,7 @@ describe("cancel", () => {
     expect(withReason.status).toBe(200);
     expect((await invoiceLogs(approved.id)).at(-1)).toMatchObject({ from_status: "approved", reason: "Customer left" });
     // The address is dead once cancelled.
-    const late = await api("POST", "/sandbox/pay", { role: "viewer", body: { payment_address: approved.payment_intent.payment_address, amount: "1" } });
+    const late = await api("POST", "/sandbox/pay", { role: "admin", body: { payment_address: approved.payment_intent.payment_address, amount: "1" } });
     expectError(late, 409, 40900);
   });
 });

@@ -99,7 +99,7 @@ function act(action: Action, invoice: any): Promise<ApiResponse> {
     case "pay":
       // The product-decisions §8 alias: works before an address exists, so it probes every status.
       return api("POST", `/sandbox/payment_intent/${invoice.payment_intent.payment_intent_id}/pay`, {
-        role: "viewer",
+        role: "admin",
         body: { amount: AMOUNT },
       });
   }
@@ -119,7 +119,7 @@ async function invoiceIn(status: Exclude<Status, "expired">): Promise<any> {
   const approved = await approveInvoice(created.id);
   const address = approved.payment_intent.payment_address;
   const payment = (amount: string, timestamp?: number) =>
-    api("POST", "/sandbox/pay", { role: "viewer", body: { payment_address: address, amount, timestamp } });
+    api("POST", "/sandbox/pay", { role: "admin", body: { payment_address: address, amount, timestamp } });
   switch (status) {
     case "approved":
       return approved;

@@ -1,4 +1,5 @@
-// With SANDBOX_CHAIN=0 (a server meant for real chains) the sandbox payment endpoints do not exist.
+// With SANDBOX_CHAIN=0 (a server meant for real chains) the sandbox payment endpoints do not exist,
+// and a production server has neither the sandbox nor demo data unless they are asked for.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoOrg, dropTarget, freshTarget, invoiceRequest, withStudio, type Target } from "./support";
 
@@ -40,7 +41,7 @@ describe("sandbox chain switch", () => {
         const approved = await approveInvoice({ principal: await authenticate(key("approver")), id: created.id });
         try {
           const paid = await sandboxPay({
-            principal: await authenticate(key("viewer")),
+            principal: await authenticate(key("admin")),
             request: { payment_address: approved.payment_intent.payment_address, amount: "5" },
           });
           expect(paid.invoice?.status).toBe("paid");
@@ -53,5 +54,18 @@ describe("sandbox chain switch", () => {
       { SANDBOX_CHAIN: flag, SEED_DEMO_INVOICES: "0" },
     );
     expect(status).toBe(expected);
+  });
+
+  it.each([
+    [{ NODE_ENV: "production" }, { SANDBOX_CHAIN: false, SEED_DEMO: false }],
+    [{ NODE_ENV: "production", SANDBOX_CHAIN: "1", SEED_DEMO: "1" }, { SANDBOX_CHAIN: true, SEED_DEMO: true }],
+    [{ NODE_ENV: "development" }, { SANDBOX_CHAIN: true, SEED_DEMO: true }],
+  ])("with %j the sandbox and the demo seed are %j", async (settings, expected) => {
+    const cleared = { SANDBOX_CHAIN: undefined, SEED_DEMO: undefined, ...settings };
+    const flags = await withStudio(target, async () => {
+      const { env } = await import("@/lib/env");
+      return { SANDBOX_CHAIN: env.SANDBOX_CHAIN, SEED_DEMO: env.SEED_DEMO };
+    }, cleared);
+    expect(flags).toEqual(expected);
   });
 });

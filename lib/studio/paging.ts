@@ -1,6 +1,7 @@
 // Paging shared by every list endpoint (spec part 8): one query schema to extend, one envelope.
 import { z } from "zod";
 import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
+import { fieldError } from "@/lib/studio/errors";
 import { isoDateOrTimestamp } from "@/lib/studio/validation";
 
 // Query strings are text: only plain digits count as an integer ("1e3", "0x10" and " 1" do not).
@@ -15,8 +16,12 @@ export const queryInteger = (fallback: number, max: number) =>
 /** A free-text or exact-match filter parameter. */
 export const filterText = z.string().trim().min(1).max(200).optional();
 
+// Deep pages cost an OFFSET scan of every row before them: lists stop at the 10,000th row, and
+// anything older is reached by narrowing the list (a filter, a search, a created_before bound).
+export const MAX_LIST_DEPTH = 10_000;
+
 export const pagingQuerySchema = z.object({
-  page: queryInteger(1, 1_000_000),
+  page: queryInteger(1, MAX_LIST_DEPTH),
   page_size: queryInteger(20, 100),
 });
 export type PagingQuery = z.infer<typeof pagingQuerySchema>;
@@ -27,8 +32,16 @@ export const createdRangeQuerySchema = z.object({
   created_before: isoDateOrTimestamp.optional(),
 });
 
+/** The page's offset; 400 when it starts past MAX_LIST_DEPTH rows. */
 export function pageOffset(query: PagingQuery): number {
-  return (query.page - 1) * query.page_size;
+  const offset = (query.page - 1) * query.page_size;
+  if (offset >= MAX_LIST_DEPTH) {
+    throw fieldError(
+      "page",
+      `must start within the first ${MAX_LIST_DEPTH} rows (page × page_size); narrow the list with filters or created_before instead`,
+    );
+  }
+  return offset;
 }
 
 /**

@@ -148,22 +148,38 @@ async function readJsonBody(request: Request, optional: boolean): Promise<unknow
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new StudioError("validation", "The request body must be a JSON object", [{ field: "body", message: "must be an object" }]);
   }
-  const nulAt = findNul(parsed, []);
-  if (nulAt !== undefined) throw nulError(nulAt || "body");
+  checkJsonValues(parsed);
   return parsed;
 }
 
-// PostgreSQL cannot store U+0000 in text or jsonb; refused here it is a 400, not a 500 from the driver.
-function findNul(value: unknown, path: string[]): string | undefined {
-  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") : undefined;
-  if (value === null || typeof value !== "object") return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const childPath = [...path, key];
-    if (key.includes("\u0000")) return childPath.join(".");
-    const found = findNul(child, childPath);
-    if (found !== undefined) return found;
+// Metadata nests a few levels; deeper documents are refused before anything walks them recursively.
+const MAX_JSON_DEPTH = 32;
+
+/**
+ * Refuses, as 400s naming the field, what the database would otherwise answer with a 500:
+ * U+0000 (PostgreSQL cannot store it in text or jsonb) and nesting deeper than MAX_JSON_DEPTH.
+ * Walks with an explicit stack, so no document can exhaust the call stack.
+ */
+function checkJsonValues(body: object): void {
+  const stack: Array<{ value: unknown; path: string[] }> = [{ value: body, path: [] }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value, path } = next;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) throw nulError(path.join(".") || "body");
+      continue;
+    }
+    if (value === null || typeof value !== "object") continue;
+    if (path.length >= MAX_JSON_DEPTH) {
+      const field = path.slice(0, 2).join(".");
+      throw new StudioError("validation", `Invalid request: ${field} is nested deeper than ${MAX_JSON_DEPTH} levels`, [
+        { field, message: `must not nest deeper than ${MAX_JSON_DEPTH} levels` },
+      ]);
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (key.includes("\u0000")) throw nulError([...path, key].join("."));
+      stack.push({ value: child, path: [...path, key] });
+    }
   }
-  return undefined;
 }
 
 function nulError(field: string): StudioError {

@@ -9,7 +9,6 @@ import {
   chainId,
   emailAddress,
   isoDateOrTimestamp,
-  isoTimestamp,
   nonBlank,
 } from "@/lib/studio/validation";
 import { settlementTypes } from "@/lib/studio/payment-intents/schemas";
@@ -57,6 +56,8 @@ export const invoiceCreateSchema = intentCreateFields.extend({
 });
 export type InvoiceCreateInput = z.infer<typeof invoiceCreateSchema>;
 
+const approvalRecord = z.never({ error: "is recorded by the approve action and cannot be set" }).optional();
+
 export const invoiceUpdateSchema = z.object({
   recipient_name: nonBlank(200).optional(),
   recipient_email: emailAddress.optional(),
@@ -64,8 +65,9 @@ export const invoiceUpdateSchema = z.object({
   organization_email: emailAddress.optional(),
   description: z.string().max(5000).optional(),
   attachment: attachment.optional(),
-  reviewer: z.string().max(200).optional(),
-  approve_time: isoTimestamp.optional(),
+  // In the spec's update request, but the approval record is only ever written by approve.
+  reviewer: approvalRecord,
+  approve_time: approvalRecord,
   invoice_issue_date: isoDateOrTimestamp.optional(),
   payment_terms: z.number().int().min(0).max(3650).optional(),
   payment_method_type: z.enum(settlementTypes).optional(),

@@ -29,8 +29,6 @@ function changesFor(invoice: InvoiceRow, pi: PaymentIntentRow, request: InvoiceU
     organizationEmail: request.organization_email,
     description: request.description,
     attachment: request.attachment,
-    reviewer: request.reviewer,
-    approveTime: request.approve_time ? new Date(request.approve_time) : undefined,
     invoiceIssueDate: request.invoice_issue_date ? new Date(request.invoice_issue_date) : undefined,
     paymentTerms: request.payment_terms,
     allowAnyChain: request.allow_any_chain,

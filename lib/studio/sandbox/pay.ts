@@ -5,7 +5,7 @@ import { recordTransfer } from "@/lib/studio/payment-intents/record-transfer";
 import type { SandboxPayInput, SandboxTransferInput } from "@/lib/studio/sandbox/schemas";
 
 // POST /sandbox/pay and /sandbox/payment_intent/{id}/pay: what a confirmed chain transfer would do,
-// on demand. Any key of the organization that owns the address may call it.
+// on demand, for people who may move funds (transfer:sign) in the organization that owns the address.
 export async function sandboxPay(input: { principal: Principal; request: SandboxPayInput }) {
   requireSandbox();
   const { payment_address, ...rest } = input.request;

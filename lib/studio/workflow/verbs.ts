@@ -1,5 +1,8 @@
 // The verbs every owner shares (spec 4.1 and 4.2 name them alike): update, approve, reject and
 // refund. Each is one transaction: lock, the owner's own checks, one transition.
+import { and, eq } from "drizzle-orm";
+import type { Tx } from "@/lib/db/client";
+import { statusLogs } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { StudioError } from "@/lib/studio/errors";
 import { formatUnits } from "@/lib/studio/money";
@@ -60,14 +63,12 @@ export function approveIntent<T extends OwnerTable, R>(
   const { principal, id, now } = input;
   return inTransaction(async (tx) => {
     const current = await lockIntentOrThrow(tx, owner, principal.orgId, id);
-    if (current.row.creatorUid === principal.uid) {
-      throw new StudioError(
-        "maker_checker",
-        `The user who created ${article(owner.machine.noun)} ${owner.machine.noun} cannot approve it; another approver must`,
-      );
-    }
-    // Refused transitions must not burn an address index, so the state check comes first.
+    // The status conflict (409) is reported before maker-checker, and must not burn an address index.
     assertTransition(owner, current, "approve");
+    if (await madeVersionUnderReview(tx, owner, current.row, principal.uid)) {
+      const noun = owner.machine.noun;
+      throw new StudioError("maker_checker", `The user who created or edited ${article(noun)} ${noun} cannot approve it; another approver must`);
+    }
     const { paymentDeadline, changes } = input.prepare(current);
     const address = await takeDepositAddress(tx, principal.orgId, current.paymentIntent.chainId);
     const approved = await transition(tx, owner, {
@@ -75,7 +76,7 @@ export function approveIntent<T extends OwnerTable, R>(
       action: "approve",
       operatorUid: principal.uid,
       reason: "approved",
-      changes: { approveTime: now, reviewer: current.row.reviewer ?? principal.name, ...changes } as Partial<T["$inferInsert"]>,
+      changes: { approveTime: now, reviewer: principal.name, ...changes } as Partial<T["$inferInsert"]>,
       paymentChanges: { ...address, paymentDeadline },
       now,
     });
@@ -142,6 +143,27 @@ export function refundIntent<T extends OwnerTable, R>(
     });
     return owner.serialize(refunded.row, refunded.paymentIntent);
   });
+}
+
+/**
+ * Maker-checker: whoever created the record, or edited it since (every log row into
+ * approval_pending is a creation, an edit or a resubmission), shaped what is under review.
+ */
+async function madeVersionUnderReview(tx: Tx, owner: Owner<OwnerTable, string, string, unknown>, row: { id: string; creatorUid: string }, uid: string) {
+  if (row.creatorUid === uid) return true;
+  const [shaped] = await tx
+    .select({ id: statusLogs.id })
+    .from(statusLogs)
+    .where(
+      and(
+        eq(statusLogs.ownerType, owner.type),
+        eq(statusLogs.ownerId, row.id),
+        eq(statusLogs.toStatus, "approval_pending"),
+        eq(statusLogs.operatorUid, uid),
+      ),
+    )
+    .limit(1);
+  return shaped !== undefined;
 }
 
 function article(noun: string): string {

@@ -3,6 +3,6 @@ import { studioRoute } from "@/lib/studio/http/route";
 import { sandboxPaySchema } from "@/lib/studio/sandbox/schemas";
 import { sandboxPay } from "@/lib/studio/sandbox/pay";
 
-export const POST = studioRoute({ permission: null, body: sandboxPaySchema }, async ({ principal, body }) => ({
+export const POST = studioRoute({ permission: "transfer:sign", body: sandboxPaySchema }, async ({ principal, body }) => ({
   data: await sandboxPay({ principal, request: body }),
 }));

@@ -1,7 +1,7 @@
 // POST /v1/studio/api/invoice/intent/{id}/refund - return everything received to the payer
 import { studioRoute } from "@/lib/studio/http/route";
 import { refundSchema } from "@/lib/studio/workflow/schemas";
-import { refundIntent } from "@/lib/studio/workflow/review";
+import { refundIntent } from "@/lib/studio/workflow/verbs";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
 
 export const POST = studioRoute({ permission: "transfer:sign", body: refundSchema }, async ({ principal, params, body }) => ({

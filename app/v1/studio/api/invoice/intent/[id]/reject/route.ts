@@ -1,7 +1,7 @@
 // POST /v1/studio/api/invoice/intent/{id}/reject - reject with a reason
 import { studioRoute } from "@/lib/studio/http/route";
 import { rejectSchema } from "@/lib/studio/workflow/schemas";
-import { rejectIntent } from "@/lib/studio/workflow/review";
+import { rejectIntent } from "@/lib/studio/workflow/verbs";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
 
 export const POST = studioRoute({ permission: "transfer:approve", body: rejectSchema }, async ({ principal, params, body }) => ({

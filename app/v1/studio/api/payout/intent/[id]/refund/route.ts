@@ -1,7 +1,7 @@
 // POST /v1/studio/api/payout/intent/{id}/refund - return an underfunded or reviewed deposit
 import { studioRoute } from "@/lib/studio/http/route";
 import { refundSchema } from "@/lib/studio/workflow/schemas";
-import { refundIntent } from "@/lib/studio/workflow/review";
+import { refundIntent } from "@/lib/studio/workflow/verbs";
 import { payoutOwner } from "@/lib/studio/payouts/owner";
 
 export const POST = studioRoute({ permission: "transfer:sign", body: refundSchema }, async ({ principal, params, body }) => ({

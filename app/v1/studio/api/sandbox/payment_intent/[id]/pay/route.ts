@@ -3,6 +3,6 @@ import { studioRoute } from "@/lib/studio/http/route";
 import { sandboxTransferSchema } from "@/lib/studio/sandbox/schemas";
 import { sandboxPayIntent } from "@/lib/studio/sandbox/pay";
 
-export const POST = studioRoute({ permission: null, body: sandboxTransferSchema }, async ({ principal, params, body }) => ({
+export const POST = studioRoute({ permission: "transfer:sign", body: sandboxTransferSchema }, async ({ principal, params, body }) => ({
   data: await sandboxPayIntent({ principal, paymentIntentId: params.id ?? "", request: body }),
 }));
