@@ -34,6 +34,8 @@ export function updateIntent<T extends OwnerTable, R>(
   const { principal, id } = input;
   return inTransaction(async (tx) => {
     const current = await lockIntentOrThrow(tx, owner, principal.orgId, id);
+    // A record that cannot be edited says so (409) before its edit is validated.
+    assertTransition(owner, current, "update");
     const { changes, paymentChanges } = input.changesFor(current);
     const updated = await transition(tx, owner, {
       current,
