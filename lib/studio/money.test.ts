@@ -112,7 +112,7 @@ describe("no floating point on the money path", () => {
   const files = [
     "lib/studio/money.ts",
     "lib/studio/payment-intents/status.ts",
-    "lib/studio/payment-intents/record-transfer.ts",
+    "lib/studio/deposits/record-transfer.ts",
     "lib/studio/invoices/sign-invoice.ts",
     "lib/studio/workflow/verbs.ts",
     "lib/studio/payouts/amounts.ts",

@@ -2,15 +2,13 @@ import { and, eq, lt } from "drizzle-orm";
 import { paymentIntents } from "@/lib/studio/db/schema";
 import { broadcastPendingSends } from "@/lib/studio/chain/sends";
 import { purgeIdempotencyKeys } from "@/lib/studio/http/idempotency";
-import { invoiceOwner } from "@/lib/studio/invoices/owner";
-import { payoutOwner } from "@/lib/studio/payouts/owner";
+import { WORKFLOW_OWNERS } from "@/lib/studio/owners";
 import { unitOfWork } from "@/lib/studio/unit-of-work";
-import type { AnyOwner, Intent, OwnerTable } from "@/lib/studio/workflow/owner";
+import type { Intent, OwnerTable } from "@/lib/studio/workflow/owner";
 import { transition } from "@/lib/studio/workflow/transition";
 import type { invoices } from "@/lib/studio/db/schema";
 
 const BATCH = 100;
-const EXPIRING_OWNERS: readonly AnyOwner[] = [invoiceOwner, payoutOwner];
 
 /**
  * Expires approved invoices and payouts whose payment deadline has passed with no funds. One
@@ -21,7 +19,7 @@ const EXPIRING_OWNERS: readonly AnyOwner[] = [invoiceOwner, payoutOwner];
 export async function sweepExpired(now: Date = new Date()): Promise<number> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   let expired = 0;
-  for (const owner of EXPIRING_OWNERS) {
+  for (const owner of WORKFLOW_OWNERS) {
     // Both owner tables share the columns used here; drizzle cannot type a query over a union of tables.
     const table = owner.table as typeof invoices;
     expired += await unitOfWork(async (tx) => {

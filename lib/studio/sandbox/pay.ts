@@ -1,7 +1,7 @@
 import { env } from "@/lib/env";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { StudioError } from "@/lib/studio/errors";
-import { recordTransfer } from "@/lib/studio/payment-intents/record-transfer";
+import { recordTransfer } from "@/lib/studio/deposits/record-transfer";
 import type { SandboxPayInput, SandboxTransferInput } from "@/lib/studio/sandbox/schemas";
 
 // POST /sandbox/pay and /sandbox/payment_intent/{id}/pay: what a confirmed chain transfer would do,

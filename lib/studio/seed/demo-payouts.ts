@@ -2,7 +2,7 @@
 import type { Principal } from "@/lib/studio/auth/principal";
 import { randomAddress } from "@/lib/studio/chain/addresses";
 import { formatUnits, parseUnits } from "@/lib/studio/money";
-import { recordTransfer } from "@/lib/studio/payment-intents/record-transfer";
+import { recordTransfer } from "@/lib/studio/deposits/record-transfer";
 import { approvePayout } from "@/lib/studio/payouts/approve-payout";
 import { createPayout } from "@/lib/studio/payouts/create-payout";
 import { payoutOwner } from "@/lib/studio/payouts/owner";

@@ -6,7 +6,7 @@ import { randomAddress } from "@/lib/studio/chain/addresses";
 import { formatUnits, parseUnits } from "@/lib/studio/money";
 import { approveInvoice } from "@/lib/studio/invoices/approve-invoice";
 import { cancelInvoice } from "@/lib/studio/invoices/cancel-invoice";
-import { recordTransfer } from "@/lib/studio/payment-intents/record-transfer";
+import { recordTransfer } from "@/lib/studio/deposits/record-transfer";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
 import { refundIntent, rejectIntent } from "@/lib/studio/workflow/verbs";
 import { signInvoice } from "@/lib/studio/invoices/sign-invoice";

@@ -11,13 +11,9 @@ import { receivedFacts } from "@/lib/studio/payment-intents/status";
 import { inTransaction } from "@/lib/studio/unit-of-work";
 import { lockIntentByPayment, type AnyOwner, type Intent, type OwnerTable } from "@/lib/studio/workflow/owner";
 import { transition } from "@/lib/studio/workflow/transition";
-import { invoiceOwner } from "@/lib/studio/invoices/owner";
-import { payoutOwner } from "@/lib/studio/payouts/owner";
+import { WORKFLOW_OWNERS } from "@/lib/studio/owners";
 import type { InvoiceIntentRecord } from "@/lib/studio/invoices/serialize";
 import type { PayoutIntentRecord } from "@/lib/studio/payouts/serialize";
-
-/** Every kind of record that owns a payment intent, asked in turn which one owns a deposit. */
-const PAYMENT_OWNERS: readonly AnyOwner[] = [invoiceOwner, payoutOwner];
 
 export type TransferRecord = { tx_hash: string; amount: string; payer_address: string; timestamp: number; payment_address: string };
 /** The transfer as recorded, and the record that owns the deposit under its own name. */
@@ -44,7 +40,7 @@ export type IncomingTransfer = {
 export function recordTransfer(transfer: IncomingTransfer): Promise<TransferResult> {
   return inTransaction(async (tx) => {
     const paymentIntentId = await depositOf(tx, transfer);
-    for (const owner of PAYMENT_OWNERS) {
+    for (const owner of WORKFLOW_OWNERS) {
       // The owner's row is locked before the payment intent, in the order every status change takes.
       const current = await lockIntentByPayment(tx, owner, paymentIntentId);
       if (current) return applyTransfer(tx, owner, current, transfer);
