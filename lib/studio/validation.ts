@@ -61,18 +61,25 @@ export const nonBlank = (max: number) =>
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
+// A date-time without Z or an offset is refused rather than guessed: "10:00" means another
+// instant in every time zone, and money deadlines must not depend on where a server runs.
+const LOCAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?$/;
+const NEEDS_OFFSET = "needs a time zone: end it with Z (UTC) or an offset such as +08:00";
+
 /** An ISO 8601 timestamp with an offset, or a plain `YYYY-MM-DD` date (taken as midnight UTC). */
 export const isoDateOrTimestamp = z
   .string()
+  .refine((text) => !LOCAL_TIMESTAMP.test(text), NEEDS_OFFSET)
   .refine(
-    (text) => (ISO_DATE.test(text) || ISO_TIMESTAMP.test(text)) && !Number.isNaN(Date.parse(text)),
+    (text) => LOCAL_TIMESTAMP.test(text) || ((ISO_DATE.test(text) || ISO_TIMESTAMP.test(text)) && !Number.isNaN(Date.parse(text))),
     "must be an ISO 8601 timestamp or a YYYY-MM-DD date",
   );
 
 export const isoTimestamp = z
   .string()
+  .refine((text) => !LOCAL_TIMESTAMP.test(text), NEEDS_OFFSET)
   .refine(
-    (text) => ISO_TIMESTAMP.test(text) && !Number.isNaN(Date.parse(text)),
+    (text) => LOCAL_TIMESTAMP.test(text) || (ISO_TIMESTAMP.test(text) && !Number.isNaN(Date.parse(text))),
     "must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z",
   );
 

@@ -37,6 +37,10 @@ export function updateIntent<T extends OwnerTable, R>(
     // A record that cannot be edited says so (409) before its edit is validated.
     assertTransition(owner, current, "update");
     const { changes, paymentChanges } = input.changesFor(current);
+    // Nothing to change and nothing to resubmit: the record stays as it is, with no log row.
+    if (current.row.status !== "rejected" && Object.keys(changes).length + Object.keys(paymentChanges).length === 0) {
+      return owner.serialize(current.row, current.paymentIntent);
+    }
     const updated = await transition(tx, owner, {
       current,
       action: "update",
