@@ -52,7 +52,7 @@ describe.each(drivers)("chain sends through a crash on %s", (driver) => {
       const { authenticate } = await import("@/lib/studio/auth/principal");
       const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
       const { approveInvoice } = await import("@/lib/studio/invoices/approve-invoice");
-      const { recordTransfer } = await import("@/lib/studio/payment-intents/record-transfer");
+      const { recordTransfer } = await import("@/lib/studio/deposits/record-transfer");
       const org = demoOrg(target);
       const created = await createInvoice({
         principal: await authenticate(org.key("finance")),

@@ -25,7 +25,7 @@ describe.each(drivers)("invoice status counts on %s", (driver) => {
         const key = org.key;
         const { authenticate } = await import("@/lib/studio/auth/principal");
         const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
-        const { rejectIntent } = await import("@/lib/studio/workflow/review");
+        const { rejectIntent } = await import("@/lib/studio/workflow/verbs");
         const { invoiceOwner } = await import("@/lib/studio/invoices/owner");
         const rejectInvoice = (input: Parameters<typeof rejectIntent>[1]) => rejectIntent(invoiceOwner, input);
         const { updateInvoice } = await import("@/lib/studio/invoices/update-invoice");
