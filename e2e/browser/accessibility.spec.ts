@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { SignInPage } from "./pages/sign-in-page";
-import { createInvoice } from "./support";
+import { createInvoice, createPayout, studio } from "./support";
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -31,6 +31,35 @@ test("sign-in, list, detail and form have no serious or critical axe violations"
   await expect(admin.detail.dialog()).toBeHidden();
 
   await admin.form.gotoNew();
+  expect(await seriousViolations(admin.page)).toEqual([]);
+});
+
+test("payout list, detail, dialog and form have no serious or critical axe violations", async ({ as }) => {
+  const pending = await createPayout();
+  const approved = await createPayout();
+  await studio("POST", `/payout/intent/${approved.id}/approve`, "approver", {});
+  const admin = await as("admin");
+  const { list, detail, form } = admin.payouts;
+  await list.goto();
+  await expect(list.rows.first()).toBeVisible();
+  expect(await seriousViolations(admin.page)).toEqual([]);
+
+  await detail.goto(approved.id);
+  await expect(admin.page.getByRole("img", { name: /QR code/ }).locator("svg")).toBeVisible();
+  await expect(detail.timelineEntries()).toHaveCount(2);
+  expect(await seriousViolations(admin.page)).toEqual([]);
+
+  await detail.goto(pending.id);
+  await detail.action("Reject").click();
+  await expect(detail.dialog()).toBeVisible();
+  expect(await seriousViolations(admin.page)).toEqual([]);
+  await admin.page.keyboard.press("Escape");
+  await expect(detail.dialog()).toBeHidden();
+
+  await form.gotoNew();
+  await form.fillAmounts({ gross: "10", net: "12" });
+  await form.submit();
+  await expect(admin.page.getByLabel(/^Net to recipient/)).toHaveAttribute("aria-invalid", "true");
   expect(await seriousViolations(admin.page)).toEqual([]);
 });
 

@@ -1,8 +1,15 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createInvoice, studio } from "./support";
+import { createInvoice, createPayout, studio, unique } from "./support";
 
 // Screenshots of list, detail and form at desktop and phone widths (kept in the test output folder),
 // each taken once the page shows its real content.
+
+async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
 for (const width of [1280, 390]) {
   test(`list, detail and form render at ${width} px`, async ({ as }, testInfo) => {
     const invoice = await createInvoice();
@@ -26,8 +33,90 @@ for (const width of [1280, 390]) {
     ]);
     await expect(admin.form.total()).toHaveText("124.99 USD");
     await admin.page.screenshot({ path: testInfo.outputPath(`form-${width}.png`), fullPage: true });
+    await noSidewaysScroll(admin.page);
+  });
 
-    const overflow = await admin.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+  test(`payout list, detail and form render at ${width} px`, async ({ as }, testInfo) => {
+    const payout = await createPayout();
+    await studio("POST", `/payout/intent/${payout.id}/approve`, "approver", {});
+    const admin = await as("admin");
+    const { list, detail, form } = admin.payouts;
+    await admin.page.setViewportSize({ width, height: 900 });
+
+    await list.goto();
+    await expect(list.rows.first()).toBeVisible();
+    await admin.page.screenshot({ path: testInfo.outputPath(`payout-list-${width}.png`), fullPage: true });
+    await noSidewaysScroll(admin.page);
+
+    await detail.goto(payout.id);
+    await expect(admin.page.getByRole("img", { name: /QR code/ }).locator("svg")).toBeVisible();
+    await expect(detail.timelineEntries()).toHaveCount(2);
+    await admin.page.screenshot({ path: testInfo.outputPath(`payout-detail-${width}.png`), fullPage: true });
+    await noSidewaysScroll(admin.page);
+
+    await form.gotoNew();
+    await form.fillAmounts({ gross: "100", net: "98.5" });
+    await expect(form.live("fee")).toHaveText("1.5 USDC");
+    await admin.page.screenshot({ path: testInfo.outputPath(`payout-form-${width}.png`), fullPage: true });
+    await noSidewaysScroll(admin.page);
   });
 }
+
+test("18-decimal amounts never break inside the number at 390 px", async ({ as }, testInfo) => {
+  // TWD pricing on BNB Smart Chain: 42 TWD at 32.5 TWD/USD is 1.292307692307692308 USDC (18 places).
+  const invoiceRecipient = unique("Long Amount Payer");
+  const invoice = await createInvoice(invoiceRecipient, { chain: "bsc", currency: "TWD" });
+  await studio("POST", `/invoice/intent/${invoice.id}/approve`, "approver", {});
+  const payoutRecipient = unique("Long Amount Payee");
+  const payout = await createPayout(payoutRecipient, {
+    chain: "bsc",
+    amount: "1234567.123456789012345678",
+    exact_out_amount: "1234000.000000000000000001",
+    payout_target_address: "0x" + "ab".repeat(20),
+  });
+  await studio("POST", `/payout/intent/${payout.id}/approve`, "approver", {});
+  const admin = await as("admin");
+  await admin.page.setViewportSize({ width: 390, height: 900 });
+
+  const shots: Array<[string, () => Promise<void>, boolean]> = [
+    ["long-invoice-list", () => admin.list.goto(`search=${encodeURIComponent(invoiceRecipient)}`), true],
+    ["long-invoice-detail", () => admin.detail.goto(invoice.id), false],
+    ["long-payout-list", () => admin.payouts.list.goto(`search=${encodeURIComponent(payoutRecipient)}`), true],
+    ["long-payout-detail", () => admin.payouts.detail.goto(payout.id), false],
+  ];
+  for (const [name, open, table] of shots) {
+    await open();
+    await expect(admin.page.getByText(/\d\.\d{2}/).first()).toBeVisible();
+    // Every amount is one unbroken line box: the number never wraps inside itself.
+    const broken = await admin.page.evaluate(() =>
+      [...document.querySelectorAll("main span.whitespace-nowrap")]
+        .filter((span) => /^\d+(\.\d+)?…?$/.test(span.textContent ?? "") && span.getClientRects().length > 1)
+        .map((span) => span.textContent),
+    );
+    expect(broken, name).toEqual([]);
+    if (table) {
+      // The table fits: nothing hides behind a sideways scroll inside it either.
+      const hidden = await admin.page.locator("[data-state='ready']").evaluate((box) => box.scrollWidth - box.clientWidth);
+      expect(hidden, name).toBeLessThanOrEqual(0);
+    }
+    await admin.page.screenshot({ path: testInfo.outputPath(`${name}-390.png`), fullPage: true });
+    await noSidewaysScroll(admin.page);
+  }
+
+  // In the list a long amount is cut, and the full value is a focus away.
+  await admin.list.goto(`search=${encodeURIComponent(invoiceRecipient)}`);
+  const cut = admin.list.rows.first().locator("[tabindex='0'][title]");
+  await expect(cut).toHaveAttribute("title", invoice.payment_intent.crypto_amount);
+  await cut.focus();
+  await expect(cut.getByText(invoice.payment_intent.crypto_amount, { exact: true }).last()).toBeVisible();
+  await admin.page.screenshot({ path: testInfo.outputPath("long-invoice-list-focus-390.png"), fullPage: true });
+});
+
+test("the not-found page renders inside the shell at 390 px", async ({ as }, testInfo) => {
+  const { page } = await as("viewer");
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("not-found-390.png"), fullPage: true });
+  await noSidewaysScroll(page);
+});

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { allApiKeys, baseUrl, createInvoice, demoUser, KEY_PATTERN, studio, type Role } from "./support";
+import { allApiKeys, baseUrl, createInvoice, createPayout, demoUser, KEY_PATTERN, studio, type Role } from "./support";
 
 const ORIGIN = { Origin: baseUrl };
 const ROUTES: Array<{ method: "GET" | "POST" | "PUT"; path: string }> = [
@@ -12,6 +12,12 @@ const ROUTES: Array<{ method: "GET" | "POST" | "PUT"; path: string }> = [
   { method: "PUT", path: "/api/invoices/ii_x" },
   { method: "GET", path: "/api/invoices/ii_x/logs" },
   ...["approve", "reject", "cancel", "sign", "refund"].map((action) => ({ method: "POST" as const, path: `/api/invoices/ii_x/${action}` })),
+  { method: "GET", path: "/api/payouts" },
+  { method: "POST", path: "/api/payouts" },
+  { method: "GET", path: "/api/payouts/po_x" },
+  { method: "PUT", path: "/api/payouts/po_x" },
+  { method: "GET", path: "/api/payouts/po_x/logs" },
+  ...["approve", "reject", "refund"].map((action) => ({ method: "POST" as const, path: `/api/payouts/po_x/${action}` })),
   { method: "POST", path: "/api/sandbox/pay" },
   { method: "POST", path: "/api/auth/sign-out" },
 ];
@@ -43,8 +49,9 @@ test("every console route answers 401 without a session", async ({ playwright })
 
 test("mutating routes refuse a missing or foreign Origin with 403, and nothing changes", async ({ playwright }) => {
   const invoice = await createInvoice();
+  const payout = await createPayout();
   const admin = await session(playwright, "admin");
-  for (const route of MUTATING.map((r) => ({ ...r, path: r.path.replace("ii_x", invoice.id) }))) {
+  for (const route of MUTATING.map((r) => ({ ...r, path: r.path.replace("ii_x", invoice.id).replace("po_x", payout.id) }))) {
     for (const headers of [{}, { Origin: "https://evil.example" }, { Origin: "null" }] as Array<Record<string, string>>) {
       const response = await call(admin, route, headers);
       expect(response.status(), `${route.method} ${route.path} ${JSON.stringify(headers)}`).toBe(403);
@@ -53,6 +60,7 @@ test("mutating routes refuse a missing or foreign Origin with 403, and nothing c
   const signIn = await admin.post("/api/auth/sign-in", { headers: { Origin: "https://evil.example" }, data: { email: "x@y.z", password: "x" } });
   expect(signIn.status()).toBe(403);
   expect((await studio("GET", `/invoice/intent/${invoice.id}`, "admin")).status).toBe("approval_pending");
+  expect((await studio("GET", `/payout/intent/${payout.id}`, "admin")).status).toBe("approval_pending");
   expect((await admin.get("/api/me")).status()).toBe(200);
   await admin.dispose();
 });
@@ -66,6 +74,11 @@ test("a viewer forging an approve request gets the Studio's 403", async ({ playw
   expect(body.code).toBe(40300);
   expect(body.message).toContain("transfer:approve");
   expect((await studio("GET", `/invoice/intent/${invoice.id}`, "admin")).status).toBe("approval_pending");
+  const payout = await createPayout();
+  const forged = await viewer.post(`/api/payouts/${payout.id}/approve`, { headers: ORIGIN, data: {} });
+  expect(forged.status()).toBe(403);
+  expect((await forged.json()).code).toBe(40300);
+  expect((await studio("GET", `/payout/intent/${payout.id}`, "admin")).status).toBe("approval_pending");
   await viewer.dispose();
 });
 
@@ -116,6 +129,7 @@ test("no Studio key in the built static files", () => {
 
 test("no Studio key in any served page or console route response", async ({ playwright }) => {
   const invoice = await createInvoice();
+  const payout = await createPayout();
   const keys = allApiKeys();
   const admin = await session(playwright, "admin");
   const anonymous = await playwright.request.newContext({ baseURL: baseUrl });
@@ -130,6 +144,14 @@ test("no Studio key in any served page or console route response", async ({ play
     "/api/invoices",
     `/api/invoices/${invoice.id}`,
     `/api/invoices/${invoice.id}/logs`,
+    "/payouts",
+    `/payouts/${payout.id}`,
+    `/payouts/${payout.id}/edit`,
+    "/payouts/new",
+    "/api/payouts",
+    `/api/payouts/${payout.id}`,
+    `/api/payouts/${payout.id}/logs`,
+    "/no-such-page",
   ];
   for (const context of [admin, anonymous]) {
     for (const urlPath of paths) {

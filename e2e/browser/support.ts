@@ -44,7 +44,7 @@ export async function studio<T = any>(method: string, urlPath: string, role: Rol
 export type InvoiceRecord = { id: string; invoice_id: string; status: string; recipient_name: string; payment_intent: any };
 
 /** A pending invoice created by the demo finance user, with a unique recipient name. */
-export async function createInvoice(recipientName = unique("Recipient")): Promise<InvoiceRecord> {
+export async function createInvoice(recipientName = unique("Recipient"), changes: Record<string, unknown> = {}): Promise<InvoiceRecord> {
   return studio<InvoiceRecord>("POST", "/invoice/intent", "finance", {
     pricing_mode: "fiat",
     amount: "42.00",
@@ -59,5 +59,34 @@ export async function createInvoice(recipientName = unique("Recipient")): Promis
     creator: "Fiona Finance",
     payment_terms: 14,
     detail_items: [{ name: "Consulting", quantity: 2, unit_price: 21 }],
+    ...changes,
+  });
+}
+
+/** A valid EIP-55 address (the EIP's own test vector) to pay payouts out to. */
+export const PAYOUT_TARGET = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+
+export type PayoutRecord = { id: string; payout_id: string; status: string; recipient_name: string; payment_intent: any };
+
+/** A pending payout of 100 USDC (98.5 net) on Arbitrum, created by the demo finance user unless `by` says otherwise. */
+export async function createPayout(
+  recipientName = unique("Payee"),
+  changes: Record<string, unknown> = {},
+  by: Role = "finance",
+): Promise<PayoutRecord> {
+  return studio<PayoutRecord>("POST", "/payout/intent", by, {
+    pricing_mode: "crypto",
+    amount: "100",
+    exact_out_amount: "98.5",
+    pay_token: "USDC",
+    chain: "arb",
+    origin: "https://merchant.example",
+    recipient_name: recipientName,
+    recipient_email: "payee@vendor.example",
+    organization_name: "Vendor Ltd",
+    organization_email: "ar@vendor.example",
+    creator: "Fiona Finance",
+    payout_target_address: PAYOUT_TARGET,
+    ...changes,
   });
 }

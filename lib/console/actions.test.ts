@@ -1,31 +1,55 @@
 import { describe, expect, it } from "vitest";
-import { availableActions } from "@/lib/console/actions";
+import { invoiceActions, payoutActions } from "@/lib/console/actions";
 
 const admin = { uid: "u_admin", permissions: ["transfer:read", "transfer:create", "transfer:approve", "transfer:sign"] };
+const finance = { uid: "u_fin", permissions: ["transfer:read", "transfer:create"] };
 const viewer = { uid: "u_view", permissions: ["transfer:read"] };
-const invoice = (status: any, creator_uid = "u_fin", received: string | null = null) => ({
+const subject = (status: string, creator_uid = "u_fin", received: string | null = null) => ({
   status,
   creator_uid,
-  payment_intent: { received_crypto_amount: received },
+  payment_intent: { received_crypto_amount: received, crypto_amount: "10", decimals: 6 },
 });
 
-describe("available actions", () => {
+describe("invoice actions", () => {
   it("offers approve and reject on a pending invoice to an approver who did not create it", () => {
-    expect(availableActions(invoice("approval_pending"), admin)).toEqual(["approve", "reject", "cancel", "edit"]);
+    expect(invoiceActions(subject("approval_pending"), admin)).toEqual(["approve", "reject", "cancel", "edit"]);
   });
 
   it("hides approve from the creator (maker-checker)", () => {
-    expect(availableActions(invoice("approval_pending", "u_admin"), admin)).not.toContain("approve");
+    expect(invoiceActions(subject("approval_pending", "u_admin"), admin)).not.toContain("approve");
   });
 
   it("offers sign and refund once paid, and nothing to a viewer", () => {
-    expect(availableActions(invoice("paid", "u_fin", "12"), admin)).toEqual(["sign", "refund"]);
-    expect(availableActions(invoice("approval_pending"), viewer)).toEqual([]);
-    expect(availableActions(invoice("paid"), viewer)).toEqual([]);
+    expect(invoiceActions(subject("paid", "u_fin", "12"), admin)).toEqual(["sign", "refund"]);
+    expect(invoiceActions(subject("approval_pending"), viewer)).toEqual([]);
+    expect(invoiceActions(subject("paid"), viewer)).toEqual([]);
   });
 
   it("offers cancel on an approved invoice only while no funds arrived", () => {
-    expect(availableActions(invoice("approved"), admin)).toEqual(["cancel"]);
-    expect(availableActions(invoice("approved", "u_fin", "1"), admin)).toEqual([]);
+    expect(invoiceActions(subject("approved"), admin)).toEqual(["cancel"]);
+    expect(invoiceActions(subject("approved", "u_fin", "1"), admin)).toEqual([]);
+  });
+});
+
+describe("payout actions", () => {
+  it("offers approve, reject and edit on a pending payout to an admin who did not create it", () => {
+    expect(payoutActions(subject("approval_pending"), admin)).toEqual(["approve", "reject", "edit"]);
+  });
+
+  it("never offers approve or reject to the payout's creator", () => {
+    expect(payoutActions(subject("approval_pending", "u_admin"), admin)).toEqual(["edit"]);
+  });
+
+  it("offers refund only while underfunded or in payment review, to transfer:sign", () => {
+    expect(payoutActions(subject("underfunded", "u_fin", "5"), admin)).toEqual(["refund"]);
+    expect(payoutActions(subject("payment_review", "u_fin", "10"), admin)).toEqual(["refund"]);
+    expect(payoutActions(subject("completed", "u_fin", "10"), admin)).toEqual([]);
+    expect(payoutActions(subject("underfunded", "u_x", "5"), finance)).toEqual([]);
+  });
+
+  it("offers edit in approval_pending or rejected to transfer:create, and nothing to a viewer", () => {
+    expect(payoutActions(subject("rejected"), finance)).toEqual(["edit"]);
+    expect(payoutActions(subject("approved"), finance)).toEqual([]);
+    expect(payoutActions(subject("approval_pending"), viewer)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // Display helpers shared by console pages. Amounts stay strings: they are shown, never computed here.
 import type { InvoiceStatus } from "@/lib/studio/invoices/status";
+import type { PayoutStatus } from "@/lib/studio/payouts/status";
 import type { StatusCategory } from "@/lib/studio/workflow/state-machine";
 
 export const CATEGORY_LABELS: Record<StatusCategory, string> = {
@@ -10,7 +11,8 @@ export const CATEGORY_LABELS: Record<StatusCategory, string> = {
   closed: "Closed",
 };
 
-export const STATUS_LABELS: Record<InvoiceStatus, string> = {
+// One label per status word across invoices and payouts (both say "approved", "rejected", …).
+export const STATUS_LABELS: Record<InvoiceStatus | PayoutStatus, string> = {
   approval_pending: "Pending approval",
   approved: "Approved",
   rejected: "Rejected",
@@ -21,10 +23,24 @@ export const STATUS_LABELS: Record<InvoiceStatus, string> = {
   payment_review: "Payment review",
   signed: "Signed",
   refunded: "Refunded",
+  completed: "Completed",
+  underfunded: "Underfunded",
 };
 
 export function statusLabel(status: string): string {
-  return STATUS_LABELS[status as InvoiceStatus] ?? (status || "—");
+  return STATUS_LABELS[status as InvoiceStatus | PayoutStatus] ?? (status || "—");
+}
+
+/**
+ * An amount cut to about `maxLength` characters for a narrow column ("1.29230769…"): only the
+ * fraction is cut (at least two places stay), never rounded, so the magnitude always shows; the
+ * caller shows the full value on hover and focus. `cut` is false when nothing was dropped.
+ */
+export function shortAmount(value: string, maxLength: number): { text: string; cut: boolean } {
+  const [whole = "", fraction] = value.split(".");
+  const keep = Math.max(2, maxLength - whole.length - 1);
+  if (fraction === undefined || fraction.length <= keep) return { text: value, cut: false };
+  return { text: `${whole}.${fraction.slice(0, keep)}…`, cut: true };
 }
 
 export function formatDateTime(iso: string | number | null | undefined): string {

@@ -1,5 +1,6 @@
-// The list's state lives in the URL: these helpers turn it into the API query and back.
-export const FILTER_KEYS = [
+// A list's state lives in the URL: these helpers turn it into the API query and back. Each list
+// names the query parameters its endpoint takes (spec InvoiceListQuery / PayoutListQuery).
+export const INVOICE_FILTER_KEYS = [
   "status_category",
   "status",
   "settlement_type",
@@ -12,12 +13,26 @@ export const FILTER_KEYS = [
   "page",
   "page_size",
 ] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
 
-/** URL params → Studio list query (date inputs become an inclusive UTC day range). */
-export function apiQuery(params: URLSearchParams): URLSearchParams {
+export const PAYOUT_FILTER_KEYS = [
+  "status_category",
+  "status",
+  "settlement_type",
+  "payout_id",
+  "payment_intent_id",
+  "creator",
+  "search",
+  "page",
+  "page_size",
+] as const;
+
+export type FilterKey = (typeof INVOICE_FILTER_KEYS)[number] | (typeof PAYOUT_FILTER_KEYS)[number];
+export type FilterChanges = Partial<Record<FilterKey, string | undefined>>;
+
+/** URL params → Studio list query for the given keys (date inputs become an inclusive UTC day range). */
+export function apiQuery(params: URLSearchParams, keys: readonly FilterKey[]): URLSearchParams {
   const query = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
+  for (const key of keys) {
     const value = params.get(key)?.trim();
     if (!value) continue;
     if (key === "created_from") query.set("created_after", `${value}T00:00:00Z`);
@@ -28,7 +43,7 @@ export function apiQuery(params: URLSearchParams): URLSearchParams {
 }
 
 /** A copy of `params` with `changes` applied; empty values are dropped and any filter change returns to page 1. */
-export function withChanges(params: URLSearchParams, changes: Partial<Record<FilterKey, string | undefined>>): URLSearchParams {
+export function withChanges(params: URLSearchParams, changes: FilterChanges): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const [key, value] of Object.entries(changes)) {
     if (value) next.set(key, value);

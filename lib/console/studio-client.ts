@@ -1,6 +1,6 @@
 import "server-only";
 import { env, listeningPort } from "@/lib/env";
-import type { ErrorBody, Invoice, InvoiceList, InvoiceLog, Me } from "@/lib/console/types";
+import type { ErrorBody, Invoice, ListData, Me, Payout, StatusLog } from "@/lib/console/types";
 
 // The console's one door to the Studio: plain HTTP with the signed-in person's key, so the same
 // console works against any spec-conforming Studio (STUDIO_API_URL).
@@ -48,25 +48,37 @@ export function studioClient({ apiKey, clientId }: { apiKey: string; clientId: s
   const id = (value: string) => encodeURIComponent(value);
   const data = <T>(promise: Promise<{ data: T }>) => promise.then((envelope) => envelope.data);
 
+  // Invoices and payouts share one endpoint layout (spec 4.1 / 4.2): /<owner>/intents,
+  // /<owner>/intent[/{id}[/logs|/<action>]].
+  function workflow<Item, Action extends string>(owner: "invoice" | "payout") {
+    const one = (recordId: string) => `/${owner}/intent/${id(recordId)}`;
+    return {
+      list: (query: URLSearchParams) =>
+        call<ListData<Item> & { code: 0 }>({ path: `/${owner}/intents`, query }).then(({ data, paging, counts }) => ({
+          data,
+          paging,
+          counts,
+        })),
+      get: (recordId: string) => data<Item>(call({ path: one(recordId) })),
+      logs: (recordId: string) => data<StatusLog[]>(call({ path: `${one(recordId)}/logs` })),
+      create: (body: unknown) => data<Item>(call({ method: "POST", path: `/${owner}/intent`, body, clientId: true })),
+      update: (recordId: string, body: unknown) => data<Item>(call({ method: "PUT", path: one(recordId), body })),
+      action: (recordId: string, action: Action, body: unknown) =>
+        data<Item>(call({ method: "POST", path: `${one(recordId)}/${action}`, body: body ?? {} })),
+    };
+  }
+
   return {
     me: () => data<Me>(call({ path: "/me" })),
-    listInvoices: (query: URLSearchParams) =>
-      call<InvoiceList & { code: 0 }>({ path: "/invoice/intents", query }).then(({ data, paging, counts }) => ({
-        data,
-        paging,
-        counts,
-      })),
-    getInvoice: (invoiceId: string) => data<Invoice>(call({ path: `/invoice/intent/${id(invoiceId)}` })),
-    invoiceLogs: (invoiceId: string) => data<InvoiceLog[]>(call({ path: `/invoice/intent/${id(invoiceId)}/logs` })),
-    createInvoice: (body: unknown) => data<Invoice>(call({ method: "POST", path: "/invoice/intent", body, clientId: true })),
-    updateInvoice: (invoiceId: string, body: unknown) =>
-      data<Invoice>(call({ method: "PUT", path: `/invoice/intent/${id(invoiceId)}`, body })),
-    invoiceAction: (invoiceId: string, action: InvoiceActionName, body: unknown) =>
-      data<unknown>(call({ method: "POST", path: `/invoice/intent/${id(invoiceId)}/${action}`, body: body ?? {} })),
+    invoices: workflow<Invoice, InvoiceActionName>("invoice"),
+    payouts: workflow<Payout, PayoutActionName>("payout"),
     sandboxPayPaymentIntent: (paymentIntentId: string, body: { amount: string; payer_address?: string }) =>
       data<unknown>(call({ method: "POST", path: `/sandbox/payment_intent/${id(paymentIntentId)}/pay`, body })),
   };
 }
 
+
 export const INVOICE_ACTIONS = ["approve", "reject", "cancel", "sign", "refund"] as const;
 export type InvoiceActionName = (typeof INVOICE_ACTIONS)[number];
+export const PAYOUT_ACTIONS = ["approve", "reject", "refund"] as const;
+export type PayoutActionName = (typeof PAYOUT_ACTIONS)[number];

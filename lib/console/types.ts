@@ -2,6 +2,7 @@
 // Plain types with no imports from the service: the console knows the service only over HTTP.
 import type { InvoiceStatus } from "@/lib/studio/invoices/status";
 import type { PaymentStatus } from "@/lib/studio/payment-intents/status";
+import type { PayoutStatus } from "@/lib/studio/payouts/status";
 import type { StatusCategory } from "@/lib/studio/workflow/state-machine";
 
 export type DetailItem = { name: string; quantity: number; unit_price: number; tax?: number };
@@ -32,6 +33,9 @@ export type PaymentIntent = {
   partial_refund_address: string | null;
   payment_method_type: string;
   crypto_price: string | null;
+  payout_target_address: string | null;
+  exact_out_amount: string | null;
+  kg_fee_amount: string | null;
   refund_address?: string | null;
 };
 
@@ -61,9 +65,39 @@ export type Invoice = {
   approve_time?: string | null;
 };
 
-export type InvoiceLog = {
+export type Payout = {
+  id: string;
+  payout_id: string;
+  payment_intent: PaymentIntent;
+  status: PayoutStatus;
+  status_category: StatusCategory;
+  recipient_name: string;
+  recipient_email: string;
+  organization_name: string;
+  organization_email: string;
+  /** Net, gross and fee in the pricing unit (cents under fiat pricing, else the token's decimals). */
+  exact_out_amount: string;
+  amount: string;
+  kg_fee_amount: string;
+  currency: "USD" | "TWD" | null;
+  recipient_account_email: string | null;
+  recipient_type: "individual" | "organization" | null;
+  recipient_uid: string | null;
+  recipient_org_id: number | null;
+  recipient_phone: string | null;
+  description: string | null;
+  creator: string;
+  creator_uid: string;
+  origin: string;
+  reviewer: string | null;
+  approve_time: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** One row of an invoice's or a payout's status log (spec 2.6; the owner's id is under `<owner>_id`). */
+export type StatusLog = {
   id: number;
-  invoice_id: string;
   from_status: string;
   to_status: string;
   operator_uid: string;
@@ -74,7 +108,7 @@ export type InvoiceLog = {
 };
 
 export type Paging = { page_number: number; page_size: number; total_count: number };
-export type InvoiceList = { data: Invoice[]; paging: Paging; counts: Record<StatusCategory, number> };
+export type ListData<T> = { data: T[]; paging: Paging; counts: Record<StatusCategory, number> };
 
 export type Me = {
   uid: string;

@@ -1,20 +1,11 @@
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { RecordFormPage } from "./record-form-page";
 
 export type FormItem = { name: string; quantity: string; unitPrice: string; tax?: string };
 
-export class InvoiceFormPage {
-  constructor(readonly page: Page) {}
-
-  async gotoNew() {
-    await this.page.goto("/invoices/new");
-    await expect(this.page.getByRole("heading", { name: "New invoice" })).toBeVisible();
-  }
-
-  async fillRecipient(values: { name: string; email: string; organization: string; organizationEmail: string }) {
-    await this.page.getByLabel("Recipient name").fill(values.name);
-    await this.page.getByLabel("Recipient email").fill(values.email);
-    await this.page.getByLabel("Organization name").fill(values.organization);
-    await this.page.getByLabel("Organization email").fill(values.organizationEmail);
+export class InvoiceFormPage extends RecordFormPage {
+  constructor(page: Page) {
+    super(page, "invoice");
   }
 
   async fillItems(items: FormItem[]) {
@@ -30,9 +21,5 @@ export class InvoiceFormPage {
 
   total() {
     return this.page.getByTestId("form-total");
-  }
-
-  async submit() {
-    await this.page.getByRole("button", { name: "Create invoice" }).click();
   }
 }

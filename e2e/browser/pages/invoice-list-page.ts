@@ -1,57 +1,12 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { RecordListPage } from "./record-list-page";
 
-export class InvoiceListPage {
-  readonly rows: Locator;
-
-  constructor(readonly page: Page) {
-    this.rows = page.getByRole("table", { name: "Invoices" }).locator("tbody tr:not([aria-hidden])");
+export class InvoiceListPage extends RecordListPage {
+  constructor(page: Page) {
+    super(page, "Invoices");
   }
 
-  async goto(query = "") {
-    await this.page.goto(`/invoices${query ? `?${query}` : ""}`);
-    await this.loaded();
-  }
-
-  async loaded() {
-    await expect(this.page.getByRole("heading", { name: "Invoices", level: 1 })).toBeVisible();
-    await expect(this.page.getByTestId("paging-summary")).not.toHaveText("Loading…");
-    await expect(this.page.locator('[data-state="ready"]')).toHaveCount(1);
-  }
-
-  /** The status badges shown (one per row). */
-  async statuses(): Promise<string[]> {
-    await this.loaded();
-    return (await this.rows.locator("td:nth-child(5)").allInnerTexts()).map((text) => text.trim());
-  }
-
-  tab(name: string) {
-    return this.page.getByRole("tab", { name: new RegExp(`^${name}`) });
-  }
-
-  async openTab(name: string) {
-    await this.tab(name).click();
-    await expect(this.tab(name)).toHaveAttribute("aria-selected", "true");
-    await this.loaded();
-  }
-
-  async search(text: string) {
-    await this.page.getByLabel("Search").fill(text);
-    await this.applyFilters();
-  }
-
-  async applyFilters() {
-    await this.page.getByRole("button", { name: "Apply filters" }).click();
-    await this.loaded();
-  }
-
-  /** The invoice ids shown, once the table settled on `count` rows. */
-  async invoiceIds(): Promise<string[]> {
-    await this.loaded();
-    return this.rows.locator("td:first-child a").allInnerTexts();
-  }
-
-  async open(invoiceId: string) {
-    await this.page.getByRole("link", { name: invoiceId, exact: true }).click();
-    await expect(this.page.getByRole("heading", { name: `Invoice ${invoiceId}` })).toBeVisible();
+  invoiceIds(): Promise<string[]> {
+    return this.ids();
   }
 }

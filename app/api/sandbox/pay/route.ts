@@ -1,4 +1,4 @@
-// POST /api/sandbox/pay - sandbox chain only: pay an invoice's payment intent with a chosen amount
+// POST /api/sandbox/pay - sandbox chain only: pay an invoice's or a payout's payment intent with a chosen amount
 import { z } from "zod";
 import { BadRequest, consoleRoute, readJson } from "@/lib/console/route";
 

@@ -1,12 +1,15 @@
 import { statusLabel } from "@/lib/console/format";
 
+// Invoice and payout statuses: one tone per status word.
 const TONE: Record<string, string> = {
   approval_pending: "bg-amber-100 text-amber-900 ring-amber-300",
   approved: "bg-sky-100 text-sky-900 ring-sky-300",
   paid: "bg-violet-100 text-violet-900 ring-violet-300",
   underpaid: "bg-orange-100 text-orange-900 ring-orange-300",
+  underfunded: "bg-orange-100 text-orange-900 ring-orange-300",
   payment_review: "bg-orange-100 text-orange-900 ring-orange-300",
   signed: "bg-emerald-100 text-emerald-900 ring-emerald-300",
+  completed: "bg-emerald-100 text-emerald-900 ring-emerald-300",
   refunded: "bg-emerald-100 text-emerald-900 ring-emerald-300",
   rejected: "bg-red-100 text-red-900 ring-red-300",
   cancelled: "bg-slate-200 text-slate-800 ring-slate-300",

@@ -1,8 +1,8 @@
 import "server-only";
 import type { ConsoleContext } from "@/lib/console/context";
 
-// The form sends what the person typed; who creates it and from where the console knows better.
-export function invoiceCreateBody(body: unknown, ctx: ConsoleContext, request: Request): unknown {
+// A create form sends what the person typed; who creates the record and from where the console knows better.
+export function createBody(body: unknown, ctx: ConsoleContext, request: Request): unknown {
   if (!body || typeof body !== "object" || Array.isArray(body)) return body;
   return {
     ...body,

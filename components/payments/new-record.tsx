@@ -1,0 +1,16 @@
+import Link from "next/link";
+import { backLinkClass } from "@/components/payments/detail";
+import { pagePath, type Resource } from "@/lib/console/resources";
+
+/** A create page: back to the list, the heading, the owner's form. */
+export function NewRecord({ resource, children }: { resource: Resource; children: React.ReactNode }) {
+  return (
+    <div className="space-y-4">
+      <Link href={pagePath(resource)} className={backLinkClass}>
+        ← {resource.plural}
+      </Link>
+      <h1 className="text-2xl font-semibold text-slate-900">New {resource.noun}</h1>
+      {children}
+    </div>
+  );
+}

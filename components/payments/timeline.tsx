@@ -1,0 +1,26 @@
+import { Section } from "@/components/payments/detail";
+import { formatDateTime, statusLabel } from "@/lib/console/format";
+import type { StatusLog } from "@/lib/console/types";
+
+/** The status log, oldest first: each transition, who made it (or the system) and why. */
+export function Timeline({ logs, error }: { logs: StatusLog[] | undefined; error: Error | null }) {
+  return (
+    <Section id="timeline" title="Timeline">
+      {error ? <p role="alert" className="mt-2 text-sm text-red-800">{error.message}</p> : null}
+      <ol className="mt-3 space-y-3" aria-label="Status log">
+        {logs?.map((log) => (
+          <li key={log.id} className="border-l-2 border-indigo-200 pl-3 text-sm">
+            <p className="font-medium text-slate-900">
+              {log.from_status ? `${statusLabel(log.from_status)} → ` : ""}
+              {statusLabel(log.to_status)}
+            </p>
+            <p className="text-slate-700">
+              {log.operator_uid === "system" ? "System" : (log.operator_name ?? log.operator_uid)} · {formatDateTime(log.created_at)}
+            </p>
+            {log.reason ? <p className="break-words text-slate-700">Reason: {log.reason}</p> : null}
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}

@@ -1,0 +1,175 @@
+"use client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { useToast } from "@/components/ui/toast";
+import { apiFetch, ApiError } from "@/lib/console/api";
+import { apiPath, pagePath, type Resource } from "@/lib/console/resources";
+
+/** One workflow button and the dialog behind it. */
+export type ActionSpec = {
+  label: string;
+  tone: keyof typeof buttonClass;
+  title: string;
+  done: string;
+  /** The dialog's explanation and inputs. */
+  body: React.ReactNode;
+  /** The request body from the dialog's inputs, or the message that says what is missing. */
+  request: (text: (name: string) => string) => Record<string, unknown> | string;
+};
+
+/**
+ * The action bar of a record page: an Edit link and one button per action the person may take
+ * (decided by lib/console/actions), each confirming in a dialog that posts to the console route.
+ */
+export function WorkflowActions<A extends string>({
+  resource,
+  id,
+  actions,
+  specs,
+}: {
+  resource: Resource;
+  id: string;
+  actions: readonly (A | "edit")[];
+  specs: Record<A, ActionSpec>;
+}) {
+  const [open, setOpen] = useState<A | null>(null);
+  if (!actions.length) return null;
+  return (
+    <div className="flex flex-wrap gap-2" aria-label={`${resource.title} actions`} role="group">
+      {actions.map((action) =>
+        action === "edit" ? (
+          <Link key={action} href={pagePath(resource, id, "/edit")} className={buttonClass.secondary}>
+            Edit
+          </Link>
+        ) : (
+          <button key={action} type="button" className={buttonClass[specs[action as A].tone]} onClick={() => setOpen(action as A)}>
+            {specs[action as A].label}
+          </button>
+        ),
+      )}
+      {open ? <ActionDialog resource={resource} id={id} action={open} spec={specs[open]} onClose={() => setOpen(null)} /> : null}
+    </div>
+  );
+}
+
+function ActionDialog({ resource, id, action, spec, onClose }: { resource: Resource; id: string; action: string; spec: ActionSpec; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: (body: Record<string, unknown>) => apiFetch(apiPath(resource, id, `/${action}`), { method: "POST", body }),
+    onSuccess: async () => {
+      toast(spec.done);
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: [resource.key] });
+    },
+  });
+  const apiError = mutation.error instanceof ApiError ? mutation.error : null;
+
+  return (
+    <Dialog open onClose={() => !mutation.isPending && onClose()} title={spec.title}>
+      <form
+        className="space-y-4"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          setFieldError(null);
+          const request = spec.request((name) => String(form.get(name) ?? "").trim());
+          if (typeof request === "string") return setFieldError(request);
+          mutation.mutate(request);
+        }}
+      >
+        {spec.body}
+        {fieldError || apiError ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {fieldError ?? apiError?.message}
+            {apiError?.body.errors?.map((issue) => (
+              <span key={issue.field} className="block">
+                {issue.field}: {issue.message}
+              </span>
+            ))}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={mutation.isPending}>
+            Back
+          </button>
+          <button type="submit" className={buttonClass[spec.tone]} disabled={mutation.isPending}>
+            {mutation.isPending ? "Working…" : `Confirm ${spec.label.toLowerCase()}`}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function DialogInput({ name, label, multiline, required }: { name: string; label: string; multiline?: boolean; required?: boolean }) {
+  const id = `action-${name.replaceAll("_", "-")}`;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {multiline ? (
+        <textarea id={id} name={name} rows={3} required={required} className={inputClass} />
+      ) : (
+        <input id={id} name={name} required={required} className={inputClass} />
+      )}
+    </div>
+  );
+}
+
+const article = (noun: string) => (/^[aeiou]/.test(noun) ? "an" : "a");
+
+/** Reject: a reason is required (spec RejectRequest). */
+export function rejectAction(resource: Resource): ActionSpec {
+  return {
+    label: "Reject",
+    tone: "danger",
+    title: `Reject ${resource.noun}`,
+    done: `${resource.title} rejected`,
+    body: <DialogInput name="reason" label="Reason" multiline required />,
+    request: (text) => (text("reason") ? { reason: text("reason") } : `A reason is required to reject ${article(resource.noun)} ${resource.noun}.`),
+  };
+}
+
+/** Refund what was received: address, reason and attachment ids (spec RefundReviewRequest). */
+export function refundAction(): ActionSpec {
+  return {
+    label: "Refund",
+    tone: "secondary",
+    title: "Refund payment",
+    done: "Refund recorded",
+    body: (
+      <>
+        <DialogInput name="refund_address" label="Refund address" required />
+        <DialogInput name="refund_reason" label="Reason" multiline required />
+        <DialogInput name="refund_attachments" label="Attachment file ids (optional, comma-separated)" />
+      </>
+    ),
+    request: (text) => {
+      if (!text("refund_address") || !text("refund_reason")) return "A refund address and a reason are required.";
+      return {
+        refund_address: text("refund_address"),
+        refund_reason: text("refund_reason"),
+        refund_attachments: text("refund_attachments").split(",").map((id) => id.trim()).filter(Boolean),
+      };
+    },
+  };
+}
+
+/** Approve: no body; the sentence says what goes live. */
+export function approveAction(resource: Resource, sentence: React.ReactNode): ActionSpec {
+  return {
+    label: "Approve",
+    tone: "primary",
+    title: `Approve ${resource.noun}`,
+    done: `${resource.title} approved`,
+    body: <p className="text-sm text-slate-700">{sentence}</p>,
+    request: () => ({}),
+  };
+}

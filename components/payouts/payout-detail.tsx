@@ -1,0 +1,61 @@
+"use client";
+import { CopyButton } from "@/components/payments/copy-button";
+import { Code, Field, Fields, IdFields, RecipientFields, Section } from "@/components/payments/detail";
+import { RecordDetail } from "@/components/payments/record-detail";
+import { PayoutActions } from "@/components/payouts/payout-actions";
+import { PayoutAmounts } from "@/components/payouts/payout-amounts";
+import { PAYOUTS } from "@/lib/console/resources";
+import type { Payout } from "@/lib/console/types";
+import { findChain } from "@/lib/studio/chain/registry";
+
+const RECIPIENT_TYPES = { individual: "Individual", organization: "Organization" } as const;
+
+export function PayoutDetail({ id }: { id: string }) {
+  return (
+    <RecordDetail<Payout>
+      resource={PAYOUTS}
+      id={id}
+      number={(payout) => payout.payout_id}
+      actions={(payout) => <PayoutActions payout={payout} />}
+      sections={(payout) => (
+        <>
+          <PayoutAmounts payout={payout} />
+          <PayoutRecipient payout={payout} />
+        </>
+      )}
+      panel={{ title: "Funding", settlementLabel: "Payout transfer" }}
+    />
+  );
+}
+
+function PayoutRecipient({ payout }: { payout: Payout }) {
+  const pi = payout.payment_intent;
+  const target = pi.payout_target_address;
+  return (
+    <Section id="target" title="Recipient and target">
+      <div className="mt-3 rounded-md bg-slate-50 p-2 text-sm sm:p-3">
+        <p className="font-medium text-slate-800">Payout target on {findChain(pi.payment_chain_id)?.name ?? pi.payment_chain_id}</p>
+        {target ? (
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <Code testId="payout-target">{target}</Code>
+            <CopyButton text={target} label="Copy payout target address" />
+          </div>
+        ) : (
+          <p className="mt-1 text-amber-900" data-testid="payout-target">
+            Not set yet: add one before the payout can be approved.
+          </p>
+        )}
+      </div>
+      <Fields>
+        <RecipientFields record={payout} />
+        {payout.recipient_type ? <Field label="Recipient type">{RECIPIENT_TYPES[payout.recipient_type]}</Field> : null}
+        {payout.recipient_account_email ? <Field label="Account email">{payout.recipient_account_email}</Field> : null}
+        {payout.recipient_phone ? <Field label="Phone">{payout.recipient_phone}</Field> : null}
+        <Field label="Pricing mode">{pi.pricing_mode}</Field>
+        <IdFields title="Payout" id={payout.id} paymentIntentId={pi.payment_intent_id} />
+        {payout.reviewer ? <Field label="Reviewed by">{payout.reviewer}</Field> : null}
+        {payout.description ? <Field label="Description">{payout.description}</Field> : null}
+      </Fields>
+    </Section>
+  );
+}

@@ -1,0 +1,47 @@
+// The console's workflow owners: where their pages, console routes and cached queries live, and
+// what their lists filter on.
+import { INVOICE_FILTER_KEYS, PAYOUT_FILTER_KEYS, type FilterKey } from "@/lib/console/list-query";
+import { INVOICE_STATUSES } from "@/lib/studio/invoices/status";
+import { PAYOUT_STATUSES } from "@/lib/studio/payouts/status";
+
+export type Resource = {
+  /** URL segment under / and /api, and the first element of every cached query key. */
+  key: "invoices" | "payouts";
+  noun: "invoice" | "payout";
+  title: "Invoice" | "Payout";
+  plural: "Invoices" | "Payouts";
+  /** The list endpoint's query parameters (spec InvoiceListQuery / PayoutListQuery) and status values. */
+  filterKeys: readonly FilterKey[];
+  statuses: readonly string[];
+  searchPlaceholder: string;
+};
+
+export const INVOICES: Resource = {
+  key: "invoices",
+  noun: "invoice",
+  title: "Invoice",
+  plural: "Invoices",
+  filterKeys: INVOICE_FILTER_KEYS,
+  statuses: INVOICE_STATUSES,
+  searchPlaceholder: "Recipient, organization, invoice id…",
+};
+
+export const PAYOUTS: Resource = {
+  key: "payouts",
+  noun: "payout",
+  title: "Payout",
+  plural: "Payouts",
+  filterKeys: PAYOUT_FILTER_KEYS,
+  statuses: PAYOUT_STATUSES,
+  searchPlaceholder: "Recipient, organization, payout id…",
+};
+
+/** `/payouts`, `/payouts/po_1`, `/payouts/po_1/edit`. */
+export function pagePath(resource: Resource, id?: string, suffix = ""): string {
+  return `/${resource.key}${id === undefined ? "" : `/${encodeURIComponent(id)}`}${suffix}`;
+}
+
+/** The console route behind a page path: `/api/payouts/po_1/logs`. */
+export function apiPath(resource: Resource, id?: string, suffix = ""): string {
+  return `/api${pagePath(resource, id, suffix)}`;
+}
