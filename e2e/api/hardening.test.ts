@@ -80,3 +80,18 @@ describe("the API's loose ends (issue 11 §4)", () => {
     expect(refunded.body.data).toMatchObject({ status: "refunded", payment_intent: { status: "insufficient_refunded", refund_crypto_amount: "100" } });
   });
 });
+
+describe("a wrong method on an existing path", () => {
+  it.each([
+    ["DELETE", "/invoice/intent/inv_x", "GET, PUT"],
+    ["PATCH", "/payout/intent/po_x", "GET, PUT"],
+    ["GET", "/invoice/intent/inv_x/approve", "POST"],
+    ["PUT", "/payout/intents", "GET"],
+    ["POST", "/me", "GET"],
+  ])("%s %s answers 405/40500 in the error envelope with Allow: %s", async (method, path, allow) => {
+    const response = await api(method, path, { role: "admin", body: method === "GET" ? undefined : {} });
+    const error = expectError(response, 405, 40500);
+    expect(error.message).toContain(method);
+    expect(response.headers.get("allow")).toBe(allow);
+  });
+});

@@ -10,6 +10,7 @@ export const ERROR_TABLE = {
   client_id_forbidden: { http: 403, code: 40301 },
   maker_checker: { http: 403, code: 40302 },
   not_found: { http: 404, code: 40400 },
+  method_not_allowed: { http: 405, code: 40500 },
   invalid_state: { http: 409, code: 40900 },
   lost_race: { http: 409, code: 40901 },
   idempotency_mismatch: { http: 409, code: 40902 },

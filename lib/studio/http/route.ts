@@ -9,6 +9,7 @@ import { awaitReady } from "@/lib/studio/boot";
 import { fieldIssues } from "@/lib/studio/validation";
 import { claimIdempotencyKey, idempotentRequest, storeIdempotentResponse } from "@/lib/studio/http/idempotency";
 import { unitOfWork } from "@/lib/studio/unit-of-work";
+import { readCapped } from "@/lib/http/read-capped";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -84,6 +85,25 @@ export function studioRoute<BodySchema extends z.ZodType | undefined = undefined
   };
 }
 
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+/**
+ * Handlers for the methods a route does not serve: 405 in the error envelope with `Allow`, where
+ * Next.js would answer an empty 405. A route file spreads them beside its own handlers.
+ */
+export function otherMethodsRefused(...allowed: Method[]): Partial<Record<Method, (request: Request) => Response>> {
+  const refuse = (request: Request) => {
+    const response = errorResponse(
+      new StudioError("method_not_allowed", `${request.method} is not allowed on ${new URL(request.url).pathname}; use ${allowed.join(" or ")}`),
+      requestIdFor(request),
+    );
+    response.headers.set("Allow", allowed.join(", "));
+    return response;
+  };
+  return Object.fromEntries(METHODS.filter((method) => !allowed.includes(method)).map((method) => [method, refuse]));
+}
+
 export function errorResponse(error: unknown, requestId: string): Response {
   if (error instanceof StudioError) {
     const body = {
@@ -130,7 +150,7 @@ function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S>
 async function readJsonBody(request: Request, optional: boolean): Promise<unknown> {
   const declaredLength = Number(request.headers.get("content-length") ?? "0");
   if (declaredLength > MAX_BODY_BYTES) throw tooLarge();
-  const text = await readCapped(request);
+  const text = await readCapped(request, MAX_BODY_BYTES, tooLarge);
   if (text.trim() === "") {
     if (optional) return undefined;
     throw new StudioError("validation", "A JSON request body is required", [{ field: "body", message: "is required" }]);
@@ -186,24 +206,6 @@ function nulError(field: string): StudioError {
   return new StudioError("validation", `Invalid request: ${field} must not contain the NUL character (\\u0000)`, [
     { field, message: "must not contain the NUL character (\\u0000)" },
   ]);
-}
-
-async function readCapped(request: Request): Promise<string> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function tooLarge(): StudioError {

@@ -1,5 +1,5 @@
 // GET /v1/studio/api/me - the key's user, organization and permissions (extension)
-import { studioRoute } from "@/lib/studio/http/route";
+import { otherMethodsRefused, studioRoute } from "@/lib/studio/http/route";
 
 export const GET = studioRoute({ permission: null }, async ({ principal }) => ({
   data: {
@@ -11,3 +11,5 @@ export const GET = studioRoute({ permission: null }, async ({ principal }) => ({
     permissions: principal.permissions,
   },
 }));
+
+export const { POST, PUT, PATCH, DELETE } = otherMethodsRefused("GET");

@@ -1,5 +1,5 @@
 // POST /v1/studio/api/invoice/intent - create an invoice intent
-import { studioRoute } from "@/lib/studio/http/route";
+import { otherMethodsRefused, studioRoute } from "@/lib/studio/http/route";
 import { invoiceCreateSchema } from "@/lib/studio/invoices/schemas";
 import { createInvoice } from "@/lib/studio/invoices/create-invoice";
 
@@ -7,3 +7,5 @@ export const POST = studioRoute(
   { permission: "transfer:create", body: invoiceCreateSchema, requireClientId: true },
   async ({ principal, clientId, body }) => ({ data: await createInvoice({ principal, clientId, request: body }) }),
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused("POST");

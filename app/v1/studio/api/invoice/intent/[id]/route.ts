@@ -1,6 +1,6 @@
 // GET /v1/studio/api/invoice/intent/{id} - one invoice intent
 // PUT /v1/studio/api/invoice/intent/{id} - edit, or resubmit a rejected one
-import { studioRoute } from "@/lib/studio/http/route";
+import { otherMethodsRefused, studioRoute } from "@/lib/studio/http/route";
 import { invoiceUpdateSchema } from "@/lib/studio/invoices/schemas";
 import { getInvoice } from "@/lib/studio/invoices/get-invoice";
 import { updateInvoice } from "@/lib/studio/invoices/update-invoice";
@@ -13,3 +13,5 @@ export const PUT = studioRoute(
   { permission: "transfer:create", body: invoiceUpdateSchema },
   async ({ principal, params, body }) => ({ data: await updateInvoice({ principal, id: params.id ?? "", request: body }) }),
 );
+
+export const { POST, PATCH, DELETE } = otherMethodsRefused("GET", "PUT");

@@ -1,6 +1,6 @@
 // GET /v1/studio/api/payout/intent/{id} - one payout intent
 // PUT /v1/studio/api/payout/intent/{id} - edit, or resubmit a rejected one
-import { studioRoute } from "@/lib/studio/http/route";
+import { otherMethodsRefused, studioRoute } from "@/lib/studio/http/route";
 import { payoutUpdateSchema } from "@/lib/studio/payouts/schemas";
 import { getPayout } from "@/lib/studio/payouts/get-payout";
 import { updatePayout } from "@/lib/studio/payouts/update-payout";
@@ -13,3 +13,5 @@ export const PUT = studioRoute(
   { permission: "transfer:create", body: payoutUpdateSchema },
   async ({ principal, params, body }) => ({ data: await updatePayout({ principal, id: params.id ?? "", request: body }) }),
 );
+
+export const { POST, PATCH, DELETE } = otherMethodsRefused("GET", "PUT");

@@ -1,5 +1,5 @@
 // POST /v1/studio/api/invoice/intent/{id}/cancel - cancel before any funds arrive (body optional)
-import { studioRoute } from "@/lib/studio/http/route";
+import { otherMethodsRefused, studioRoute } from "@/lib/studio/http/route";
 import { cancelSchema } from "@/lib/studio/invoices/schemas";
 import { cancelInvoice } from "@/lib/studio/invoices/cancel-invoice";
 
@@ -7,3 +7,5 @@ export const POST = studioRoute(
   { permission: "transfer:create", body: cancelSchema, bodyOptional: true },
   async ({ principal, params, body }) => ({ data: await cancelInvoice({ principal, id: params.id ?? "", request: body }) }),
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused("POST");

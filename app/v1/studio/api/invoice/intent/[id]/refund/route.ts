@@ -1,5 +1,5 @@
 // POST /v1/studio/api/invoice/intent/{id}/refund - return everything received to the payer
-import { studioRoute } from "@/lib/studio/http/route";
+import { otherMethodsRefused, studioRoute } from "@/lib/studio/http/route";
 import { refundSchema } from "@/lib/studio/workflow/schemas";
 import { refundIntent } from "@/lib/studio/workflow/verbs";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
@@ -7,3 +7,5 @@ import { invoiceOwner } from "@/lib/studio/invoices/owner";
 export const POST = studioRoute({ permission: "transfer:sign", body: refundSchema }, async ({ principal, params, body }) => ({
   data: await refundIntent(invoiceOwner, { principal, id: params.id ?? "", request: body }),
 }));
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused("POST");

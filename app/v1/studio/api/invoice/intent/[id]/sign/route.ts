@@ -1,5 +1,5 @@
 // POST /v1/studio/api/invoice/intent/{id}/sign - settle; refunds an overpayment's excess (body optional)
-import { studioRoute } from "@/lib/studio/http/route";
+import { otherMethodsRefused, studioRoute } from "@/lib/studio/http/route";
 import { signSchema } from "@/lib/studio/invoices/schemas";
 import { signInvoice } from "@/lib/studio/invoices/sign-invoice";
 
@@ -7,3 +7,5 @@ export const POST = studioRoute(
   { permission: "transfer:sign", body: signSchema, bodyOptional: true },
   async ({ principal, params, body }) => ({ data: await signInvoice({ principal, id: params.id ?? "", request: body }) }),
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused("POST");

@@ -1,5 +1,5 @@
 // POST /v1/studio/api/payout/intent/{id}/refund - return an underfunded or reviewed deposit
-import { studioRoute } from "@/lib/studio/http/route";
+import { otherMethodsRefused, studioRoute } from "@/lib/studio/http/route";
 import { refundSchema } from "@/lib/studio/workflow/schemas";
 import { refundIntent } from "@/lib/studio/workflow/verbs";
 import { payoutOwner } from "@/lib/studio/payouts/owner";
@@ -7,3 +7,5 @@ import { payoutOwner } from "@/lib/studio/payouts/owner";
 export const POST = studioRoute({ permission: "transfer:sign", body: refundSchema }, async ({ principal, params, body }) => ({
   data: await refundIntent(payoutOwner, { principal, id: params.id ?? "", request: body }),
 }));
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused("POST");
