@@ -1,4 +1,5 @@
 // Paging shared by every list endpoint (spec part 8): one query schema to extend, one envelope.
+import { ilike, or, type AnyColumn, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
 import { fieldError } from "@/lib/studio/errors";
@@ -82,4 +83,10 @@ export function selectedStatuses<Status extends string>(
 /** An ILIKE pattern that matches `text` anywhere, with its wildcards taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The free-text `search` of a list: `text` anywhere in any of `columns`. */
+export function searchAny(columns: readonly AnyColumn[], text: string): SQL {
+  const pattern = containsPattern(text);
+  return or(...columns.map((column) => ilike(column, pattern))) as SQL;
 }

@@ -1,9 +1,10 @@
-import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "@/lib/db/client";
 import { invoiceStatusCounts, invoices, paymentIntents } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import type { InvoiceListQuery } from "@/lib/studio/invoices/schemas";
-import { containsPattern, listEnvelope, pageOffset, selectedStatuses } from "@/lib/studio/paging";
+import { listEnvelope, pageOffset, searchAny, selectedStatuses } from "@/lib/studio/paging";
+import { ownerSearchColumns } from "@/lib/studio/workflow/owner";
 import { invoiceStateMachine, STATUS_CATEGORY } from "@/lib/studio/invoices/status";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 
@@ -62,19 +63,6 @@ function sharedFilters(query: InvoiceListQuery): SQL[] {
   if (query.payment_intent_id) filters.push(eq(invoices.paymentIntentId, query.payment_intent_id));
   if (query.created_after) filters.push(gte(invoices.createdAt, new Date(query.created_after)));
   if (query.created_before) filters.push(lt(invoices.createdAt, new Date(query.created_before)));
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    filters.push(
-      or(
-        ilike(invoices.invoiceNumber, pattern),
-        ilike(invoices.id, pattern),
-        ilike(invoices.paymentIntentId, pattern),
-        ilike(invoices.recipientName, pattern),
-        ilike(invoices.recipientEmail, pattern),
-        ilike(invoices.organizationName, pattern),
-        ilike(invoices.organizationEmail, pattern),
-      ) as SQL,
-    );
-  }
+  if (query.search) filters.push(searchAny([invoices.invoiceNumber, ...ownerSearchColumns(invoices)], query.search));
   return filters;
 }

@@ -1,8 +1,9 @@
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { paymentIntents, payouts } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { containsPattern, listEnvelope, pageOffset, selectedStatuses } from "@/lib/studio/paging";
+import { listEnvelope, pageOffset, searchAny, selectedStatuses } from "@/lib/studio/paging";
+import { ownerSearchColumns } from "@/lib/studio/workflow/owner";
 import type { PayoutListQuery } from "@/lib/studio/payouts/schemas";
 import { PAYOUT_STATUS_CATEGORY, payoutStateMachine } from "@/lib/studio/payouts/status";
 import { serializePayout } from "@/lib/studio/payouts/serialize";
@@ -46,19 +47,7 @@ function sharedFilters(query: PayoutListQuery): SQL[] {
   if (query.payment_intent_id) filters.push(eq(payouts.paymentIntentId, query.payment_intent_id));
   if (query.creator) filters.push(eq(payouts.creator, query.creator));
   if (query.search) {
-    const pattern = containsPattern(query.search);
-    filters.push(
-      or(
-        ilike(payouts.payoutNumber, pattern),
-        ilike(payouts.id, pattern),
-        ilike(payouts.paymentIntentId, pattern),
-        ilike(payouts.recipientName, pattern),
-        ilike(payouts.recipientEmail, pattern),
-        ilike(payouts.organizationName, pattern),
-        ilike(payouts.organizationEmail, pattern),
-        ilike(paymentIntents.payoutTargetAddress, pattern),
-      ) as SQL,
-    );
+    filters.push(searchAny([payouts.payoutNumber, ...ownerSearchColumns(payouts), paymentIntents.payoutTargetAddress], query.search));
   }
   return filters;
 }

@@ -26,6 +26,11 @@ export type Owner<Table extends OwnerTable, Status extends string, Action extend
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyOwner = Owner<OwnerTable, string, any, unknown>;
 
+/** What a list's free-text search looks in on every owner: its id, payment intent and recipient. */
+export function ownerSearchColumns(table: OwnerTable) {
+  return [table.id, table.paymentIntentId, table.recipientName, table.recipientEmail, table.organizationName, table.organizationEmail];
+}
+
 /** An owner's row with its payment intent: what every verb reads and changes. */
 export type Intent<Table extends OwnerTable> = { row: Table["$inferSelect"]; paymentIntent: PaymentIntentRow };
 
