@@ -1,5 +1,6 @@
 // `npm test`: build, unit tests, then a real server on a fresh database (PGlite in a temp
-// folder, or DATABASE_URL when set) for the HTTP integration tests and the browser tests.
+// folder, or DATABASE_URL when set) for the HTTP integration tests and the browser tests, then
+// the crash test, which starts and kills servers of its own on scratch databases.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -7,7 +8,7 @@ import path from "node:path";
 import net from "node:net";
 
 const root = path.resolve(import.meta.dirname, "..");
-const only = process.argv[2]; // optional: "unit" | "node" | "api" | "browser"
+const only = process.argv[2]; // optional: "unit" | "node" | "api" | "browser" | "crash"
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 function run(command, args, env = {}) {
@@ -49,11 +50,12 @@ let failed = 0;
 if (wants("unit")) failed += (await run(bin("vitest"), ["run", "--project", "unit"])) ? 1 : 0;
 if (wants("node")) failed += (await run(bin("vitest"), ["run", "--project", "node"])) ? 1 : 0;
 
+if ((wants("api") || wants("browser") || wants("crash")) && process.env.SKIP_BUILD !== "1") {
+  const built = await run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" });
+  if (built !== 0) process.exit(1);
+}
+
 if (wants("api") || wants("browser")) {
-  if (process.env.SKIP_BUILD !== "1") {
-    const built = await run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" });
-    if (built !== 0) process.exit(1);
-  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-test-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -88,6 +90,11 @@ if (wants("api") || wants("browser")) {
     stop();
     if (failed) console.log(`server log kept at ${path.join(dataDir, "server.log")}`);
   }
+}
+
+// After the shared server is gone: the crash test's servers get the machine to themselves.
+if (wants("crash")) {
+  failed += (await run(bin("vitest"), ["run", "--project", "crash"], { STUDIO_TEST_OWN_SERVERS: "1" })) ? 1 : 0;
 }
 
 console.log(failed ? `\n${failed} test stage(s) failed on ${mode}` : `\nAll test stages passed on ${mode}`);
