@@ -28,6 +28,12 @@ const envSchema = z.object({
     .regex(/^\d+(\.\d{1,8})?$/, "TWD_PER_USD must be a decimal like 32.5")
     .default("32.5"),
   PORT: z.coerce.number().int().default(3000),
+  // How many reverse proxies of ours append to X-Forwarded-For in front of the console.
+  TRUSTED_PROXY_HOPS: z
+    .string()
+    .regex(/^(10|\d)?$/, "TRUSTED_PROXY_HOPS must be a whole number from 0 to 10")
+    .optional()
+    .transform((value) => (value ? Number(value) : 0)),
 });
 
 const parsed = envSchema.parse(process.env);

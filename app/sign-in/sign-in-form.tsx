@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
+import { safeNextPath } from "@/lib/console/safe-next";
 
 export function SignInForm() {
   const [error, setError] = useState<string | null>(null);
@@ -20,7 +21,7 @@ export function SignInForm() {
         }).catch(() => null);
         if (response?.ok) {
           const next = new URLSearchParams(window.location.search).get("next");
-          window.location.assign(next && next.startsWith("/") && !next.startsWith("//") ? next : "/invoices");
+          window.location.assign(safeNextPath(next));
           return;
         }
         const body = (await response?.json().catch(() => null)) as { message?: string } | null;

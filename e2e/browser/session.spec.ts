@@ -7,7 +7,7 @@ test("sign-in shows the person, and sign-out ends the session for good", async (
   await expect(page.getByTestId("viewer-name")).toHaveText("Avery Approver");
   await expect(page.getByText("Demo Merchant")).toBeVisible();
   await expect(page.getByTestId("viewer-role")).toHaveText("Approver");
-  const cookie = (await page.context().cookies()).find((candidate) => candidate.name === "studio_session");
+  const cookie = (await page.context().cookies()).find((candidate) => /^(__Host-)?studio_session$/.test(candidate.name));
   expect(cookie?.httpOnly).toBe(true);
   expect(cookie?.sameSite).toBe("Lax");
 
@@ -18,7 +18,7 @@ test("sign-in shows the person, and sign-out ends the session for good", async (
 
   // The old token is dead on the server, not just forgotten by the browser.
   const replay = await playwright.request.newContext({ baseURL: baseUrl });
-  const response = await replay.get("/api/me", { headers: { Cookie: `studio_session=${cookie?.value}` } });
+  const response = await replay.get("/api/me", { headers: { Cookie: `${cookie?.name}=${cookie?.value}` } });
   expect(response.status()).toBe(401);
   await replay.dispose();
 });
@@ -28,7 +28,8 @@ test("signing in again rotates the session token", async ({ playwright }) => {
   const user = demoUser("viewer");
   const signIn = () =>
     context.post("/api/auth/sign-in", { headers: { Origin: baseUrl }, data: { email: user.email, password: user.password } });
-  const token = async () => (await context.storageState()).cookies.find((cookie) => cookie.name === "studio_session")?.value;
+  const sessionCookie = async () => (await context.storageState()).cookies.find((cookie) => /^(__Host-)?studio_session$/.test(cookie.name));
+  const token = async () => (await sessionCookie())?.value;
   expect((await signIn()).status()).toBe(200);
   const first = await token();
   expect((await signIn()).status()).toBe(200);
@@ -37,7 +38,7 @@ test("signing in again rotates the session token", async ({ playwright }) => {
   expect(second).not.toBe(first);
   expect((await context.get("/api/me")).status()).toBe(200);
   const replay = await playwright.request.newContext({ baseURL: baseUrl });
-  expect((await replay.get("/api/me", { headers: { Cookie: `studio_session=${first}` } })).status()).toBe(401);
+  expect((await replay.get("/api/me", { headers: { Cookie: `${(await sessionCookie())?.name}=${first}` } })).status()).toBe(401);
   await replay.dispose();
   await context.dispose();
 });

@@ -109,3 +109,9 @@ export async function seedDemoAccounts(): Promise<number> {
   }
   return created;
 }
+
+/** Replaces an account's password hash (sign-in upgrades hashes made with weaker parameters). */
+export async function updatePasswordHash(accountId: number, passwordHash: string): Promise<void> {
+  const database = await db();
+  await database.update(consoleAccounts).set({ passwordHash }).where(eq(consoleAccounts.id, accountId));
+}

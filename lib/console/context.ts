@@ -2,12 +2,14 @@ import "server-only";
 import { accountApiKey, rememberStudioUid } from "@/lib/console/accounts";
 import { resolveSession, type Session } from "@/lib/console/sessions";
 import { studioClient, type StudioClient } from "@/lib/console/studio-client";
+import { createTtlCache } from "@/lib/console/ttl-cache";
 import type { Me } from "@/lib/console/types";
 
 export type ConsoleContext = { session: Session; client: StudioClient; me: () => Promise<Me> };
 
-const ME_TTL_MS = 30 * 1000;
-const meCache = new Map<string, { me: Me; at: number }>();
+// Who each session is, for a few seconds: bounded in time and in size (least recently used out).
+export const ME_CACHE = { max: 1000, ttlMs: 15 * 1000 };
+export const meCache = createTtlCache<Me>(ME_CACHE);
 
 /** The signed-in person's client (their decrypted key never leaves this module's callers on the server). */
 export async function contextForToken(token: string | undefined): Promise<ConsoleContext | undefined> {
@@ -16,9 +18,9 @@ export async function contextForToken(token: string | undefined): Promise<Consol
   const client = studioClient({ apiKey: accountApiKey(session.account), clientId: session.account.clientId });
   const me = async () => {
     const cached = meCache.get(session.tokenHash);
-    if (cached && Date.now() - cached.at < ME_TTL_MS) return cached.me;
+    if (cached) return cached;
     const fresh = await client.me();
-    meCache.set(session.tokenHash, { me: fresh, at: Date.now() });
+    meCache.set(session.tokenHash, fresh);
     if (session.account.studioUid !== fresh.uid) await rememberStudioUid(session.account.id, fresh.uid);
     return fresh;
   };

@@ -1,8 +1,8 @@
 import "server-only";
-import { cookies } from "next/headers";
 import { NextResponse } from "next/server";
+import { BodyTooLargeError, MiB, readCapped } from "@/lib/http/read-capped";
 import { contextForToken, type ConsoleContext } from "@/lib/console/context";
-import { SESSION_COOKIE } from "@/lib/console/session-policy";
+import { sessionTokenOf } from "@/lib/console/session-cookie";
 import { StudioApiError } from "@/lib/console/studio-client";
 import type { ErrorBody } from "@/lib/console/types";
 
@@ -36,8 +36,7 @@ export function consoleRoute(
     if (options.mutating && !sameOrigin(request)) {
       return errorJson(403, { code: 40300, message: "Cross-origin request refused" });
     }
-    const token = (await cookies()).get(SESSION_COOKIE)?.value;
-    const ctx = await contextForToken(token);
+    const ctx = await contextForToken(await sessionTokenOf(request));
     if (!ctx) return errorJson(401, { code: 40100, message: "Sign in to continue" });
     const raw = (await nextContext?.params) ?? {};
     const params = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, String(value)]));
@@ -47,6 +46,7 @@ export function consoleRoute(
     } catch (error) {
       if (error instanceof StudioApiError) return errorJson(error.status, error.body);
       if (error instanceof BadRequest) return errorJson(400, { code: 40000, message: error.message });
+      if (error instanceof BodyTooLargeError) return tooLargeJson(error);
       console.error("[console] route failed", error);
       return errorJson(500, { code: 50000, message: "Something went wrong" });
     }
@@ -55,8 +55,17 @@ export function consoleRoute(
 
 export class BadRequest extends Error {}
 
-export async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
+/** The cap on a console route's body; sign-in has its own, smaller one. */
+export const MAX_BODY_BYTES = MiB;
+
+/** 413 in the console's error body. */
+export function tooLargeJson(error: BodyTooLargeError): NextResponse {
+  return errorJson(413, { code: 41300, message: error.message });
+}
+
+/** The body as JSON (undefined when empty), read with a hard cap: over it, BodyTooLargeError (413). */
+export async function readJson(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+  const text = await readCapped(request, maxBytes);
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;

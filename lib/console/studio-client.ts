@@ -1,5 +1,6 @@
 import "server-only";
 import { env, listeningPort } from "@/lib/env";
+import { checkedStudioBaseUrl } from "@/lib/console/studio-url";
 import type { ErrorBody, Invoice, ListData, Me, Payout, StatusLog } from "@/lib/console/types";
 
 // The console's one door to the Studio: plain HTTP with the signed-in person's key, so the same
@@ -14,8 +15,11 @@ export class StudioApiError extends Error {
   }
 }
 
+// Checked once (https unless loopback): a bad STUDIO_API_URL fails every call, loudly.
+let configuredBaseUrl: string | undefined;
 export function studioBaseUrl(): string {
-  return (env.STUDIO_API_URL ?? `http://127.0.0.1:${listeningPort()}`).replace(/\/+$/, "");
+  if (env.STUDIO_API_URL === undefined) return checkedStudioBaseUrl(undefined, listeningPort());
+  return (configuredBaseUrl ??= checkedStudioBaseUrl(env.STUDIO_API_URL, listeningPort()));
 }
 
 type Call = { method?: string; path: string; query?: URLSearchParams; body?: unknown; clientId?: boolean };
@@ -30,7 +34,8 @@ export function studioClient({ apiKey, clientId }: { apiKey: string; clientId: s
     const url = `${studioBaseUrl()}/v1/studio/api${path}${query && query.size ? `?${query}` : ""}`;
     let response: Response;
     try {
-      response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store" });
+      // redirect: "error" - a redirect would carry the key to wherever it points.
+      response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store", redirect: "error" });
     } catch {
       throw new StudioApiError(502, { code: 50200, message: "The Studio API could not be reached" });
     }
