@@ -34,15 +34,23 @@ export async function dropTarget(target: Target): Promise<void> {
   fs.rmSync(target.dataDir, { recursive: true, force: true });
   if (target.databaseUrl) {
     const name = new URL(target.databaseUrl).pathname.slice(1);
+    // pg's pool.end() resolves once it has asked its connections to close, not once they have:
+    // forcing the drop while they close would hand the test an unhandled "terminating
+    // connection" error. Wait (briefly) for them to go first.
+    for (let waited = 0; waited < 5_000; waited += 100) {
+      const rows = await admin(`SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = '${name}'`);
+      if (rows[0]?.open === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 }
 
-async function admin(statement: string): Promise<void> {
+async function admin(statement: string): Promise<Array<Record<string, unknown>>> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(statement);
+    return (await client.query(statement)).rows;
   } finally {
     await client.end();
   }
