@@ -1,13 +1,11 @@
-import { payouts } from "@/lib/studio/db/schema";
-import { formatUnits } from "@/lib/studio/money";
+import { eq } from "drizzle-orm";
+import { paymentIntents, payouts } from "@/lib/studio/db/schema";
+import { formatUnits, parseUnits } from "@/lib/studio/money";
 import { creditFromPayment } from "@/lib/studio/balances/ledger";
 import { findChain } from "@/lib/studio/chain/registry";
 import { planSend } from "@/lib/studio/chain/sends";
-import { paymentIntents } from "@/lib/studio/db/schema";
-import { parseUnits } from "@/lib/studio/money";
-import { eq } from "drizzle-orm";
-import type { Owner } from "@/lib/studio/workflow/owner";
 import { receivedFacts } from "@/lib/studio/payment-intents/status";
+import type { Owner } from "@/lib/studio/workflow/owner";
 import { payoutStateMachine, type PayoutAction, type PayoutStatus } from "@/lib/studio/payouts/status";
 import { serializePayout, type PayoutIntentRecord } from "@/lib/studio/payouts/serialize";
 

@@ -17,14 +17,15 @@ import { lockIntentOrThrow, type Intent, type Owner, type OwnerTable } from "@/l
 import { assertTransition, transition } from "@/lib/studio/workflow/transition";
 import type { RefundInput, RejectInput } from "@/lib/studio/workflow/schemas";
 
-type ReviewedOwner<T extends OwnerTable, R> = Owner<T, string, string, R>;
+// Any owner: each verb names the actions it takes, and the owner's machine says whether they apply.
+type VerbOwner<T extends OwnerTable, R> = Owner<T, string, string, R>;
 
 /**
  * Update (PUT): edits a record under review, or resubmits a rejected one. `changesFor` turns the
  * request into the owner's and the payment intent's changes, validating as it goes.
  */
 export function updateIntent<T extends OwnerTable, R>(
-  owner: ReviewedOwner<T, R>,
+  owner: VerbOwner<T, R>,
   input: {
     principal: Principal;
     id: string;
@@ -58,7 +59,7 @@ export function updateIntent<T extends OwnerTable, R>(
  * checks and returns the payment deadline and any extra changes.
  */
 export function approveIntent<T extends OwnerTable, R>(
-  owner: ReviewedOwner<T, R>,
+  owner: VerbOwner<T, R>,
   input: {
     principal: Principal;
     id: string;
@@ -92,7 +93,7 @@ export function approveIntent<T extends OwnerTable, R>(
 
 /** Reject: back to the creator side with a reason (kept in the log). */
 export function rejectIntent<T extends OwnerTable, R>(
-  owner: ReviewedOwner<T, R>,
+  owner: VerbOwner<T, R>,
   input: { principal: Principal; id: string; request: RejectInput; now?: Date },
 ): Promise<R> {
   const { principal, id, request } = input;
@@ -108,7 +109,7 @@ export function rejectIntent<T extends OwnerTable, R>(
  * amount due make the payment `insufficient_refunded`, whatever status the owner had reached.
  */
 export function refundIntent<T extends OwnerTable, R>(
-  owner: ReviewedOwner<T, R>,
+  owner: VerbOwner<T, R>,
   input: { principal: Principal; id: string; request: RefundInput; now?: Date },
 ): Promise<R> {
   const { principal, id, request } = input;
