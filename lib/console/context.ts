@@ -8,8 +8,8 @@ import type { Me } from "@/lib/console/types";
 export type ConsoleContext = { session: Session; client: StudioClient; me: () => Promise<Me> };
 
 // Who each session is, for a few seconds: bounded in time and in size (least recently used out).
-export const ME_CACHE = { max: 1000, ttlMs: 15 * 1000 };
-export const meCache = createTtlCache<Me>(ME_CACHE);
+const ME_CACHE = { max: 1000, ttlMs: 15 * 1000 };
+const meCache = createTtlCache<Me>(ME_CACHE);
 
 /** The signed-in person's client (their decrypted key never leaves this module's callers on the server). */
 export async function contextForToken(token: string | undefined): Promise<ConsoleContext | undefined> {
