@@ -1,37 +1,7 @@
 // The payout validation table: every PayoutCreateRequest field missing, mistyped or malformed is a
 // 400/40000 naming the field (spec 4.2, product-decisions §4), and a refused create writes nothing.
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { api, countPayoutsMatching, createPayout, expectError, getPayout, listPayouts, payoutLogs, payoutRequest } from "./support";
-
-/**
- * A create whose recipient or organization name carries a fresh tag (never the field under test);
- * afterwards a search for the tag must find nothing: the refusal wrote no row.
- */
-async function expectRefusedCreate(
-  body: Record<string, unknown>,
-  expected: { http?: number; code?: number; field: string; message?: string | RegExp },
-) {
-  const tag = `pval-${randomUUID().slice(0, 8)}`;
-  const payload = { ...body };
-  const carrier = ["recipient_name", "organization_name"].find(
-    (name) => name !== expected.field && typeof payload[name] === "string",
-  );
-  if (carrier) payload[carrier] = `${payload[carrier] as string} ${tag}`;
-  const response = await api("POST", "/payout/intent", { role: "finance", body: payload });
-  const error = expectError(response, expected.http ?? 400, expected.code ?? 40000);
-  const fields = (error.errors ?? []).map((issue) => issue.field);
-  expect(fields, JSON.stringify(error)).toContain(expected.field);
-  expect(error.message).toContain(expected.field);
-  if (expected.message) {
-    const issue = error.errors?.find((candidate) => candidate.field === expected.field);
-    if (typeof expected.message === "string") expect(issue?.message).toContain(expected.message);
-    else expect(issue?.message).toMatch(expected.message);
-  }
-  expect(carrier, "a tag carrier").toBeDefined();
-  expect(await countPayoutsMatching(tag)).toBe(0);
-  return error;
-}
+import { api, countPayoutsMatching, createPayout, expectError, expectRefusedCreate, getPayout, listPayouts, payoutLogs, payoutRequest } from "./support";
 
 function without(field: string) {
   const request = payoutRequest();
@@ -55,11 +25,11 @@ const REQUIRED_FIELDS = [
 
 describe("POST /payout/intent: each required field missing on its own", () => {
   it.each(REQUIRED_FIELDS)("%s missing → 400/40000 naming it", async (field) => {
-    await expectRefusedCreate(without(field), { field, message: "is required" });
+    await expectRefusedCreate("payout", without(field), { field, message: "is required" });
   });
 
   it("null counts as a wrong type, not as missing", async () => {
-    await expectRefusedCreate(payoutRequest({ recipient_name: null }), { field: "recipient_name", message: "must be a string" });
+    await expectRefusedCreate("payout", payoutRequest({ recipient_name: null }), { field: "recipient_name", message: "must be a string" });
   });
 
   it("every optional field may be left out", async () => {
@@ -101,11 +71,11 @@ const WRONG_TYPES: Array<[string, unknown, string]> = [
 
 describe("POST /payout/intent: wrong JSON types", () => {
   it.each(WRONG_TYPES)("%s = %j → 400 %s", async (field, value, message) => {
-    await expectRefusedCreate(payoutRequest({ [field]: value }), { field, message });
+    await expectRefusedCreate("payout", payoutRequest({ [field]: value }), { field, message });
   });
 
   it("attachment.file_id must be a string", async () => {
-    await expectRefusedCreate(payoutRequest({ attachment: { file_id: 12 } }), { field: "attachment.file_id", message: "must be a string" });
+    await expectRefusedCreate("payout", payoutRequest({ attachment: { file_id: 12 } }), { field: "attachment.file_id", message: "must be a string" });
   });
 });
 
@@ -116,7 +86,7 @@ describe("POST /payout/intent: values outside their sets", () => {
     ["pay_token", "DAI", "USDC, USDT"],
     ["recipient_type", "robot", "individual, organization"],
   ])("%s = %s → 400 listing the allowed values", async (field, value, allowed) => {
-    await expectRefusedCreate(payoutRequest({ [field]: value }), { field, message: allowed });
+    await expectRefusedCreate("payout", payoutRequest({ [field]: value }), { field, message: allowed });
   });
 });
 
@@ -124,11 +94,11 @@ describe("POST /payout/intent: amounts", () => {
   const MALFORMED = ["1e3", "0x10", "-1", " 1", "1 ", ".5", "1.", "", "1,000", "+1", "01", "NaN", "Infinity", "１"];
 
   it.each(MALFORMED)("amount %j → 400 saying what a plain decimal looks like", async (amount) => {
-    await expectRefusedCreate(payoutRequest({ amount }), { field: "amount", message: "plain decimal" });
+    await expectRefusedCreate("payout", payoutRequest({ amount }), { field: "amount", message: "plain decimal" });
   });
 
   it.each(MALFORMED)("exact_out_amount %j → 400 saying what a plain decimal looks like", async (exactOut) => {
-    await expectRefusedCreate(payoutRequest({ exact_out_amount: exactOut }), { field: "exact_out_amount", message: "plain decimal" });
+    await expectRefusedCreate("payout", payoutRequest({ exact_out_amount: exactOut }), { field: "exact_out_amount", message: "plain decimal" });
   });
 
   it.each([
@@ -137,7 +107,7 @@ describe("POST /payout/intent: amounts", () => {
     ["exact_out_amount", { amount: "100", exact_out_amount: "0" }],
     ["exact_out_amount", { amount: "100", exact_out_amount: "0.00" }],
   ])("zero → 400 on %s: must be greater than zero", async (field, amounts) => {
-    await expectRefusedCreate(payoutRequest(amounts), { field, message: "greater than zero" });
+    await expectRefusedCreate("payout", payoutRequest(amounts), { field, message: "greater than zero" });
   });
 
   it.each([
@@ -145,21 +115,21 @@ describe("POST /payout/intent: amounts", () => {
     ["100", "101"],
     ["0.5", "1"],
   ])("amount %s, exact_out_amount %s → 400 on exact_out_amount", async (amount, exactOut) => {
-    await expectRefusedCreate(payoutRequest({ amount, exact_out_amount: exactOut }), { field: "exact_out_amount" });
+    await expectRefusedCreate("payout", payoutRequest({ amount, exact_out_amount: exactOut }), { field: "exact_out_amount" });
   });
 
   it.each([
     ["amount", { amount: "100.0000001" }, "6"],
     ["exact_out_amount", { exact_out_amount: "98.0000001" }, "6"],
   ])("crypto on arb: %s with more than 6 decimals → 400 naming the limit", async (field, amounts, limit) => {
-    await expectRefusedCreate(payoutRequest(amounts), { field, message: limit });
+    await expectRefusedCreate("payout", payoutRequest(amounts), { field, message: limit });
   });
 
   it.each([
     ["amount", { amount: "1.0000000000000000001", exact_out_amount: "1" }],
     ["exact_out_amount", { amount: "2", exact_out_amount: "1.0000000000000000001" }],
   ])("crypto on bsc: %s with more than 18 decimals → 400 naming the limit", async (field, amounts) => {
-    await expectRefusedCreate(payoutRequest({ chain: "bsc", pay_token: "USDC", ...amounts }), { field, message: "18" });
+    await expectRefusedCreate("payout", payoutRequest({ chain: "bsc", pay_token: "USDC", ...amounts }), { field, message: "18" });
   });
 
   it("crypto on bsc: 18 decimals are accepted", async () => {
@@ -173,18 +143,18 @@ describe("POST /payout/intent: amounts", () => {
     ["amount", { amount: "100.001", exact_out_amount: "98" }],
     ["exact_out_amount", { amount: "100", exact_out_amount: "98.505" }],
   ])("fiat: %s with more than 2 decimals → 400 naming the limit", async (field, amounts) => {
-    await expectRefusedCreate(payoutRequest({ pricing_mode: "fiat", currency: "USD", ...amounts }), { field, message: "2" });
+    await expectRefusedCreate("payout", payoutRequest({ pricing_mode: "fiat", currency: "USD", ...amounts }), { field, message: "2" });
   });
 
   it("fiat TWD is held to cents too", async () => {
-    await expectRefusedCreate(payoutRequest({ pricing_mode: "fiat", currency: "TWD", amount: "1000.125", exact_out_amount: "1" }), {
+    await expectRefusedCreate("payout", payoutRequest({ pricing_mode: "fiat", currency: "TWD", amount: "1000.125", exact_out_amount: "1" }), {
       field: "amount",
       message: "2",
     });
   });
 
   it("an 81-character amount → 400", async () => {
-    await expectRefusedCreate(payoutRequest({ amount: "1".repeat(81) }), { field: "amount", message: "at most 80 characters" });
+    await expectRefusedCreate("payout", payoutRequest({ amount: "1".repeat(81) }), { field: "amount", message: "at most 80 characters" });
   });
 });
 
@@ -209,7 +179,7 @@ describe("POST /payout/intent: other malformed values", () => {
     ["chain", "", "must not be empty"],
     ["payout_target_address", "", "must not be empty"],
   ])("%s = %j → 400 (%s)", async (field, value, message) => {
-    await expectRefusedCreate(payoutRequest({ [field]: value }), { field, message });
+    await expectRefusedCreate("payout", payoutRequest({ [field]: value }), { field, message });
   });
 });
 
@@ -238,7 +208,7 @@ describe("POST /payout/intent: request bodies", () => {
   });
 
   it("a NUL character in a string → 400 naming the field", async () => {
-    await expectRefusedCreate(payoutRequest({ description: "line one\u0000" }), { field: "description", message: "NUL" });
+    await expectRefusedCreate("payout", payoutRequest({ description: "line one\u0000" }), { field: "description", message: "NUL" });
   });
 });
 

@@ -300,3 +300,36 @@ export async function waitForPayoutStatus(id: string, status: string, timeoutMs:
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * A create the API must refuse, naming `expected.field`. The recipient or organization name (never
+ * the field under test) carries a fresh tag; afterwards a search for the tag must find nothing:
+ * the refusal wrote no row.
+ */
+export async function expectRefusedCreate(
+  kind: "invoice" | "payout",
+  body: Record<string, unknown>,
+  expected: { http?: number; code?: number; field: string; message?: string | RegExp },
+) {
+  const tag = `val-${randomUUID().slice(0, 8)}`;
+  const payload = { ...body };
+  const carrier = ["recipient_name", "organization_name"].find(
+    (name) => name !== expected.field && typeof payload[name] === "string",
+  );
+  if (carrier) payload[carrier] = `${payload[carrier] as string} ${tag}`;
+  const response = await api("POST", `/${kind}/intent`, { role: "finance", body: payload });
+  const error = expectError(response, expected.http ?? 400, expected.code ?? 40000);
+  const fields = (error.errors ?? []).map((issue) => issue.field);
+  if (!fields.includes(expected.field)) throw new Error(`expected an error on ${expected.field}: ${JSON.stringify(error)}`);
+  // The summary names the field too, so a person reading only `message` knows what to fix.
+  if (!error.message.includes(expected.field)) throw new Error(`message does not name ${expected.field}: ${error.message}`);
+  if (expected.message) {
+    const message = error.errors?.find((candidate) => candidate.field === expected.field)?.message ?? "";
+    const matches = typeof expected.message === "string" ? message.includes(expected.message) : expected.message.test(message);
+    if (!matches) throw new Error(`${expected.field}: "${message}" does not match ${String(expected.message)}`);
+  }
+  if (!carrier) throw new Error("the request has no recipient_name or organization_name to carry the tag");
+  const written = kind === "invoice" ? await countMatching(tag) : await countPayoutsMatching(tag);
+  if (written !== 0) throw new Error(`the refused create wrote ${written} row(s)`);
+  return error;
+}

@@ -1,35 +1,6 @@
-import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { describe, expect, it } from "vitest";
-import { api, countMatching, createInvoice, expectError, invoiceRequest, listInvoices, serverUrl, user, org } from "./support";
-
-// Every case runs a create whose recipient or organization name carries a fresh tag (never the
-// field under test); afterwards a search for the tag must find nothing: the refusal wrote no row.
-async function expectRefusedCreate(
-  body: Record<string, unknown>,
-  expected: { http?: number; code?: number; field: string; message?: string | RegExp },
-) {
-  const tag = `val-${randomUUID().slice(0, 8)}`;
-  const payload = { ...body };
-  const carrier = ["recipient_name", "organization_name"].find(
-    (name) => name !== expected.field && typeof payload[name] === "string",
-  );
-  if (carrier) payload[carrier] = `${payload[carrier] as string} ${tag}`;
-  const response = await api("POST", "/invoice/intent", { role: "finance", body: payload });
-  const error = expectError(response, expected.http ?? 400, expected.code ?? 40000);
-  const fields = (error.errors ?? []).map((issue) => issue.field);
-  expect(fields, JSON.stringify(error)).toContain(expected.field);
-  // The summary names the field too, so a person reading only `message` knows what to fix.
-  expect(error.message).toContain(expected.field);
-  if (expected.message) {
-    const issue = error.errors?.find((candidate) => candidate.field === expected.field);
-    if (typeof expected.message === "string") expect(issue?.message).toContain(expected.message);
-    else expect(issue?.message).toMatch(expected.message);
-  }
-  expect(carrier, "a tag carrier").toBeDefined();
-  expect(await countMatching(tag)).toBe(0);
-  return error;
-}
+import { api, countMatching, createInvoice, expectError, expectRefusedCreate, invoiceRequest, listInvoices, serverUrl, user, org } from "./support";
 
 function without(field: string) {
   const request: Record<string, unknown> = invoiceRequest();
@@ -54,20 +25,20 @@ const REQUIRED_FIELDS = [
 
 describe("POST /invoice/intent: each required field missing on its own", () => {
   it.each(REQUIRED_FIELDS)("%s missing → 400/40000 naming it", async (field) => {
-    await expectRefusedCreate(without(field), { field, message: "is required" });
+    await expectRefusedCreate("invoice", without(field), { field, message: "is required" });
   });
 
   it.each(["name", "quantity", "unit_price"])("detail_items[].%s missing → 400 naming detail_items.0.%s", async (field) => {
     const item: Record<string, unknown> = { name: "Widget", quantity: 1, unit_price: 125.5 };
     delete item[field];
-    await expectRefusedCreate(invoiceRequest({ detail_items: [item] }), {
+    await expectRefusedCreate("invoice", invoiceRequest({ detail_items: [item] }), {
       field: `detail_items.0.${field}`,
       message: "is required",
     });
   });
 
   it("null counts as a wrong type, not as missing", async () => {
-    await expectRefusedCreate(invoiceRequest({ recipient_name: null }), { field: "recipient_name", message: "must be a string" });
+    await expectRefusedCreate("invoice", invoiceRequest({ recipient_name: null }), { field: "recipient_name", message: "must be a string" });
   });
 });
 
@@ -108,7 +79,7 @@ const WRONG_TYPES: Array<[string, unknown, string]> = [
 
 describe("POST /invoice/intent: wrong JSON types", () => {
   it.each(WRONG_TYPES)("%s = %j → 400 %s", async (field, value, message) => {
-    await expectRefusedCreate(invoiceRequest({ [field]: value }), { field, message });
+    await expectRefusedCreate("invoice", invoiceRequest({ [field]: value }), { field, message });
   });
 
   it.each([
@@ -118,11 +89,11 @@ describe("POST /invoice/intent: wrong JSON types", () => {
     ["tax", "5.5", "must be a number"],
   ])("detail_items[].%s = %j → 400 %s", async (field, value, message) => {
     const item = { name: "Widget", quantity: 1, unit_price: 125.5, [field]: value };
-    await expectRefusedCreate(invoiceRequest({ detail_items: [item] }), { field: `detail_items.0.${field}`, message });
+    await expectRefusedCreate("invoice", invoiceRequest({ detail_items: [item] }), { field: `detail_items.0.${field}`, message });
   });
 
   it("attachment.file_id must be a string", async () => {
-    await expectRefusedCreate(invoiceRequest({ attachment: { file_id: 12 } }), {
+    await expectRefusedCreate("invoice", invoiceRequest({ attachment: { file_id: 12 } }), {
       field: "attachment.file_id",
       message: "must be a string",
     });
@@ -136,11 +107,11 @@ describe("POST /invoice/intent: values outside their sets", () => {
     ["pay_token", "DAI", "USDC, USDT"],
     ["payment_method_type", "cash", "crypto, fiat"],
   ])("%s = %s → 400 listing the allowed values", async (field, value, allowed) => {
-    await expectRefusedCreate(invoiceRequest({ [field]: value }), { field, message: allowed });
+    await expectRefusedCreate("invoice", invoiceRequest({ [field]: value }), { field, message: allowed });
   });
 
   it("payout_addresses keys other than evm, sol, tron → 400 naming the key", async () => {
-    await expectRefusedCreate(invoiceRequest({ payout_addresses: { btc: "bc1qxyz" } }), {
+    await expectRefusedCreate("invoice", invoiceRequest({ payout_addresses: { btc: "bc1qxyz" } }), {
       field: "payout_addresses",
       message: "btc",
     });
@@ -156,23 +127,23 @@ describe("POST /invoice/intent: malformed amounts", () => {
   it.each(["1e3", "0x10", "-1", " 1", "1 ", ".5", "1.", "", "1,000", "+1", "01", "NaN", "Infinity", "１"])(
     "amount %j → 400 saying what a plain decimal looks like",
     async (amount) => {
-      await expectRefusedCreate(invoiceRequest({ amount }), { field: "amount", message: "plain decimal" });
+      await expectRefusedCreate("invoice", invoiceRequest({ amount }), { field: "amount", message: "plain decimal" });
     },
   );
 
   it("0 → 400: must be greater than zero", async () => {
-    await expectRefusedCreate(
+    await expectRefusedCreate("invoice", 
       invoiceRequest({ amount: "0", detail_items: [{ name: "Free", quantity: 1, unit_price: 0 }] }),
       { field: "amount", message: "greater than zero" },
     );
   });
 
   it("crypto on arb: more than 6 decimals → 400 naming the limit", async () => {
-    await expectRefusedCreate(invoiceRequest({ amount: "125.5000001" }), { field: "amount", message: "6 decimal places" });
+    await expectRefusedCreate("invoice", invoiceRequest({ amount: "125.5000001" }), { field: "amount", message: "6 decimal places" });
   });
 
   it("fiat: more than 2 decimals → 400 naming the limit", async () => {
-    await expectRefusedCreate(invoiceRequest({ pricing_mode: "fiat", currency: "USD", amount: "125.501" }), {
+    await expectRefusedCreate("invoice", invoiceRequest({ pricing_mode: "fiat", currency: "USD", amount: "125.501" }), {
       field: "amount",
       message: "2 decimal places",
     });
@@ -187,15 +158,15 @@ describe("POST /invoice/intent: malformed amounts", () => {
     ["unit_price", 1e-7, "plain number"],
   ])("detail_items[].%s = %s → 400 %s", async (field, value, message) => {
     const item = { name: "Widget", quantity: 1, unit_price: 125.5, [field]: value };
-    await expectRefusedCreate(invoiceRequest({ detail_items: [item] }), { field: `detail_items.0.${field}`, message });
+    await expectRefusedCreate("invoice", invoiceRequest({ detail_items: [item] }), { field: `detail_items.0.${field}`, message });
   });
 
   it("no line items → 400", async () => {
-    await expectRefusedCreate(invoiceRequest({ detail_items: [] }), { field: "detail_items", message: "at least one" });
+    await expectRefusedCreate("invoice", invoiceRequest({ detail_items: [] }), { field: "detail_items", message: "at least one" });
   });
 
   it("a blank line item name → 400", async () => {
-    await expectRefusedCreate(invoiceRequest({ detail_items: [{ name: "   ", quantity: 1, unit_price: 125.5 }] }), {
+    await expectRefusedCreate("invoice", invoiceRequest({ detail_items: [{ name: "   ", quantity: 1, unit_price: 125.5 }] }), {
       field: "detail_items.0.name",
       message: "blank",
     });
@@ -211,7 +182,7 @@ describe("POST /invoice/intent: other malformed values", () => {
     ["organization_email", "billing.example.test"],
     ["organization_email", ""],
   ])("%s = %j → 400 must be a valid email address", async (field, value) => {
-    await expectRefusedCreate(invoiceRequest({ [field]: value }), { field, message: "valid email" });
+    await expectRefusedCreate("invoice", invoiceRequest({ [field]: value }), { field, message: "valid email" });
   });
 
   it.each([
@@ -230,7 +201,7 @@ describe("POST /invoice/intent: other malformed values", () => {
     ["payment_deadline", 1_900_000_000_000, "seconds"],
     ["amount", "1".repeat(81), "at most 80 characters"],
   ])("%s = %j → 400 (%s)", async (field, value, message) => {
-    await expectRefusedCreate(invoiceRequest({ [field]: value }), { field, message });
+    await expectRefusedCreate("invoice", invoiceRequest({ [field]: value }), { field, message });
   });
 });
 
@@ -272,7 +243,7 @@ describe("NUL characters (PostgreSQL cannot store them)", () => {
     ["a nested order_data value", { order_data: { note: "x\u0000y" } }, "order_data.note"],
     ["an order_data key", { order_data: { "k\u0000": 1 } }, "order_data.k\u0000"],
   ])("in %s → 400/40000 naming the field", async (_label, override, field) => {
-    await expectRefusedCreate(invoiceRequest(override), { field, message: "NUL" });
+    await expectRefusedCreate("invoice", invoiceRequest(override), { field, message: "NUL" });
   });
 
   it("in a query parameter → 400 naming the parameter", async () => {
