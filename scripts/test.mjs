@@ -8,7 +8,9 @@ import path from "node:path";
 import net from "node:net";
 
 const root = path.resolve(import.meta.dirname, "..");
-const only = process.argv[2]; // optional: "unit" | "node" | "api" | "browser" | "crash"
+// Optional: a stage ("unit" | "node" | "api" | "browser" | "crash"), then file filters for it,
+// e.g. `npm test -- api payouts-create` while working on one area.
+const [only, ...filters] = process.argv.slice(2);
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 function run(command, args, env = {}) {
@@ -47,8 +49,8 @@ const mode = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
 console.log(`\n=== Studio tests on ${mode} ===\n`);
 let failed = 0;
 
-if (wants("unit")) failed += (await run(bin("vitest"), ["run", "--project", "unit"])) ? 1 : 0;
-if (wants("node")) failed += (await run(bin("vitest"), ["run", "--project", "node"])) ? 1 : 0;
+if (wants("unit")) failed += (await run(bin("vitest"), ["run", "--project", "unit", ...filters])) ? 1 : 0;
+if (wants("node")) failed += (await run(bin("vitest"), ["run", "--project", "node", ...filters])) ? 1 : 0;
 
 if ((wants("api") || wants("browser") || wants("crash")) && process.env.SKIP_BUILD !== "1") {
   const built = await run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" });
@@ -81,8 +83,8 @@ if (wants("api") || wants("browser")) {
   try {
     await waitForHealth(baseUrl, server, 120_000);
     const testEnv = { STUDIO_TEST_URL: baseUrl, STUDIO_TEST_DATA_DIR: dataDir };
-    if (wants("api")) failed += (await run(bin("vitest"), ["run", "--project", "api"], testEnv)) ? 1 : 0;
-    if (wants("browser")) failed += (await run(bin("playwright"), ["test"], testEnv)) ? 1 : 0;
+    if (wants("api")) failed += (await run(bin("vitest"), ["run", "--project", "api", ...filters], testEnv)) ? 1 : 0;
+    if (wants("browser")) failed += (await run(bin("playwright"), ["test", ...filters], testEnv)) ? 1 : 0;
   } catch (error) {
     console.error(error);
     failed += 1;
@@ -94,7 +96,7 @@ if (wants("api") || wants("browser")) {
 
 // After the shared server is gone: the crash test's servers get the machine to themselves.
 if (wants("crash")) {
-  failed += (await run(bin("vitest"), ["run", "--project", "crash"], { STUDIO_TEST_OWN_SERVERS: "1" })) ? 1 : 0;
+  failed += (await run(bin("vitest"), ["run", "--project", "crash", ...filters], { STUDIO_TEST_OWN_SERVERS: "1" })) ? 1 : 0;
 }
 
 console.log(failed ? `\n${failed} test stage(s) failed on ${mode}` : `\nAll test stages passed on ${mode}`);
