@@ -22,9 +22,9 @@ export default defineConfig({
         test: { name: "api", include: ["e2e/api/**/*.test.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 60_000 },
       },
       {
-        // Starts, SIGKILLs and restarts its own `next start` servers on the build (never the shared one).
+        // Starts (and SIGKILLs) its own `next start` servers on the build, never the shared one.
         resolve: { alias },
-        test: { name: "crash", include: ["e2e/crash/**/*.test.ts"], environment: "node", testTimeout: 120_000, hookTimeout: 60_000 },
+        test: { name: "servers", include: ["e2e/crash/**/*.test.ts", "e2e/servers/**/*.test.ts"], environment: "node", testTimeout: 120_000, hookTimeout: 60_000 },
       },
     ],
   },

@@ -1,6 +1,7 @@
 // `npm test`: build, unit tests, then a real server on a fresh database (PGlite in a temp
 // folder, or DATABASE_URL when set) for the HTTP integration tests and the browser tests, then
-// the crash test, which starts and kills servers of its own on scratch databases.
+// the `servers` stage: tests that start (and kill) `next start` servers of their own on scratch
+// databases (the crash test and others that need a server to themselves).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -8,7 +9,7 @@ import path from "node:path";
 import net from "node:net";
 
 const root = path.resolve(import.meta.dirname, "..");
-// Optional: a stage ("unit" | "node" | "api" | "browser" | "crash"), then file filters for it,
+// Optional: a stage ("unit" | "node" | "api" | "browser" | "servers"), then file filters for it,
 // e.g. `npm test -- api payouts-create` while working on one area.
 const [only, ...filters] = process.argv.slice(2);
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -52,7 +53,7 @@ let failed = 0;
 if (wants("unit")) failed += (await run(bin("vitest"), ["run", "--project", "unit", ...filters])) ? 1 : 0;
 if (wants("node")) failed += (await run(bin("vitest"), ["run", "--project", "node", ...filters])) ? 1 : 0;
 
-if ((wants("api") || wants("browser") || wants("crash")) && process.env.SKIP_BUILD !== "1") {
+if ((wants("api") || wants("browser") || wants("servers")) && process.env.SKIP_BUILD !== "1") {
   const built = await run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" });
   if (built !== 0) process.exit(1);
 }
@@ -94,9 +95,9 @@ if (wants("api") || wants("browser")) {
   }
 }
 
-// After the shared server is gone: the crash test's servers get the machine to themselves.
-if (wants("crash")) {
-  failed += (await run(bin("vitest"), ["run", "--project", "crash", ...filters], { STUDIO_TEST_OWN_SERVERS: "1" })) ? 1 : 0;
+// After the shared server is gone: these tests' own servers get the machine to themselves.
+if (wants("servers")) {
+  failed += (await run(bin("vitest"), ["run", "--project", "servers", ...filters], { STUDIO_TEST_OWN_SERVERS: "1" })) ? 1 : 0;
 }
 
 console.log(failed ? `\n${failed} test stage(s) failed on ${mode}` : `\nAll test stages passed on ${mode}`);

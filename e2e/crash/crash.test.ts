@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { runCrashScenario } from "./harness";
 
 if (process.env.STUDIO_TEST_OWN_SERVERS !== "1") {
-  throw new Error("Run the crash test through `npm test` (or `node scripts/test.mjs crash`): it needs a build and starts its own servers.");
+  throw new Error("Run the crash test through `npm test` (or `npm test -- servers crash`): it needs a build and starts its own servers.");
 }
 
 // The suite's database mode: PostgreSQL (a scratch database beside DATABASE_URL) when it is set.

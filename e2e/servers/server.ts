@@ -1,0 +1,148 @@
+// Own `next start` servers for the tests of the `servers` stage (crash, rate limits across servers,
+// the malformed-input sweep): each on a database of its own, in a process group of its own.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Target } from "../node/support";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export type Server = { child: ChildProcess; exited: Promise<void> };
+
+const liveServers = new Set<Server>();
+let cleanupInstalled = false;
+
+export function assertBuilt(): void {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (!fs.existsSync(path.join(root, distDir, "BUILD_ID"))) {
+    throw new Error(`No build in ${path.join(root, distDir)}: run \`npm run build\` first (the crash test runs \`next start\`).`);
+  }
+}
+
+/**
+ * `next start` in its own process group, so one signal reaches every process it has. `env` adds to
+ * or overrides the defaults (e.g. STUDIO_RATE_LIMIT).
+ */
+export function startServer(target: Target, port: number, logFile: string, env: Record<string, string> = {}): Server {
+  // An inherited DATABASE_URL names the shared test server's database, not this target's.
+  const { DATABASE_URL: _sharedDatabase, ...inherited } = process.env;
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...inherited,
+    // Vitest sets NODE_ENV=test, a mode `next start` does not expect of a production build.
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATA_DIR: target.dataDir,
+    PORT: String(port),
+    SWEEP_INTERVAL_MS: "500",
+    // `next start` is a production server: the demo data and the sandbox chain are opted into.
+    SEED_DEMO: "1",
+    SANDBOX_CHAIN: "1",
+    // The tests make their own records; seeding the demo ones only slows the first start.
+    SEED_DEMO_INVOICES: "0",
+    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+    ...env,
+  };
+  const log = fs.openSync(logFile, "a");
+  const child = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: serverEnv,
+    detached: true,
+    stdio: ["ignore", log, log],
+  });
+  fs.closeSync(log);
+  const server: Server = { child, exited: new Promise((resolve) => child.once("exit", () => resolve())) };
+  installCleanup();
+  liveServers.add(server);
+  void server.exited.then(() => liveServers.delete(server));
+  return server;
+}
+
+export async function waitHealthy(baseUrl: string, server: Server, timeoutMs = 90_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      throw new Error(`the server exited (${server.child.exitCode ?? server.child.signalCode}) before it was healthy`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5_000) });
+      if (response.status === 200) return;
+    } catch {}
+    await sleep(100);
+  }
+  throw new Error(`the server was not healthy after ${timeoutMs} ms`);
+}
+
+/** SIGKILL to the whole group; resolves once no process of the group is left. */
+export async function killServer(server: Server): Promise<void> {
+  signalGroup(server, "SIGKILL");
+  await server.exited;
+  await groupGone(server);
+}
+
+export async function stopServer(server: Server): Promise<void> {
+  signalGroup(server, "SIGTERM");
+  const stopped = await Promise.race([server.exited.then(() => true), sleep(15_000).then(() => false)]);
+  if (!stopped) await killServer(server);
+  await groupGone(server);
+}
+
+function signalGroup(server: Server, signal: NodeJS.Signals): void {
+  const pid = server.child.pid;
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+  }
+}
+
+async function groupGone(server: Server, timeoutMs = 10_000): Promise<void> {
+  const pid = server.child.pid;
+  if (pid === undefined) return;
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+    await sleep(20);
+  }
+  throw new Error(`process group ${pid} still exists ${timeoutMs} ms after it was signalled`);
+}
+
+// The servers run in process groups of their own, so a Ctrl-C or a SIGTERM to this process does not
+// reach them: a run cut short must not leave one holding the port or the database.
+function installCleanup(): void {
+  if (cleanupInstalled) return;
+  cleanupInstalled = true;
+  process.once("exit", killLiveServersNow);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      killLiveServersNow();
+      process.kill(process.pid, signal);
+    });
+  }
+}
+
+function killLiveServersNow(): void {
+  for (const server of liveServers) {
+    if (server.child.pid === undefined) continue;
+    try {
+      process.kill(-server.child.pid, "SIGKILL");
+    } catch {}
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
