@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
@@ -89,6 +89,9 @@ function ActionDialog({
   const queryClient = useQueryClient();
   const toast = useToast();
   const [fieldError, setFieldError] = useState<string | null>(null);
+  // A second click can land before the button re-renders disabled: it is dropped here (and, should
+  // a duplicate get through anyway, the shared key makes the Studio replay rather than act).
+  const sending = useRef(false);
   const mutation = useMutation({
     mutationFn: ({ body, key }: { body: Record<string, unknown>; key: string }) =>
       apiFetch<{ data: { id: string; status: string } }>(apiPath(resource, id, `/${action}`), { method: "POST", body, idempotencyKey: key }),
@@ -114,7 +117,9 @@ function ActionDialog({
           setFieldError(null);
           const request = spec.request((name) => String(form.get(name) ?? "").trim());
           if (typeof request === "string") return setFieldError(request);
-          mutation.mutate({ body: request, key: idempotencyKey() });
+          if (sending.current) return;
+          sending.current = true;
+          mutation.mutate({ body: request, key: idempotencyKey() }, { onSettled: () => void (sending.current = false) });
         }}
       >
         {spec.body}
