@@ -5,6 +5,15 @@ const nextConfig = {
   // Lets the test harness build into its own folder without touching a developer's `.next`.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  // The JSON routes: a browser must never take a response for something else (pages get this and
+  // the rest of their headers from proxy.ts). A static header here costs the API path no proxy hop.
+  async headers() {
+    const nosniff = [{ key: "X-Content-Type-Options", value: "nosniff" }];
+    return [
+      { source: "/api/:path*", headers: nosniff },
+      { source: "/v1/:path*", headers: nosniff },
+    ];
+  },
   // Only for parallel local work where another person's half-written file would fail the
   // whole build; CI never sets it.
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },

@@ -5,6 +5,7 @@ import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch } from "@/lib/console/api";
 import type { Resource } from "@/lib/console/resources";
+import { useActionKeys } from "@/lib/console/use-action-keys";
 import type { PaymentIntent } from "@/lib/console/types";
 
 /** Sandbox chain only: pay a live payment address with any amount, as a payer (or a payout's funder) would. */
@@ -12,10 +13,12 @@ export function SimulatePayment({ resource, paymentIntent }: { resource: Resourc
   const viewer = useViewer();
   const toast = useToast();
   const queryClient = useQueryClient();
+  const keys = useActionKeys<"pay">();
   const mutation = useMutation({
-    mutationFn: (amount: string) =>
-      apiFetch("/api/sandbox/pay", { method: "POST", body: { payment_intent_id: paymentIntent.payment_intent_id, amount } }),
+    mutationFn: ({ amount, key }: { amount: string; key: string }) =>
+      apiFetch("/api/sandbox/pay", { method: "POST", body: { payment_intent_id: paymentIntent.payment_intent_id, amount }, idempotencyKey: key }),
     onSuccess: async () => {
+      keys.done("pay");
       toast("Sandbox payment sent");
       await queryClient.invalidateQueries({ queryKey: [resource.key] });
     },
@@ -29,7 +32,7 @@ export function SimulatePayment({ resource, paymentIntent }: { resource: Resourc
       onSubmit={(event) => {
         event.preventDefault();
         const amount = String(new FormData(event.currentTarget).get("amount") ?? "").trim();
-        if (amount) mutation.mutate(amount);
+        if (amount) mutation.mutate({ amount, key: keys.keyFor("pay") });
       }}
     >
       <p className="text-sm font-medium text-amber-900">Sandbox</p>

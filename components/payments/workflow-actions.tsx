@@ -1,12 +1,14 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch, ApiError } from "@/lib/console/api";
+import { recordChanged } from "@/lib/console/queries";
 import { apiPath, pagePath, type Resource } from "@/lib/console/resources";
+import { useActionKeys } from "@/lib/console/use-action-keys";
 
 /** One workflow button and the dialog behind it. */
 export type ActionSpec = {
@@ -36,6 +38,8 @@ export function WorkflowActions<A extends string>({
   specs: Record<A, ActionSpec>;
 }) {
   const [open, setOpen] = useState<A | null>(null);
+  // Here rather than in the dialog: closing and reopening it to confirm again is still a retry.
+  const keys = useActionKeys<A>();
   if (!actions.length) return null;
   return (
     <div className="flex flex-wrap gap-2" aria-label={`${resource.title} actions`} role="group">
@@ -50,24 +54,57 @@ export function WorkflowActions<A extends string>({
           </button>
         ),
       )}
-      {open ? <ActionDialog resource={resource} id={id} action={open} spec={specs[open]} onClose={() => setOpen(null)} /> : null}
+      {open ? (
+        <ActionDialog
+          resource={resource}
+          id={id}
+          action={open}
+          spec={specs[open]}
+          idempotencyKey={() => keys.keyFor(open)}
+          onDone={() => keys.done(open)}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
     </div>
   );
 }
 
-function ActionDialog({ resource, id, action, spec, onClose }: { resource: Resource; id: string; action: string; spec: ActionSpec; onClose: () => void }) {
+function ActionDialog({
+  resource,
+  id,
+  action,
+  spec,
+  idempotencyKey,
+  onDone,
+  onClose,
+}: {
+  resource: Resource;
+  id: string;
+  action: string;
+  spec: ActionSpec;
+  idempotencyKey: () => string;
+  onDone: () => void;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [fieldError, setFieldError] = useState<string | null>(null);
+  // A second click can land before the button re-renders disabled: it is dropped here (and, should
+  // a duplicate get through anyway, the shared key makes the Studio replay rather than act).
+  const sending = useRef(false);
   const mutation = useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiFetch(apiPath(resource, id, `/${action}`), { method: "POST", body }),
-    onSuccess: async () => {
+    mutationFn: ({ body, key }: { body: Record<string, unknown>; key: string }) =>
+      apiFetch<{ data: { id: string; status: string } }>(apiPath(resource, id, `/${action}`), { method: "POST", body, idempotencyKey: key }),
+    onSuccess: async ({ data }) => {
+      onDone();
       toast(spec.done);
       onClose();
-      await queryClient.invalidateQueries({ queryKey: [resource.key] });
+      await recordChanged(queryClient, resource, data);
     },
   });
   const apiError = mutation.error instanceof ApiError ? mutation.error : null;
+  // No answer at all (the connection dropped): confirming again is safe, the key makes it one action.
+  const lostError = mutation.error && !apiError ? "The request did not complete. Confirm again to retry." : null;
 
   return (
     <Dialog open onClose={() => !mutation.isPending && onClose()} title={spec.title}>
@@ -80,13 +117,15 @@ function ActionDialog({ resource, id, action, spec, onClose }: { resource: Resou
           setFieldError(null);
           const request = spec.request((name) => String(form.get(name) ?? "").trim());
           if (typeof request === "string") return setFieldError(request);
-          mutation.mutate(request);
+          if (sending.current) return;
+          sending.current = true;
+          mutation.mutate({ body: request, key: idempotencyKey() }, { onSettled: () => void (sending.current = false) });
         }}
       >
         {spec.body}
-        {fieldError || apiError ? (
+        {fieldError || apiError || lostError ? (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {fieldError ?? apiError?.message}
+            {fieldError ?? apiError?.message ?? lostError}
             {apiError?.body.errors?.map((issue) => (
               <span key={issue.field} className="block">
                 {issue.field}: {issue.message}

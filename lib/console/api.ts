@@ -1,4 +1,5 @@
 // The browser's fetch to the console's own /api routes (never to the Studio directly).
+import { IDEMPOTENCY_KEY_HEADER } from "@/lib/console/idempotency-key";
 import type { ErrorBody } from "@/lib/console/types";
 
 export class ApiError extends Error {
@@ -10,10 +11,14 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+/** `idempotencyKey`: the key of the person's action (lib/console/use-action-keys), on every POST. */
+export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown; idempotencyKey?: string } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers["Content-Type"] = "application/json";
+  if (init.idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = init.idempotencyKey;
   const response = await fetch(path, {
     method: init.method ?? "GET",
-    headers: init.body === undefined ? undefined : { "Content-Type": "application/json" },
+    headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     credentials: "same-origin",
   });

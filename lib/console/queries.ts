@@ -1,12 +1,17 @@
 // Cached reads shared by every owner's pages: one record and its status log.
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/console/api";
 import { apiPath, type Resource } from "@/lib/console/resources";
 import type { StatusLog } from "@/lib/console/types";
 
+const detailKey = (resource: Resource, id: string) => [resource.key, "detail", id] as const;
+// The status is part of the key: a record whose status moves on (also by the chain watcher,
+// seen through the detail's polling) has its timeline fetched anew.
+const logsKey = (resource: Resource, id: string, status?: string) => [resource.key, "logs", id, ...(status === undefined ? [] : [status])] as const;
+
 export function useRecord<T extends { status_category: string }>(resource: Resource, id: string) {
   return useQuery({
-    queryKey: [resource.key, "detail", id],
+    queryKey: detailKey(resource, id),
     queryFn: () => apiFetch<{ data: T }>(apiPath(resource, id)).then((body) => body.data),
     // While waiting for funds, follow the chain watcher's confirmation without a reload.
     refetchInterval: (query) => (query.state.data?.status_category === "awaiting_payment" ? 3000 : false),
@@ -15,8 +20,23 @@ export function useRecord<T extends { status_category: string }>(resource: Resou
 
 export function useStatusLog(resource: Resource, id: string, status: string | undefined) {
   return useQuery({
-    queryKey: [resource.key, "logs", id, status],
+    queryKey: logsKey(resource, id, status),
     queryFn: () => apiFetch<{ data: StatusLog[] }>(apiPath(resource, id, "/logs")).then((body) => body.data),
     enabled: status !== undefined,
   });
+}
+
+/**
+ * After an action or a save: the record the console route answered with becomes the cached
+ * detail, no refetch. What it cannot tell is marked stale: its timelines (the one on screen is
+ * refetched now if the status stayed; a new status is a new key that fetches itself) and the
+ * lists, whose rows and counts it changed (refetched when shown).
+ */
+export async function recordChanged(queryClient: QueryClient, resource: Resource, record: { id: string; status: string }): Promise<void> {
+  queryClient.setQueryData(detailKey(resource, record.id), record);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: logsKey(resource, record.id), refetchType: "none" }),
+    queryClient.invalidateQueries({ queryKey: [resource.key, "list"] }),
+  ]);
+  await queryClient.invalidateQueries({ queryKey: logsKey(resource, record.id, record.status), exact: true });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { BodyTooLargeError, MiB, readCapped } from "@/lib/http/read-capped";
 import { contextForToken, type ConsoleContext } from "@/lib/console/context";
+import { IDEMPOTENCY_KEY_HEADER, INVALID_KEY_MESSAGE, isValidIdempotencyKey } from "@/lib/console/idempotency-key";
 import { sessionTokenOf } from "@/lib/console/session-cookie";
 import { StudioApiError } from "@/lib/console/studio-client";
 import type { ErrorBody } from "@/lib/console/types";
@@ -24,24 +25,38 @@ export function sameOrigin(request: Request): boolean {
   }
 }
 
+type RouteInput = {
+  request: Request;
+  ctx: ConsoleContext;
+  params: Record<string, string>;
+  /** The request's checked Idempotency-Key, for the handler to pass on to the Studio; none from older pages. */
+  idempotencyKey: string | undefined;
+};
+
 /**
  * The wrapper for every console route: Origin check on mutations, the session (401 without one),
- * and the Studio's own error status and message passed through.
+ * a malformed Idempotency-Key refused with 400, and the Studio's own error status and message
+ * passed through.
  */
-export function consoleRoute(
-  options: { mutating: boolean },
-  handler: (input: { request: Request; ctx: ConsoleContext; params: Record<string, string> }) => Promise<unknown>,
-) {
+export function consoleRoute(options: { mutating: boolean }, handler: (input: RouteInput) => Promise<unknown>) {
   return async (request: Request, nextContext: NextRouteContext): Promise<Response> => {
     if (options.mutating && !sameOrigin(request)) {
       return errorJson(403, { code: 40300, message: "Cross-origin request refused" });
     }
     const ctx = await contextForToken(await sessionTokenOf(request));
     if (!ctx) return errorJson(401, { code: 40100, message: "Sign in to continue" });
+    const idempotencyKey = request.headers.get(IDEMPOTENCY_KEY_HEADER) ?? undefined;
+    if (idempotencyKey !== undefined && !isValidIdempotencyKey(idempotencyKey)) {
+      return errorJson(400, {
+        code: 40000,
+        message: `${IDEMPOTENCY_KEY_HEADER} ${INVALID_KEY_MESSAGE}`,
+        errors: [{ field: IDEMPOTENCY_KEY_HEADER, message: INVALID_KEY_MESSAGE }],
+      });
+    }
     const raw = (await nextContext?.params) ?? {};
     const params = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, String(value)]));
     try {
-      const result = await handler({ request, ctx, params });
+      const result = await handler({ request, ctx, params, idempotencyKey });
       return NextResponse.json(result, { headers: { "Cache-Control": "no-store" } });
     } catch (error) {
       if (error instanceof StudioApiError) return errorJson(error.status, error.body);

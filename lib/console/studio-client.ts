@@ -1,5 +1,6 @@
 import "server-only";
 import { env, listeningPort } from "@/lib/env";
+import { IDEMPOTENCY_KEY_HEADER } from "@/lib/console/idempotency-key";
 import { checkedStudioBaseUrl } from "@/lib/console/studio-url";
 import type { ErrorBody, Invoice, ListData, Me, Payout, StatusLog } from "@/lib/console/types";
 
@@ -22,14 +23,17 @@ export function studioBaseUrl(): string {
   return (configuredBaseUrl ??= checkedStudioBaseUrl(env.STUDIO_API_URL, listeningPort()));
 }
 
-type Call = { method?: string; path: string; query?: URLSearchParams; body?: unknown; clientId?: boolean };
+/** A POST's Idempotency-Key, passed on from the console route (the Studio replays a repeat). */
+type Once = { idempotencyKey?: string };
+type Call = { method?: string; path: string; query?: URLSearchParams; body?: unknown; clientId?: boolean } & Once;
 
 export type StudioClient = ReturnType<typeof studioClient>;
 
 export function studioClient({ apiKey, clientId }: { apiKey: string; clientId: string | null }) {
-  async function call<T>({ method = "GET", path, query, body, clientId: sendClientId }: Call): Promise<T> {
+  async function call<T>({ method = "GET", path, query, body, clientId: sendClientId, idempotencyKey }: Call): Promise<T> {
     const headers: Record<string, string> = { "X-STUDIO-API-KEY": apiKey, Accept: "application/json" };
     if (sendClientId && clientId) headers["X-Client-ID"] = clientId;
+    if (idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
     if (body !== undefined) headers["Content-Type"] = "application/json";
     const url = `${studioBaseUrl()}/v1/studio/api${path}${query && query.size ? `?${query}` : ""}`;
     let response: Response;
@@ -66,10 +70,10 @@ export function studioClient({ apiKey, clientId }: { apiKey: string; clientId: s
         })),
       get: (recordId: string) => data<Item>(call({ path: one(recordId) })),
       logs: (recordId: string) => data<StatusLog[]>(call({ path: `${one(recordId)}/logs` })),
-      create: (body: unknown) => data<Item>(call({ method: "POST", path: `/${owner}/intent`, body, clientId: true })),
+      create: (body: unknown, once: Once = {}) => data<Item>(call({ method: "POST", path: `/${owner}/intent`, body, clientId: true, ...once })),
       update: (recordId: string, body: unknown) => data<Item>(call({ method: "PUT", path: one(recordId), body })),
-      action: (recordId: string, action: Action, body: unknown) =>
-        data<Item>(call({ method: "POST", path: `${one(recordId)}/${action}`, body: body ?? {} })),
+      action: (recordId: string, action: Action, body: unknown, once: Once = {}) =>
+        data<Item>(call({ method: "POST", path: `${one(recordId)}/${action}`, body: body ?? {}, ...once })),
     };
   }
 
@@ -77,8 +81,8 @@ export function studioClient({ apiKey, clientId }: { apiKey: string; clientId: s
     me: () => data<Me>(call({ path: "/me" })),
     invoices: workflow<Invoice, InvoiceActionName>("invoice"),
     payouts: workflow<Payout, PayoutActionName>("payout"),
-    sandboxPayPaymentIntent: (paymentIntentId: string, body: { amount: string; payer_address?: string }) =>
-      data<unknown>(call({ method: "POST", path: `/sandbox/payment_intent/${id(paymentIntentId)}/pay`, body })),
+    sandboxPayPaymentIntent: (paymentIntentId: string, body: { amount: string; payer_address?: string }, once: Once = {}) =>
+      data<unknown>(call({ method: "POST", path: `/sandbox/payment_intent/${id(paymentIntentId)}/pay`, body, ...once })),
   };
 }
 

@@ -14,17 +14,17 @@ function workflowRoutes<O extends Owner>(owner: O, actions: readonly string[]) {
   const studio = (client: StudioClient) => client[owner] as StudioClient["invoices"] & StudioClient["payouts"];
   return {
     list: consoleRoute({ mutating: false }, async ({ request, ctx }) => studio(ctx.client).list(new URL(request.url).searchParams)),
-    create: consoleRoute({ mutating: true }, async ({ request, ctx }) => ({
-      data: await studio(ctx.client).create(createBody(await readJson(request), ctx, request)),
+    create: consoleRoute({ mutating: true }, async ({ request, ctx, idempotencyKey }) => ({
+      data: await studio(ctx.client).create(createBody(await readJson(request), ctx, request), { idempotencyKey }),
     })),
     get: consoleRoute({ mutating: false }, async ({ ctx, params }) => ({ data: await studio(ctx.client).get(params.id ?? "") })),
     update: consoleRoute({ mutating: true }, async ({ request, ctx, params }) => ({
       data: await studio(ctx.client).update(params.id ?? "", await readJson(request)),
     })),
-    action: consoleRoute({ mutating: true }, async ({ request, ctx, params }) => {
+    action: consoleRoute({ mutating: true }, async ({ request, ctx, params, idempotencyKey }) => {
       const action = params.action ?? "";
       if (!actions.includes(action)) throw new BadRequest(`Unknown action ${action}`);
-      return { data: await studio(ctx.client).action(params.id ?? "", action as never, await readJson(request)) };
+      return { data: await studio(ctx.client).action(params.id ?? "", action as never, await readJson(request), { idempotencyKey }) };
     }),
     // The log with the operator names the console knows.
     logs: consoleRoute({ mutating: false }, async ({ ctx, params }) => {
