@@ -333,3 +333,84 @@ export async function expectRefusedCreate(
   if (written !== 0) throw new Error(`the refused create wrote ${written} row(s)`);
   return error;
 }
+
+// ---- Standalone payment intents, balances and withdrawals (spec 4.3, product-decisions §3, §7, §8) ----
+
+/** A valid standalone create request (crypto pricing, 10 USDC on arb) with a group key no other test uses. */
+export function paymentIntentRequest(overrides: Record<string, unknown> = {}) {
+  return {
+    crypto_amount: "10",
+    pay_token: "USDC",
+    chain: "arb",
+    group_key: `grp-${randomUUID().slice(0, 8)}`,
+    ...overrides,
+  } as Record<string, unknown>;
+}
+
+export async function createPaymentIntent(overrides: Record<string, unknown> = {}, options: { role?: Role; orgIndex?: 0 | 1 } = {}) {
+  const response = await api("POST", "/payment/intent", {
+    role: options.role ?? "finance",
+    orgIndex: options.orgIndex,
+    body: paymentIntentRequest(overrides),
+  });
+  if (response.status !== 200) throw new Error(`payment intent create failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}
+
+export async function getPaymentIntent(id: string, orgIndex: 0 | 1 = 0) {
+  const response = await api("GET", `/payment/intent/${id}`, { role: "viewer", orgIndex });
+  if (response.status !== 200) throw new Error(`payment intent get failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}
+
+/** A sandbox transfer into a standalone intent; the raw response (`{ transfer, payment_intent }`). */
+export function payIntent(
+  id: string,
+  amount: string,
+  options: { payer_address?: string; timestamp?: number; role?: Role; orgIndex?: 0 | 1 } = {},
+) {
+  const { role, orgIndex, ...rest } = options;
+  return api("POST", `/sandbox/payment_intent/${id}/pay`, { role: role ?? "admin", orgIndex, body: { amount, ...rest } });
+}
+
+export async function payIntentOk(id: string, amount: string, options: Parameters<typeof payIntent>[2] = {}) {
+  const response = await payIntent(id, amount, options);
+  if (response.status !== 200) throw new Error(`payment intent pay failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data as { transfer: Record<string, any>; payment_intent: any };
+}
+
+export async function listPaymentIntents(query: Record<string, string | number | undefined>, options: { role?: Role; orgIndex?: 0 | 1 } = {}) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+  return api("GET", `/payment/intents?${params}`, { role: options.role ?? "viewer", orgIndex: options.orgIndex });
+}
+
+export async function paymentIntentLogs(id: string, orgIndex: 0 | 1 = 0) {
+  const response = await api("GET", `/payment/intent/${id}/logs`, { role: "viewer", orgIndex });
+  if (response.status !== 200) throw new Error(`payment intent logs failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data as Array<{ payment_intent_id: string; from_status: string; to_status: string; operator_uid: string; reason: string }>;
+}
+
+/** The organization's balance of `symbol` on `chain` in base units (0 when it has never moved). */
+export async function balanceUnits(chain: string, symbol: string, orgIndex: 0 | 1 = 0): Promise<bigint> {
+  const response = await api("GET", "/balances", { role: "viewer", orgIndex });
+  if (response.status !== 200) throw new Error(`balances failed: ${response.status} ${JSON.stringify(response.body)}`);
+  const row = (response.body.data as Array<{ chain_id: string; symbol: string; amount: string; decimals: number }>).find(
+    (candidate) => candidate.chain_id === chain && candidate.symbol === symbol,
+  );
+  if (!row) return 0n;
+  const [whole, fraction = ""] = row.amount.split(".");
+  return BigInt(`${whole}${fraction.padEnd(row.decimals, "0")}`);
+}
+
+/** Credits the balance through the real flow: a standalone intent of `amount` paid exactly (→ success). */
+export async function fundBalance(chain: string, symbol: string, amount: string, orgIndex: 0 | 1 = 0) {
+  const intent = await createPaymentIntent({ chain, pay_token: symbol, crypto_amount: amount }, { orgIndex });
+  const paid = await payIntentOk(intent.payment_intent_id, amount, { orgIndex });
+  if (paid.payment_intent.status !== "success") throw new Error(`funding intent ended ${paid.payment_intent.status}`);
+  return paid.payment_intent;
+}
+
+export function withdraw(body: Record<string, unknown>, options: { role?: Role; orgIndex?: 0 | 1; headers?: Record<string, string> } = {}) {
+  return api("POST", "/asset_pro/transfer", { role: options.role ?? "admin", orgIndex: options.orgIndex, headers: options.headers, clientId: null, body });
+}

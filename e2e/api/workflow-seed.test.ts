@@ -28,3 +28,25 @@ describe("demo seed", () => {
     if (status === "approved") expect(seeded[0].payment_intent.payment_deadline).toBeGreaterThan(Date.now() / 1000);
   });
 });
+
+describe("demo seed: standalone payment intents and the balance", () => {
+  const PAYMENT_STATUSES = ["pending", "success", "insufficient_not_refunded", "manual_review", "expired", "refunded", "insufficient_refunded"];
+
+  it.each(PAYMENT_STATUSES)("has %s payment intents whose log ends in that status", async (status) => {
+    const response = await api("GET", `/payment/intents?status=${status}&created_before=${seededBefore}&page_size=100`, { role: "viewer" });
+    expect(response.status).toBe(200);
+    const seeded = response.body.data;
+    expect(seeded.length).toBeGreaterThan(0);
+    const logs = await api("GET", `/payment/intent/${seeded[0].payment_intent_id}/logs`, { role: "viewer" });
+    expect(logs.body.data.at(-1).to_status).toBe(status);
+    if (status === "pending") expect(seeded[0].payment_deadline).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it("leaves Demo Merchant a positive balance, every ledger kind but withdrawals represented", async () => {
+    const balances = await api("GET", "/balances", { role: "viewer" });
+    const arbUsdc = balances.body.data.find((row: { chain_id: string; symbol: string }) => row.chain_id === "arb" && row.symbol === "USDC");
+    expect(Number(arbUsdc.amount)).toBeGreaterThan(0);
+    const ledger = await api("GET", "/balances/ledger?page_size=1", { role: "viewer" });
+    for (const kind of ["invoice_settlement", "payment_settlement", "payment_refund"]) expect(ledger.body.counts[kind]).toBeGreaterThan(0);
+  });
+});

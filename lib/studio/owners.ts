@@ -2,6 +2,7 @@
 // go through, each owner bringing its own state table.
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
 import { payoutOwner } from "@/lib/studio/payouts/owner";
+import { standaloneOwner } from "@/lib/studio/standalone-payments/owner";
 import type { AnyOwner } from "@/lib/studio/workflow/owner";
 
-export const WORKFLOW_OWNERS: readonly AnyOwner[] = [invoiceOwner, payoutOwner];
+export const WORKFLOW_OWNERS: readonly AnyOwner[] = [invoiceOwner, payoutOwner, standaloneOwner];

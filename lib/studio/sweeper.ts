@@ -11,10 +11,10 @@ import type { invoices } from "@/lib/studio/db/schema";
 const BATCH = 100;
 
 /**
- * Expires approved invoices and payouts whose payment deadline has passed with no funds. One
- * indexed query per owner and tick (the partial index on pending payment intents); SKIP LOCKED
- * lets several sweepers, and a payment being recorded for the same record, proceed without
- * waiting on or repeating each other. Returns how many records it expired.
+ * Expires approved invoices and payouts, and pending standalone payment intents, whose payment
+ * deadline has passed with no funds. One indexed query per owner and tick (the partial index on
+ * pending payment intents); SKIP LOCKED lets several sweepers, and a payment being recorded for
+ * the same record, proceed without waiting on or repeating each other. Returns how many records it expired.
  */
 export async function sweepExpired(now: Date = new Date()): Promise<number> {
   const nowSeconds = Math.floor(now.getTime() / 1000);

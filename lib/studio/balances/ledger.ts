@@ -1,11 +1,19 @@
 // The organization's balance ledger: one immutable row per movement. Each movement names a
-// reference that can happen once (a unique index), so a retried step never counts twice.
+// reference that can happen once (a unique index), so a retried step never counts twice. The
+// balance per chain and token is the sum of its rows, kept in `balances` by a trigger whose CHECK
+// refuses a negative result (migration 0006); `debit` checks first, so callers get a clear 422.
+import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import { ledgerEntries } from "@/lib/studio/db/schema";
-import { formatUnits } from "@/lib/studio/money";
+import { balances, ledgerEntries } from "@/lib/studio/db/schema";
+import { StudioError } from "@/lib/studio/errors";
+import { formatUnits, parseUnits } from "@/lib/studio/money";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 
-export type LedgerKind = "invoice_settlement" | "payout_excess";
+export const LEDGER_KINDS = ["invoice_settlement", "payout_excess", "payment_settlement", "payment_refund", "withdrawal"] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** Which balance a movement belongs to: an organization's token on one chain. */
+export type BalanceKey = { orgId: number; chainId: string; tokenAddress: string; symbol: string; decimals: number };
 
 /** Credits `units` of the payment intent's token to its organization. */
 export async function creditFromPayment(
@@ -17,11 +25,7 @@ export async function creditFromPayment(
   await tx
     .insert(ledgerEntries)
     .values({
-      orgId: pi.orgId,
-      chainId: pi.chainId,
-      tokenAddress: pi.tokenAddress,
-      symbol: pi.tokenSymbol,
-      decimals: pi.decimals,
+      ...paymentBalanceKey(pi),
       amount: formatUnits(input.units, pi.decimals),
       kind: input.kind,
       paymentIntentId: pi.id,
@@ -29,4 +33,58 @@ export async function creditFromPayment(
       createdAt: input.now,
     })
     .onConflictDoNothing();
+}
+
+/**
+ * Takes `units` out of a balance: the balance row is locked first, so concurrent debits of one
+ * balance run one after another and each sees what the previous one left. Less than `units`
+ * available is a business-rule refusal (422) naming both amounts.
+ */
+export async function debit(
+  tx: Tx,
+  input: {
+    key: BalanceKey;
+    units: bigint;
+    kind: LedgerKind;
+    reference: string;
+    paymentIntentId?: string;
+    withdrawalId?: string;
+    /** The request field the refusal names. */
+    field: string;
+    now: Date;
+  },
+): Promise<{ balanceAfter: string }> {
+  const { key, units } = input;
+  if (units <= 0n) throw new Error(`a debit of ${units} units`);
+  const available = await lockedBalanceUnits(tx, key);
+  if (available < units) {
+    const message =
+      `exceeds the available balance: ${formatUnits(units, key.decimals)} ${key.symbol} requested, ` +
+      `${formatUnits(available, key.decimals)} ${key.symbol} available on ${key.chainId}`;
+    throw new StudioError("business_rule", `Insufficient balance: ${input.field} ${message}`, [{ field: input.field, message }]);
+  }
+  await tx.insert(ledgerEntries).values({
+    ...key,
+    amount: formatUnits(-units, key.decimals),
+    kind: input.kind,
+    paymentIntentId: input.paymentIntentId ?? null,
+    withdrawalId: input.withdrawalId ?? null,
+    reference: input.reference,
+    createdAt: input.now,
+  });
+  return { balanceAfter: formatUnits(available - units, key.decimals) };
+}
+
+/** The balance in base units, its row locked until the transaction ends; 0 when it has none. */
+async function lockedBalanceUnits(tx: Tx, key: BalanceKey): Promise<bigint> {
+  const [row] = await tx
+    .select({ amount: balances.amount })
+    .from(balances)
+    .where(and(eq(balances.orgId, key.orgId), eq(balances.chainId, key.chainId), eq(balances.tokenAddress, key.tokenAddress)))
+    .for("update");
+  return row ? parseUnits(row.amount, key.decimals) : 0n;
+}
+
+export function paymentBalanceKey(pi: PaymentIntentRow): BalanceKey {
+  return { orgId: pi.orgId, chainId: pi.chainId, tokenAddress: pi.tokenAddress, symbol: pi.tokenSymbol, decimals: pi.decimals };
 }

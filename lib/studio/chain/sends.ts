@@ -11,7 +11,7 @@ import { chainAdapter, type OutboundTransfer } from "@/lib/studio/chain/adapter"
 import { findChain, type ChainInfo } from "@/lib/studio/chain/registry";
 import { afterCommit } from "@/lib/studio/unit-of-work";
 
-export type SendPurpose = "settlement" | "refund" | "partial_refund" | "payout";
+export type SendPurpose = "settlement" | "refund" | "partial_refund" | "payout" | "withdrawal";
 
 const LEASE_MS = 15_000;
 const BATCH = 50;
@@ -23,7 +23,8 @@ export async function planSend(
   tx: Tx,
   input: {
     orgId: number;
-    paymentIntentId: string;
+    /** The payment the funds came from; a withdrawal draws on the balance instead. */
+    paymentIntentId: string | null;
     purpose: SendPurpose;
     chain: ChainInfo;
     tokenAddress: string;
@@ -31,7 +32,7 @@ export async function planSend(
     amount: string;
     now: Date;
   },
-): Promise<{ txHash: string; timestamp: number }> {
+): Promise<{ id: string; txHash: string; timestamp: number }> {
   const transfer: OutboundTransfer = {
     reference: newId("send"),
     chain: input.chain,
@@ -53,7 +54,7 @@ export async function planSend(
     createdAt: input.now,
   });
   afterCommit(() => broadcastPendingSends({ only: [transfer.reference] }).then(() => undefined));
-  return { txHash, timestamp: Math.floor(input.now.getTime() / 1000) };
+  return { id: transfer.reference, txHash, timestamp: Math.floor(input.now.getTime() / 1000) };
 }
 
 /**

@@ -289,6 +289,61 @@ export const sandboxBroadcasts = pgTable("sandbox_broadcasts", {
   createdAt: createdAt(),
 });
 
+// A payment intent on its own (spec 4.3): the workflow owner of a payment intent that no invoice
+// or payout holds. Its id is the payment intent's id, and its status the payment status (§3).
+export const standalonePaymentIntents = pgTable(
+  "standalone_payment_intents",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => paymentIntents.id),
+    // Insertion order: a stable newest-first list even within one millisecond.
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    status: text("status").notNull(),
+    paymentIntentId: text("payment_intent_id")
+      .notNull()
+      .references(() => paymentIntents.id),
+    creatorUid: text("creator_uid").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("standalone_payment_intents_seq_idx").on(t.seq),
+    uniqueIndex("standalone_payment_intents_payment_intent_idx").on(t.paymentIntentId),
+    index("standalone_payment_intents_org_seq_idx").on(t.orgId, t.seq),
+    index("standalone_payment_intents_org_status_seq_idx").on(t.orgId, t.status, t.seq),
+  ],
+);
+
+// A withdrawal (POST /asset_pro/transfer): tokens from the organization's balance to an outside
+// wallet. Its debit is a ledger row and its broadcast a chain send, both written with it.
+export const withdrawals = pgTable(
+  "withdrawals",
+  {
+    id: text("id").primaryKey(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    chainId: text("chain_id").notNull(),
+    tokenAddress: text("token_address").notNull(),
+    symbol: text("symbol").notNull(),
+    decimals: integer("decimals").notNull(),
+    amount: numeric("amount").notNull(),
+    walletAddress: text("wallet_address").notNull(),
+    sendId: text("send_id")
+      .notNull()
+      .references(() => chainSends.id),
+    txHash: text("tx_hash").notNull(),
+    creatorUid: text("creator_uid").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("withdrawals_org_seq_idx").on(t.orgId, t.seq)],
+);
+
 // The organization's balance: one immutable row per movement (a correction is a new row). The
 // balance of a chain and token is the sum of its rows. `reference` makes each movement happen once.
 export const ledgerEntries = pgTable(
@@ -305,13 +360,33 @@ export const ledgerEntries = pgTable(
     amount: numeric("amount").notNull(),
     kind: text("kind").notNull(),
     paymentIntentId: text("payment_intent_id").references(() => paymentIntents.id),
+    withdrawalId: text("withdrawal_id").references(() => withdrawals.id),
     reference: text("reference").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("ledger_entries_reference_idx").on(t.reference),
-    index("ledger_entries_org_token_idx").on(t.orgId, t.chainId, t.tokenAddress),
+    index("ledger_entries_org_token_idx").on(t.orgId, t.chainId, t.tokenAddress, t.id),
   ],
+);
+
+// The sum of an organization's ledger rows per chain and token, kept by a trigger on
+// ledger_entries in the same transaction (migration 0006). Its CHECK is the database's own
+// guarantee that no movement takes a balance below zero, whatever the code above it does.
+export const balances = pgTable(
+  "balances",
+  {
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    chainId: text("chain_id").notNull(),
+    tokenAddress: text("token_address").notNull(),
+    symbol: text("symbol").notNull(),
+    decimals: integer("decimals").notNull(),
+    amount: numeric("amount").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.chainId, t.tokenAddress] })],
 );
 
 // One row per confirmed on-chain transfer into a payment address.

@@ -14,10 +14,16 @@ import { transition } from "@/lib/studio/workflow/transition";
 import { WORKFLOW_OWNERS } from "@/lib/studio/owners";
 import type { InvoiceIntentRecord } from "@/lib/studio/invoices/serialize";
 import type { PayoutIntentRecord } from "@/lib/studio/payouts/serialize";
+import type { StandalonePaymentRecord } from "@/lib/studio/standalone-payments/serialize";
 
 export type TransferRecord = { tx_hash: string; amount: string; payer_address: string; timestamp: number; payment_address: string };
 /** The transfer as recorded, and the record that owns the deposit under its own name. */
-export type TransferResult = { transfer: TransferRecord; invoice?: InvoiceIntentRecord; payout?: PayoutIntentRecord };
+export type TransferResult = {
+  transfer: TransferRecord;
+  invoice?: InvoiceIntentRecord;
+  payout?: PayoutIntentRecord;
+  payment_intent?: StandalonePaymentRecord;
+};
 
 export type IncomingTransfer = {
   orgId: number;

@@ -5,13 +5,13 @@ import { StudioError } from "@/lib/studio/errors";
 export function requireToken(chainId: string, symbol: TokenSymbol): TokenInfo {
   const chain = findChain(chainId);
   if (!chain) {
-    throw new StudioError("business_rule", `Chain ${chainId} is not supported`, [
+    throw new StudioError("business_rule", `chain ${chainId} is not supported`, [
       { field: "chain", message: "is not a supported chain" },
     ]);
   }
   const token = findToken(chainId, symbol);
   if (!token) {
-    throw new StudioError("business_rule", `${symbol} is not supported on ${chain.name} (${chainId})`, [
+    throw new StudioError("business_rule", `pay_token ${symbol} is not supported on ${chain.name} (${chainId})`, [
       { field: "pay_token", message: `is not supported on ${chainId}` },
     ]);
   }

@@ -11,6 +11,7 @@ import { createApiKey, createClientId, createOrganization, createUser } from "@/
 import { createInvoice } from "@/lib/studio/invoices/create-invoice";
 import { seedInvoiceRequests } from "@/lib/studio/seed/demo-invoices";
 import { seedDemoPayouts } from "@/lib/studio/seed/demo-payouts";
+import { seedDemoPaymentIntents } from "@/lib/studio/seed/demo-payment-intents";
 import { driveDemoWorkflow, type SeededInvoice } from "@/lib/studio/seed/demo-workflow";
 
 export const DEMO_ROLES: Record<string, Permission[]> = {
@@ -108,4 +109,6 @@ async function seedInvoices(credentials: DemoCredentials): Promise<void> {
   await driveDemoWorkflow(created, people);
   // A payout for every eight invoices, at most 24: enough for each status and a second page.
   await seedDemoPayouts({ count: Math.min(24, Math.ceil(env.SEED_DEMO_INVOICES / 8)), clientId: demo.client_id, ...people });
+  // A standalone payment intent for every ten invoices, at most 20: each payment status, and a balance.
+  await seedDemoPaymentIntents({ count: Math.min(20, Math.ceil(env.SEED_DEMO_INVOICES / 10)), clientId: demo.client_id, ...people });
 }

@@ -1,25 +1,29 @@
-// A workflow owner: a record (invoice, payout) that owns one nested payment intent and moves
+// A workflow owner: a record (invoice, payout, standalone payment) that owns one payment intent and moves
 // through its own state table. The shared verbs (lock, transition, record a transfer) take the
 // owner as data, so each domain keeps only its own rules.
 import { and, eq, type SQL } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/lib/db/client";
-import { paymentIntents, type invoices, type payouts } from "@/lib/studio/db/schema";
+import { paymentIntents, type invoices, type payouts, type standalonePaymentIntents } from "@/lib/studio/db/schema";
 import { notFound } from "@/lib/studio/errors";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import type { StateMachine } from "@/lib/studio/workflow/state-machine";
 
-export type OwnerTable = typeof invoices | typeof payouts;
-export type OwnerType = "invoice" | "payout";
+/** The owners a person creates and reviews (recipient, creator, approval): invoices and payouts. */
+export type ReviewedOwnerTable = typeof invoices | typeof payouts;
+export type OwnerTable = ReviewedOwnerTable | typeof standalonePaymentIntents;
+export type OwnerType = "invoice" | "payout" | "payment_intent";
 
 export type Owner<Table extends OwnerTable, Status extends string, Action extends string, Record> = {
   type: OwnerType;
-  /** How errors name one: "Invoice intent", "Payout intent". */
+  /** How errors name one: "Invoice intent", "Payout intent", "Payment intent". */
   label: string;
   table: Table;
   machine: StateMachine<Status, Action>;
   serialize(row: Table["$inferSelect"], paymentIntent: PaymentIntentRow): Record;
   /** What the owner does once a deposit moved its status (a funded payout sends its net out). */
   onFunded?(tx: Tx, intent: Intent<Table>, now: Date): Promise<Intent<Table>>;
+  /** What the owner does before its funds go back (a settled standalone payment leaves the balance). */
+  onRefund?(tx: Tx, intent: Intent<Table>, now: Date): Promise<void>;
 };
 
 // Any owner, whatever its status, action and record types (for code that handles every owner alike).
@@ -27,7 +31,7 @@ export type Owner<Table extends OwnerTable, Status extends string, Action extend
 export type AnyOwner = Owner<OwnerTable, string, any, unknown>;
 
 /** What a list's free-text search looks in on every owner: its id, payment intent and recipient. */
-export function ownerSearchColumns(table: OwnerTable) {
+export function ownerSearchColumns(table: ReviewedOwnerTable) {
   return [table.id, table.paymentIntentId, table.recipientName, table.recipientEmail, table.organizationName, table.organizationEmail];
 }
 
@@ -73,7 +77,7 @@ async function findIntent<T extends OwnerTable>(
   where: SQL | undefined,
   lock: boolean,
 ): Promise<Intent<T> | undefined> {
-  // Both owner tables share the columns used here; drizzle cannot type a query over a union of tables.
+  // Every owner table has the columns used here; drizzle cannot type a query over a union of tables.
   const table = owner.table as typeof invoices;
   const query = database
     .select({ row: table, paymentIntent: paymentIntents })

@@ -123,6 +123,7 @@ export function refundIntent<T extends OwnerTable, R>(
     requireAddressFor(pi.chainId, "refund_address", request.refund_address);
     const { receivedUnits, dueUnits } = receivedFacts(pi);
     const amount = formatUnits(receivedUnits, pi.decimals);
+    if (owner.onRefund) await owner.onRefund(tx, current, now);
     const refund = await planSend(tx, {
       orgId: pi.orgId,
       paymentIntentId: pi.id,

@@ -1,0 +1,82 @@
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { db } from "@/lib/db/client";
+import { balances, ledgerEntries } from "@/lib/studio/db/schema";
+import type { Principal } from "@/lib/studio/auth/principal";
+import { formatUnits, parseDecimal } from "@/lib/studio/money";
+import { pageOffset } from "@/lib/studio/paging";
+import { tokenAmount } from "@/lib/studio/payment-intents/serialize";
+import { LEDGER_KINDS } from "@/lib/studio/balances/ledger";
+import type { LedgerQuery } from "@/lib/studio/balances/schemas";
+
+// GET /balances (extension, product-decisions §8): every chain and token the organization has
+// ever moved, with what it holds now (the sum of its ledger rows).
+export async function listBalances(input: { principal: Principal }) {
+  const database = await db();
+  const rows = await database
+    .select()
+    .from(balances)
+    .where(eq(balances.orgId, input.principal.orgId))
+    .orderBy(asc(balances.chainId), asc(balances.symbol));
+  return rows.map((row) => ({
+    chain_id: row.chainId,
+    contract_address: row.tokenAddress,
+    symbol: row.symbol,
+    decimals: row.decimals,
+    amount: tokenAmount(row.amount, row.decimals) as string,
+    updated_at: row.updatedAt.toISOString(),
+  }));
+}
+
+// GET /balances/ledger (extension): the movements behind the balances, newest first, with
+// counts per kind under the same filters but `kind`.
+export async function listLedger(input: { principal: Principal; query: LedgerQuery }) {
+  const { principal, query } = input;
+  const database = await db();
+  const filters: SQL[] = [eq(ledgerEntries.orgId, principal.orgId)];
+  if (query.chain) filters.push(eq(ledgerEntries.chainId, query.chain));
+  if (query.token) filters.push(eq(ledgerEntries.symbol, query.token));
+  const [kindCounts, rows] = await Promise.all([
+    database
+      .select({ kind: ledgerEntries.kind, count: sql<number>`count(*)::int` })
+      .from(ledgerEntries)
+      .where(and(...filters))
+      .groupBy(ledgerEntries.kind),
+    database
+      .select()
+      .from(ledgerEntries)
+      .where(and(...filters, query.kind ? eq(ledgerEntries.kind, query.kind) : undefined))
+      .orderBy(desc(ledgerEntries.id))
+      .limit(query.page_size)
+      .offset(pageOffset(query)),
+  ]);
+  const counts = Object.fromEntries(LEDGER_KINDS.map((kind) => [kind, 0])) as Record<string, number>;
+  for (const { kind, count } of kindCounts) counts[kind] = count;
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      chain_id: row.chainId,
+      contract_address: row.tokenAddress,
+      symbol: row.symbol,
+      amount: signedAmount(row.amount, row.decimals),
+      kind: row.kind,
+      payment_intent_id: row.paymentIntentId,
+      transfer_id: row.withdrawalId,
+      reference: row.reference,
+      created_at: row.createdAt.toISOString(),
+    })),
+    paging: {
+      page_number: query.page,
+      page_size: query.page_size,
+      total_count: query.kind ? (counts[query.kind] ?? 0) : Object.values(counts).reduce((sum, count) => sum + count, 0),
+    },
+    counts,
+  };
+}
+
+/** A ledger amount canonically spelled at the token's decimals, debits with their minus sign. */
+function signedAmount(value: string, decimals: number): string {
+  const negative = value.startsWith("-");
+  const magnitude = parseDecimal(negative ? value.slice(1) : value);
+  const units = magnitude.units * 10n ** BigInt(decimals - magnitude.scale);
+  return formatUnits(negative ? -units : units, decimals);
+}

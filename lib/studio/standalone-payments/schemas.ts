@@ -1,0 +1,64 @@
+// Standalone payment intent requests (spec 4.3 shows only an example; product-decisions §3 and
+// the README give the full body), shared by the API route handlers and the console forms.
+import { z } from "zod";
+import { TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
+import { fiatCurrencies, pricingModes } from "@/lib/studio/payment-intents/schemas";
+import { createdRangeQuerySchema, filterText, pagingQuerySchema } from "@/lib/studio/paging";
+import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
+import { chainAddress, chainId, decimalString, httpUrl, unixSeconds } from "@/lib/studio/validation";
+import { STANDALONE_STATUSES } from "@/lib/studio/standalone-payments/status";
+
+/** Defaults of the fields a payer-facing create may leave out (documented in the README). */
+export const PAYMENT_INTENT_DEFAULTS = { chain: "arb", pay_token: "USDC", fiat_currency: "USD", deadlineSeconds: 3600 } as const;
+
+const chainToAddress = z.partialRecord(z.enum(["evm", "sol", "tron"]), chainAddress);
+
+export const paymentIntentCreateSchema = z
+  .object({
+    client_id: z.string().optional(),
+    // Optional: the amount field sent says which pricing applies; when given, it must agree.
+    pricing_mode: z.enum(pricingModes).optional(),
+    fiat_amount: decimalString.optional(),
+    fiat_currency: z.enum(fiatCurrencies).optional(),
+    crypto_amount: decimalString.optional(),
+    pay_token: z.enum(TOKEN_SYMBOLS).default(PAYMENT_INTENT_DEFAULTS.pay_token),
+    chain: chainId.default(PAYMENT_INTENT_DEFAULTS.chain),
+    callback_url: httpUrl.optional(),
+    order_data: z.record(z.string(), z.unknown()).optional(),
+    group_key: z.string().trim().min(1).max(200).optional(),
+    payment_deadline: unixSeconds.optional(),
+    payout_target_address: chainAddress.optional(),
+    payout_target_sol_address: chainAddress.optional(),
+    payout_target_tron_address: chainAddress.optional(),
+    payout_addresses: chainToAddress.optional(),
+    swap_enabled: z.boolean().optional(),
+    use_fixed_stablecoin_rate: z.boolean().optional(),
+  })
+  .superRefine((request, context) => {
+    const issue = (field: string, message: string) => context.addIssue({ code: "custom", path: [field], message });
+    const mode = request.pricing_mode ?? (request.crypto_amount !== undefined && request.fiat_amount === undefined ? "crypto" : "fiat");
+    if (mode === "fiat") {
+      if (request.fiat_amount === undefined) issue("fiat_amount", "is required (or send crypto_amount for crypto pricing)");
+      if (request.crypto_amount !== undefined) issue("crypto_amount", "must not be sent with fiat pricing; the crypto amount is computed from fiat_amount");
+    } else {
+      if (request.crypto_amount === undefined) issue("crypto_amount", "is required for crypto pricing");
+      if (request.fiat_amount !== undefined) issue("fiat_amount", "must not be sent with crypto pricing");
+      if (request.fiat_currency !== undefined) issue("fiat_currency", "applies only to fiat pricing");
+    }
+  })
+  .transform((request) => ({
+    ...request,
+    pricing_mode: request.pricing_mode ?? (request.fiat_amount !== undefined ? ("fiat" as const) : ("crypto" as const)),
+  }));
+export type PaymentIntentCreateInput = z.infer<typeof paymentIntentCreateSchema>;
+
+export const paymentIntentListQuerySchema = pagingQuerySchema.extend({
+  status: z.enum(STANDALONE_STATUSES).optional(),
+  status_category: z.enum(STATUS_CATEGORIES).optional(),
+  chain: filterText,
+  token: z.enum(TOKEN_SYMBOLS).optional(),
+  group_key: filterText,
+  search: filterText,
+  ...createdRangeQuerySchema.shape,
+});
+export type PaymentIntentListQuery = z.infer<typeof paymentIntentListQuerySchema>;

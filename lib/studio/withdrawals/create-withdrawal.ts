@@ -1,0 +1,101 @@
+import { withdrawals } from "@/lib/studio/db/schema";
+import type { Principal } from "@/lib/studio/auth/principal";
+import { StudioError } from "@/lib/studio/errors";
+import { newId } from "@/lib/studio/ids";
+import { AmountFormatError, formatUnits, parseUnits } from "@/lib/studio/money";
+import { debit } from "@/lib/studio/balances/ledger";
+import { findChain, type ChainInfo, type TokenInfo } from "@/lib/studio/chain/registry";
+import { requireAddressFor } from "@/lib/studio/chain/require-address";
+import { planSend } from "@/lib/studio/chain/sends";
+import { inTransaction } from "@/lib/studio/unit-of-work";
+import type { WithdrawalInput } from "@/lib/studio/withdrawals/schemas";
+import { serializeTransfer } from "@/lib/studio/withdrawals/serialize";
+
+// POST /asset_pro/transfer (product-decisions §7): the debit, the withdrawal and its chain send
+// commit together; the broadcast follows the commit.
+export function createWithdrawal(input: { principal: Principal; request: WithdrawalInput; now?: Date }) {
+  const { principal, request } = input;
+  const now = input.now ?? new Date();
+  const chain = requireChain(request.chain_id);
+  const token = requireContract(chain, request.contract_address);
+  const walletAddress = requireAddressFor(chain.id, "wallet_address", request.wallet_address);
+  const units = withdrawalUnits(request.amount, token);
+
+  return inTransaction(async (tx) => {
+    const id = newId("wd");
+    const amount = formatUnits(units, token.decimals);
+    const send = await planSend(tx, {
+      orgId: principal.orgId,
+      paymentIntentId: null,
+      purpose: "withdrawal",
+      chain,
+      tokenAddress: token.address,
+      to: walletAddress,
+      amount,
+      now,
+    });
+    const [row] = await tx
+      .insert(withdrawals)
+      .values({
+        id,
+        orgId: principal.orgId,
+        chainId: chain.id,
+        tokenAddress: token.address,
+        symbol: token.symbol,
+        decimals: token.decimals,
+        amount,
+        walletAddress,
+        sendId: send.id,
+        txHash: send.txHash,
+        creatorUid: principal.uid,
+        createdAt: now,
+      })
+      .returning();
+    if (!row) throw new Error("withdrawal insert returned no row");
+    await debit(tx, {
+      key: { orgId: principal.orgId, chainId: chain.id, tokenAddress: token.address, symbol: token.symbol, decimals: token.decimals },
+      units,
+      kind: "withdrawal",
+      reference: `withdrawal:${id}`,
+      withdrawalId: id,
+      field: "amount",
+      now,
+    });
+    return serializeTransfer(row, "pending");
+  });
+}
+
+function refuse(field: string, message: string): StudioError {
+  return new StudioError("business_rule", `${field} ${message}`, [{ field, message }]);
+}
+
+function requireChain(chainId: string): ChainInfo {
+  const chain = findChain(chainId);
+  if (!chain) throw refuse("chain_id", `${chainId} is not a supported chain`);
+  return chain;
+}
+
+/** The token whose contract this is on `chain`; EVM addresses compare without their checksum case. */
+function requireContract(chain: ChainInfo, contractAddress: string): TokenInfo {
+  const same = (a: string, b: string) => (chain.family === "evm" ? a.toLowerCase() === b.toLowerCase() : a === b);
+  const token = Object.values(chain.tokens).find((candidate) => candidate && same(candidate.address, contractAddress));
+  if (!token) {
+    const offered = Object.values(chain.tokens)
+      .map((candidate) => `${candidate.symbol} ${candidate.address}`)
+      .join(", ");
+    throw refuse("contract_address", `is not a supported token contract on ${chain.id} (supported: ${offered})`);
+  }
+  return token;
+}
+
+function withdrawalUnits(amount: string, token: TokenInfo): bigint {
+  let units: bigint;
+  try {
+    units = parseUnits(amount, token.decimals);
+  } catch (error) {
+    if (error instanceof AmountFormatError) throw refuse("amount", `must have at most ${token.decimals} decimal places (${token.symbol} decimals)`);
+    throw error;
+  }
+  if (units <= 0n) throw refuse("amount", "must be greater than zero");
+  return units;
+}

@@ -1,0 +1,42 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { db } from "@/lib/db/client";
+import { chainSends, withdrawals } from "@/lib/studio/db/schema";
+import type { Principal } from "@/lib/studio/auth/principal";
+import { notFound } from "@/lib/studio/errors";
+import { pageOffset, type PagingQuery } from "@/lib/studio/paging";
+import { serializeTransfer } from "@/lib/studio/withdrawals/serialize";
+
+// GET /asset_pro/transfer/{id} (extension): one withdrawal of the caller's organization.
+export async function getWithdrawal(input: { principal: Principal; id: string }) {
+  const database = await db();
+  const [found] = await database
+    .select({ row: withdrawals, sendStatus: chainSends.status })
+    .from(withdrawals)
+    .innerJoin(chainSends, eq(chainSends.id, withdrawals.sendId))
+    .where(and(eq(withdrawals.id, input.id), eq(withdrawals.orgId, input.principal.orgId)));
+  if (!found) throw notFound(`Transfer ${input.id}`);
+  return serializeTransfer(found.row, found.sendStatus);
+}
+
+// GET /asset_pro/transfers (extension): the organization's withdrawals, newest first.
+export async function listWithdrawals(input: { principal: Principal; query: PagingQuery }) {
+  const { principal, query } = input;
+  const database = await db();
+  const scope = eq(withdrawals.orgId, principal.orgId);
+  const [[total], rows] = await Promise.all([
+    database.select({ count: sql<number>`count(*)::int` }).from(withdrawals).where(scope),
+    database
+      .select({ row: withdrawals, sendStatus: chainSends.status })
+      .from(withdrawals)
+      .innerJoin(chainSends, eq(chainSends.id, withdrawals.sendId))
+      .where(scope)
+      .orderBy(desc(withdrawals.seq))
+      .limit(query.page_size)
+      .offset(pageOffset(query)),
+  ]);
+  return {
+    data: rows.map(({ row, sendStatus }) => serializeTransfer(row, sendStatus)),
+    paging: { page_number: query.page, page_size: query.page_size, total_count: total?.count ?? 0 },
+    counts: {},
+  };
+}
