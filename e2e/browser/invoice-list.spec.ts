@@ -1,11 +1,11 @@
 import { expect, test } from "./fixtures";
 import { createInvoice, studio, unique } from "./support";
 
-// The seeded invoices are all older than today, so a created_to bound of yesterday gives rows
-// that other tests running at the same time cannot shift.
-const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-
 test("paging and page size change the rows and survive a reload and the back button", async ({ as }) => {
+  // Tests create their rows today, so a created_to bound of yesterday gives seeded rows that
+  // other tests running at the same time cannot shift (computed here, not at load: a run may
+  // cross midnight).
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const { page, list } = await as("viewer");
   await list.goto(`created_to=${yesterday}&page_size=10`);
   const first = await list.invoiceIds();

@@ -2,7 +2,7 @@
 // transaction rolled back (an error, a crash) leaves nothing behind, a committed one replays its
 // response, a concurrent duplicate waits for the first, and rows past 24 h are purged.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drivers, dropTarget, freshTarget, queryRows, withStudio, type Target } from "./support";
+import { drivers, dropTarget, freshTarget, queryRows, someoneWaitsForALock, withStudio, type Target } from "./support";
 
 function post(key: string, body: unknown = null) {
   return {
@@ -138,17 +138,21 @@ describe.each(drivers)("idempotency claims on %s", (driver) => {
           let release!: () => void;
           const held = new Promise<void>((resolve) => (release = resolve));
           let firstCommitted = false;
+          let markClaimed!: () => void;
+          const claimed = new Promise<void>((resolve) => (markClaimed = resolve));
           const first = unitOfWork(async (tx) => {
             expect(await claimIdempotencyKey(tx, key)).toBeNull();
+            markClaimed();
             await held;
             await storeIdempotentResponse(tx, key, Response.json({ code: 0, data: { run: "first" } }));
           }).then(() => (firstCommitted = true));
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          await claimed;
           const duplicate = unitOfWork(async (tx) => {
             const replay = await claimIdempotencyKey(tx, key);
             return { committedBefore: firstCommitted, body: await replay?.json() };
           });
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          // The duplicate's claim is blocked on the first one's before the first may commit.
+          await someoneWaitsForALock(target.databaseUrl!);
           release();
           await first;
           expect(await duplicate).toEqual({ committedBefore: true, body: { code: 0, data: { run: "first" } } });

@@ -5,7 +5,7 @@
 // allowed simply runs. PostgreSQL only: PGlite has one connection, so nothing can wait on a lock.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoOrg, dropTarget, freshTarget, invoiceRequest, withStudio, type Target } from "./support";
+import { demoOrg, dropTarget, freshTarget, invoiceRequest, someoneWaitsForALock, withStudio, type Target } from "./support";
 
 describe.runIf(process.env.DATABASE_URL)("a verb that waited for a row lock (PostgreSQL only)", () => {
   let target: Target;
@@ -31,25 +31,6 @@ describe.runIf(process.env.DATABASE_URL)("a verb that waited for a row lock (Pos
     };
   }
 
-  /** Resolves once another session of the database is blocked on a lock (the verb reached the row). */
-  async function someoneWaitsForALock() {
-    const watcher = new pg.Client({ connectionString: target.databaseUrl });
-    await watcher.connect();
-    try {
-      const until = Date.now() + 10_000;
-      while (Date.now() < until) {
-        const { rows } = await watcher.query(
-          "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-        );
-        if (rows[0].waiting > 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error("no session started waiting for the row lock within 10 s");
-    } finally {
-      await watcher.end();
-    }
-  }
-
   it("answers 40901 when a concurrent cancel took the approve away, 40900 once the record is cancelled, and runs when the change left it allowed", async () => {
     await withStudio(
       target,
@@ -70,7 +51,7 @@ describe.runIf(process.env.DATABASE_URL)("a verb that waited for a row lock (Pos
           () => ({ kind: "approved", code: 0, message: "" }),
           (error) => ({ kind: error.kind, code: error.code, message: String(error.message) }),
         );
-        await someoneWaitsForALock();
+        await someoneWaitsForALock(target.databaseUrl!);
         await held.commitWith([["UPDATE invoices SET status = 'cancelled' WHERE id = $1", [lost.id]]]);
         const answer = await approving;
         expect(answer).toMatchObject({ kind: "lost_race", code: 40901 });
@@ -81,7 +62,7 @@ describe.runIf(process.env.DATABASE_URL)("a verb that waited for a row lock (Pos
         const edited = await createInvoice({ principal: finance, clientId, request: invoiceRequest() });
         const editing = await holdRow(edited.id);
         const approvingEdited = approveInvoice({ principal: approver, id: edited.id });
-        await someoneWaitsForALock();
+        await someoneWaitsForALock(target.databaseUrl!);
         await editing.commitWith([["UPDATE invoices SET description = 'edited meanwhile', updated_at = now() WHERE id = $1", [edited.id]]]);
         expect((await approvingEdited).status).toBe("approved");
       },
