@@ -18,6 +18,7 @@ import {
   payOk,
   payoutLogs,
   payoutRequest,
+  RACE_MODE,
   REFUND_ADDRESS,
   type Role,
 } from "./support";
@@ -42,7 +43,7 @@ describe("Idempotency-Key on POST", () => {
     expect(await countMatching(request.recipient_email)).toBe(1);
   });
 
-  it("concurrent requests with one key create exactly one invoice", async () => {
+  it(`concurrent requests with one key create exactly one invoice ${RACE_MODE}`, async () => {
     const key = randomUUID();
     const request = invoiceRequest();
     const responses = await Promise.all(Array.from({ length: 5 }, () => create(key, request)));

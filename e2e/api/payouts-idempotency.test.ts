@@ -9,6 +9,7 @@ import {
   expectError,
   getPayout,
   payoutRequest,
+  RACE_MODE,
   type Role,
 } from "./support";
 
@@ -34,7 +35,7 @@ describe("Idempotency-Key on payout POSTs", () => {
     expect(await countPayoutsMatching(request.recipient_email as string)).toBe(1);
   });
 
-  it("create: concurrent requests with one key create exactly one payout", async () => {
+  it(`create: concurrent requests with one key create exactly one payout ${RACE_MODE}`, async () => {
     const key = randomUUID();
     const request = payoutRequest();
     const responses = await Promise.all(Array.from({ length: 5 }, () => post("/payout/intent", key, request, "finance")));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, createInvoice, expectError, user } from "./support";
+import { api, createInvoice, expectError, RACE_MODE, user } from "./support";
 
 async function put(id: string, body: unknown, role: "finance" | "admin" = "finance") {
   return api("PUT", `/invoice/intent/${id}`, { role, body });
@@ -238,7 +238,7 @@ describe("PUT /invoice/intent/{id} outside approval_pending and rejected", () =>
     expect((await api("GET", `/invoice/intent/${invoice.id}`, { role: "viewer" })).body.data).toEqual(cancelled.body.data);
   });
 
-  it("concurrent PUTs on one invoice are each applied and each write their own log row; none is lost", async () => {
+  it(`concurrent PUTs on one invoice are each applied and each write their own log row; none is lost ${RACE_MODE}`, async () => {
     const invoice = await createInvoice();
     const writers = Array.from({ length: 5 }, (_, index) => `writer ${index}`);
     const responses = await Promise.all(writers.map((description) => put(invoice.id, { description })));

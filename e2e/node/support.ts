@@ -19,6 +19,10 @@ export type Target = { driver: "pglite" | "postgres"; dataDir: string; databaseU
 
 export const drivers: Array<Target["driver"]> = adminUrl ? ["pglite", "postgres"] : ["pglite"];
 
+/** What a concurrency test proves on `driver`: PGlite runs one transaction at a time. */
+export const raceMode = (driver: Target["driver"]) =>
+  driver === "postgres" ? "(a real race on PostgreSQL)" : "(serialized on PGlite: proves ordering only)";
+
 export async function freshTarget(driver: Target["driver"], label: string): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `studio-${label}-`));
   if (driver === "pglite") return { driver, dataDir };
