@@ -1,6 +1,27 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { api, countMatching, createInvoice, expectError, invoiceRequest, type Role } from "./support";
+import { parseUnits } from "@/lib/studio/money";
+import {
+  api,
+  approvedInvoice,
+  approvedPayout,
+  countMatching,
+  countPayoutsMatching,
+  createInvoice,
+  createPayout,
+  expectError,
+  fundPayoutOk,
+  getInvoice,
+  getPayout,
+  invoiceLogs,
+  invoiceRequest,
+  payOk,
+  payoutLogs,
+  payoutRequest,
+  RACE_MODE,
+  REFUND_ADDRESS,
+  type Role,
+} from "./support";
 
 function create(key: string, body: unknown, role: Role = "finance", orgIndex: 0 | 1 = 0) {
   return api("POST", "/invoice/intent", { role, orgIndex, body, headers: { "Idempotency-Key": key } });
@@ -22,7 +43,7 @@ describe("Idempotency-Key on POST", () => {
     expect(await countMatching(request.recipient_email)).toBe(1);
   });
 
-  it("concurrent requests with one key create exactly one invoice", async () => {
+  it(`concurrent requests with one key create exactly one invoice ${RACE_MODE}`, async () => {
     const key = randomUUID();
     const request = invoiceRequest();
     const responses = await Promise.all(Array.from({ length: 5 }, () => create(key, request)));
@@ -106,5 +127,188 @@ describe("Idempotency-Key on POST", () => {
       expect(response.status).toBe(200);
       expect(response.body.data.description).toBe(description);
     }
+  });
+});
+
+// Every POST verb of both owners, one table: the same key and body replays the first answer and
+// does nothing again; the same key with another request is 409/40902 and does nothing either.
+type Sent = { path: string; body?: unknown };
+type VerbCase = {
+  verb: string;
+  role: Role;
+  /** A record ready for the verb: the request, another request under the same key, and a count of
+   * the verb's effects (log rows, records, funds) that must be 1 after the first and stay 1. */
+  prepare(): Promise<{ request: Sent; other: Sent; effects(): Promise<number> }>;
+};
+
+const statusLogCount = async (kind: "invoice" | "payout", id: string, toStatus: string) =>
+  (kind === "invoice" ? await invoiceLogs(id) : await payoutLogs(id)).filter((log) => log.to_status === toStatus).length;
+const refund = (reason: string) => ({ refund_address: REFUND_ADDRESS.evm, refund_reason: reason, refund_attachments: [] });
+/** How many times `amount` the record holds: a replayed deposit would make it 2. */
+const depositsOf = (record: { payment_intent: { received_crypto_amount: string | null } }, amount: string) =>
+  Number(parseUnits(record.payment_intent.received_crypto_amount ?? "0", 6) / parseUnits(amount, 6));
+
+const VERBS: VerbCase[] = [
+  {
+    verb: "invoice create",
+    role: "finance",
+    async prepare() {
+      const [body, other] = [invoiceRequest(), invoiceRequest()];
+      return {
+        request: { path: "/invoice/intent", body },
+        other: { path: "/invoice/intent", body: other },
+        effects: async () => (await countMatching(body.recipient_email)) + (await countMatching(other.recipient_email)),
+      };
+    },
+  },
+  {
+    verb: "invoice approve",
+    role: "approver",
+    async prepare() {
+      const [invoice, another] = [await createInvoice(), await createInvoice()];
+      return {
+        request: { path: `/invoice/intent/${invoice.id}/approve` },
+        other: { path: `/invoice/intent/${another.id}/approve` },
+        effects: async () => (await statusLogCount("invoice", invoice.id, "approved")) + (await statusLogCount("invoice", another.id, "approved")),
+      };
+    },
+  },
+  {
+    verb: "invoice reject",
+    role: "approver",
+    async prepare() {
+      const invoice = await createInvoice();
+      const path = `/invoice/intent/${invoice.id}/reject`;
+      return { request: { path, body: { reason: "duplicate" } }, other: { path, body: { reason: "other" } }, effects: () => statusLogCount("invoice", invoice.id, "rejected") };
+    },
+  },
+  {
+    verb: "invoice cancel",
+    role: "finance",
+    async prepare() {
+      const invoice = await createInvoice();
+      const path = `/invoice/intent/${invoice.id}/cancel`;
+      return { request: { path, body: { reason: "not needed" } }, other: { path, body: { reason: "other" } }, effects: () => statusLogCount("invoice", invoice.id, "cancelled") };
+    },
+  },
+  {
+    verb: "invoice sign",
+    role: "admin",
+    async prepare() {
+      const invoice = await approvedInvoice();
+      await payOk(invoice.payment_intent.payment_address, "125.5");
+      const path = `/invoice/intent/${invoice.id}/sign`;
+      return { request: { path, body: {} }, other: { path, body: { refund_address: REFUND_ADDRESS.evm } }, effects: () => statusLogCount("invoice", invoice.id, "signed") };
+    },
+  },
+  {
+    verb: "invoice refund",
+    role: "admin",
+    async prepare() {
+      const invoice = await approvedInvoice();
+      await payOk(invoice.payment_intent.payment_address, "125.5");
+      const path = `/invoice/intent/${invoice.id}/refund`;
+      return { request: { path, body: refund("returned") }, other: { path, body: refund("other") }, effects: () => statusLogCount("invoice", invoice.id, "refunded") };
+    },
+  },
+  {
+    verb: "sandbox pay (invoice)",
+    role: "admin",
+    async prepare() {
+      const invoice = await approvedInvoice();
+      const address = invoice.payment_intent.payment_address;
+      return {
+        request: { path: "/sandbox/pay", body: { payment_address: address, amount: "20" } },
+        other: { path: "/sandbox/pay", body: { payment_address: address, amount: "21" } },
+        effects: async () => depositsOf(await getInvoice(invoice.id), "20"),
+      };
+    },
+  },
+  {
+    verb: "payout create",
+    role: "finance",
+    async prepare() {
+      const [body, other] = [payoutRequest(), payoutRequest()];
+      return {
+        request: { path: "/payout/intent", body },
+        other: { path: "/payout/intent", body: other },
+        effects: async () =>
+          (await countPayoutsMatching(body.recipient_email as string)) + (await countPayoutsMatching(other.recipient_email as string)),
+      };
+    },
+  },
+  {
+    verb: "payout approve",
+    role: "approver",
+    async prepare() {
+      const [payout, another] = [await createPayout(), await createPayout()];
+      return {
+        request: { path: `/payout/intent/${payout.id}/approve` },
+        other: { path: `/payout/intent/${another.id}/approve` },
+        effects: async () => (await statusLogCount("payout", payout.id, "approved")) + (await statusLogCount("payout", another.id, "approved")),
+      };
+    },
+  },
+  {
+    verb: "payout reject",
+    role: "approver",
+    async prepare() {
+      const payout = await createPayout();
+      const path = `/payout/intent/${payout.id}/reject`;
+      return { request: { path, body: { reason: "duplicate" } }, other: { path, body: { reason: "other" } }, effects: () => statusLogCount("payout", payout.id, "rejected") };
+    },
+  },
+  {
+    verb: "payout refund",
+    role: "admin",
+    async prepare() {
+      const payout = await approvedPayout();
+      await fundPayoutOk(payout, "25");
+      const path = `/payout/intent/${payout.id}/refund`;
+      return { request: { path, body: refund("short") }, other: { path, body: refund("other") }, effects: () => statusLogCount("payout", payout.id, "refunded") };
+    },
+  },
+  {
+    verb: "sandbox pay (payout, by payment intent)",
+    role: "admin",
+    async prepare() {
+      const payout = await approvedPayout();
+      const path = `/sandbox/payment_intent/${payout.payment_intent.payment_intent_id}/pay`;
+      return { request: { path, body: { amount: "30" } }, other: { path, body: { amount: "31" } }, effects: async () => depositsOf(await getPayout(payout.id), "30") };
+    },
+  },
+  {
+    verb: "sandbox pay (payout, by address)",
+    role: "admin",
+    async prepare() {
+      const payout = await approvedPayout();
+      const address = payout.payment_intent.payment_address;
+      return {
+        request: { path: "/sandbox/pay", body: { payment_address: address, amount: "30" } },
+        other: { path: "/sandbox/pay", body: { payment_address: address, amount: "31" } },
+        effects: async () => depositsOf(await getPayout(payout.id), "30"),
+      };
+    },
+  },
+];
+
+describe("Idempotency-Key on every POST verb", () => {
+  it.each(VERBS.map((verb) => [verb.verb, verb] as const))("%s: a replay answers the first response once; another request under the key → 409/40902", async (_name, verb) => {
+    const { request, other, effects } = await verb.prepare();
+    const key = randomUUID();
+    const send = (sent: Sent) => api("POST", sent.path, { role: verb.role, body: sent.body, headers: { "Idempotency-Key": key } });
+    const first = await send(request);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    expect(await effects()).toBe(1);
+
+    const replay = await send(request);
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.body).toEqual(first.body);
+    expect(await effects()).toBe(1);
+
+    expect(expectError(await send(other), 409, 40902).message).toContain("Idempotency-Key");
+    expect(await effects()).toBe(1);
   });
 });

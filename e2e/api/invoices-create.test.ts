@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, countMatching, createInvoice, expectError, invoiceRequest, org, user } from "./support";
+import { api, countMatching, createInvoice, expectError, invoiceRequest, org, RACE_MODE, user } from "./support";
 
 type JsonType = "string" | "integer" | "boolean" | "object" | "array" | "null";
 
@@ -285,7 +285,7 @@ describe("POST /invoice/intent: pricing", () => {
 });
 
 describe("POST /invoice/intent: invoice_id", () => {
-  it("is human-readable and unique within an organization, also under concurrent creation", async () => {
+  it(`is human-readable and unique within an organization, also under concurrent creation ${RACE_MODE}`, async () => {
     const created = await Promise.all(Array.from({ length: 8 }, () => createInvoice()));
     const numbers = created.map((invoice) => invoice.invoice_id);
     for (const number of numbers) expect(number).toMatch(/^INV-\d{4}-\d{6}$/);

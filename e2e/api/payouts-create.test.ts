@@ -11,6 +11,7 @@ import {
   PAYOUT_TARGET,
   payoutLogs,
   payoutRequest,
+  RACE_MODE,
   REFUND_ADDRESS,
   user,
 } from "./support";
@@ -313,7 +314,7 @@ describe("POST /payout/intent: fee rules (kg_fee_amount = amount − exact_out_a
 });
 
 describe("POST /payout/intent: payout_id", () => {
-  it("is PO-YYYY-NNNNNN and unique, also under concurrent creation", async () => {
+  it(`is PO-YYYY-NNNNNN and unique, also under concurrent creation ${RACE_MODE}`, async () => {
     const created = await Promise.all(Array.from({ length: 8 }, () => createPayout()));
     const numbers = created.map((payout) => payout.payout_id);
     for (const number of numbers) expect(number).toMatch(/^PO-\d{4}-\d{6}$/);

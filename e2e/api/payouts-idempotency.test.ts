@@ -1,19 +1,15 @@
-// Idempotency-Key on every payout POST (product-decisions §6): a replay returns the first response
-// marked Idempotent-Replayed and does nothing again; the same key with another request is 409/40902.
+// Idempotency-Key on payout creates (product-decisions §6): concurrency, refusals and keys across
+// endpoints. Replay and 40902 of every payout verb are in idempotency.test.ts's table of POST verbs.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   api,
-  approvedPayout,
   countPayoutsMatching,
   createPayout,
   expectError,
-  fundPayout,
-  fundPayoutOk,
   getPayout,
-  payoutLogs,
   payoutRequest,
-  REFUND_ADDRESS,
+  RACE_MODE,
   type Role,
 } from "./support";
 
@@ -39,7 +35,7 @@ describe("Idempotency-Key on payout POSTs", () => {
     expect(await countPayoutsMatching(request.recipient_email as string)).toBe(1);
   });
 
-  it("create: concurrent requests with one key create exactly one payout", async () => {
+  it(`create: concurrent requests with one key create exactly one payout ${RACE_MODE}`, async () => {
     const key = randomUUID();
     const request = payoutRequest();
     const responses = await Promise.all(Array.from({ length: 5 }, () => post("/payout/intent", key, request, "finance")));
@@ -65,54 +61,6 @@ describe("Idempotency-Key on payout POSTs", () => {
     const retried = await post("/payout/intent", key, request, "finance");
     expect(retried.status).toBe(200);
     expect(retried.headers.get("idempotent-replayed")).toBeNull();
-  });
-
-  it("approve: a replay answers 200 with the first body (not 409), and approves once", async () => {
-    const payout = await createPayout();
-    const key = randomUUID();
-    const path = `/payout/intent/${payout.id}/approve`;
-    const first = await post(path, key, undefined, "approver");
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const second = await post(path, key, undefined, "approver");
-    expectReplay(first, second);
-    expect((await payoutLogs(payout.id)).filter((log) => log.to_status === "approved")).toHaveLength(1);
-    // Without the key, a second approve is the ordinary 409.
-    expectError(await api("POST", path, { role: "approver" }), 409, 40900);
-  });
-
-  it("reject: a replay returns the first response; another reason under the same key → 409/40902", async () => {
-    const payout = await createPayout();
-    const key = randomUUID();
-    const path = `/payout/intent/${payout.id}/reject`;
-    const first = await post(path, key, { reason: "duplicate" }, "approver");
-    expect(first.status).toBe(200);
-    expectReplay(first, await post(path, key, { reason: "duplicate" }, "approver"));
-    expectError(await post(path, key, { reason: "other" }, "approver"), 409, 40902);
-    expect((await payoutLogs(payout.id)).filter((log) => log.to_status === "rejected")).toHaveLength(1);
-  });
-
-  it("refund: a replay returns the same refund transaction and refunds once", async () => {
-    const payout = await approvedPayout();
-    await fundPayoutOk(payout, "25");
-    const key = randomUUID();
-    const path = `/payout/intent/${payout.id}/refund`;
-    const body = { refund_address: REFUND_ADDRESS.evm, refund_reason: "short", refund_attachments: [] };
-    const first = await post(path, key, body, "admin");
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expectReplay(first, await post(path, key, body, "admin"));
-    expect((await payoutLogs(payout.id)).filter((log) => log.to_status === "refunded")).toHaveLength(1);
-  });
-
-  it("sandbox deposit: a replay is not a second deposit", async () => {
-    const payout = await approvedPayout();
-    const key = randomUUID();
-    const first = await fundPayout(payout, "30", { headers: { "Idempotency-Key": key } });
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const second = await fundPayout(payout, "30", { headers: { "Idempotency-Key": key } });
-    expectReplay(first, second);
-    expect((await getPayout(payout.id)).payment_intent.received_crypto_amount).toBe("30");
-    expectError(await fundPayout(payout, "31", { headers: { "Idempotency-Key": key } }), 409, 40902);
-    expect((await getPayout(payout.id)).payment_intent.received_crypto_amount).toBe("30");
   });
 
   it("a key used on a payout create is a different request on another endpoint → 409/40902", async () => {

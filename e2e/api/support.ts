@@ -414,3 +414,20 @@ export async function fundBalance(chain: string, symbol: string, amount: string,
 export function withdraw(body: Record<string, unknown>, options: { role?: Role; orgIndex?: 0 | 1; headers?: Record<string, string> } = {}) {
   return api("POST", "/asset_pro/transfer", { role: options.role ?? "admin", orgIndex: options.orgIndex, headers: options.headers, clientId: null, body });
 }
+
+/**
+ * The loser of a race for one record (product-decisions §4): 409/40900 when the record was already
+ * in a status that refuses the action when the request arrived, 409/40901 when a concurrent change
+ * took the action away while the request waited for the record.
+ */
+export function expectRaceLoser(response: ApiResponse) {
+  const code = response.body?.code;
+  if (code !== 40900 && code !== 40901) throw new Error(`expected 409/40900 or 409/40901, got ${response.status}: ${JSON.stringify(response.body)}`);
+  return expectError(response, 409, code);
+}
+
+/**
+ * What a race test proves depends on the driver of the server under test: PostgreSQL runs the
+ * requests' transactions side by side; PGlite runs them one at a time.
+ */
+export const RACE_MODE = process.env.DATABASE_URL ? "(a real race on PostgreSQL)" : "(serialized on PGlite: proves ordering only)";

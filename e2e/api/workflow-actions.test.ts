@@ -98,14 +98,29 @@ describe("approve", () => {
   });
 
   it("without a requested deadline uses issue date + payment terms, never less than 24 h after approval", async () => {
-    const issued = "2020-01-01";
-    const old = await approvedInvoice({ invoice_issue_date: issued, payment_terms: 30 });
-    const now = Math.floor(Date.now() / 1000);
-    expect(old.payment_intent.payment_deadline).toBeGreaterThanOrEqual(now + 86_400 - 5);
-    expect(old.payment_intent.payment_deadline).toBeLessThanOrEqual(now + 86_400 + 5);
+    // Approval happens between `before` and `after`: "24 h after approval" lies within those bounds.
+    const approvedWithin = async (overrides: Record<string, unknown>) => {
+      const created = await createInvoice({ overrides });
+      const before = Math.floor(Date.now() / 1000);
+      const approved = await approveInvoice(created.id);
+      return { deadline: approved.payment_intent.payment_deadline as number, before, after: Math.ceil(Date.now() / 1000) };
+    };
+    const expectDayAfterApproval = ({ deadline, before, after }: { deadline: number; before: number; after: number }) => {
+      expect(deadline).toBeGreaterThanOrEqual(before + 86_400);
+      expect(deadline).toBeLessThanOrEqual(after + 86_400);
+    };
+    // Issued long ago: issue date + terms has passed, so the window is 24 h from approval.
+    expectDayAfterApproval(await approvedWithin({ invoice_issue_date: "2020-01-01", payment_terms: 30 }));
+    // payment_terms 0: 24 h from approval, whatever the issue date.
     const future = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-    const later = await approvedInvoice({ invoice_issue_date: future, payment_terms: 14 });
-    expect(later.payment_intent.payment_deadline).toBe(Date.parse(`${future}T00:00:00Z`) / 1000 + 14 * 86_400);
+    expectDayAfterApproval(await approvedWithin({ invoice_issue_date: future, payment_terms: 0 }));
+    expectDayAfterApproval(await approvedWithin({ payment_terms: 0 }));
+    // Otherwise exactly issue date + terms days.
+    const later = await approvedWithin({ invoice_issue_date: future, payment_terms: 14 });
+    expect(later.deadline).toBe(Date.parse(`${future}T00:00:00Z`) / 1000 + 14 * 86_400);
+    const today = new Date().toISOString().slice(0, 10);
+    const issuedToday = await approvedWithin({ invoice_issue_date: today, payment_terms: 7 });
+    expect(issuedToday.deadline).toBe(Date.parse(`${today}T00:00:00Z`) / 1000 + 7 * 86_400);
   });
 
   it("derives Tron and Solana addresses in their own formats", async () => {

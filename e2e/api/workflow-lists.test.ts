@@ -45,6 +45,7 @@ beforeAll(async () => {
   });
   const until = Date.now() + 10_000;
   while ((await getInvoice(expiring.id)).status !== "expired" && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+  expect((await getInvoice(expiring.id)).status, "the sweeper expired the invoice due a second after approval").toBe("expired");
 }, 30_000);
 
 describe("lists over every status", () => {

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { SignInPage } from "./pages/sign-in-page";
-import { baseUrl, demoUser, type Role } from "./support";
+import { baseUrl, demoUser, RACE_MODE, type Role } from "./support";
 
 const ORIGIN = { Origin: baseUrl };
 const JSON_HEADERS = { ...ORIGIN, "Content-Type": "application/json" };
@@ -71,7 +71,7 @@ test.describe("body caps", () => {
 });
 
 test.describe("sign-in", () => {
-  test("parallel attempts are counted before the password check: only five get an answer", async ({ playwright }) => {
+  test(`parallel attempts are counted before the password check: only five get an answer ${RACE_MODE}`, async ({ playwright }) => {
     const context = await playwright.request.newContext({ baseURL: baseUrl });
     const email = `parallel-${randomUUID()}@nowhere.test`;
     const responses = await Promise.all(

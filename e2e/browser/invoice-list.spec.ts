@@ -1,11 +1,11 @@
 import { expect, test } from "./fixtures";
-import { createInvoice, unique } from "./support";
-
-// The seeded invoices are all older than today, so a created_to bound of yesterday gives rows
-// that other tests running at the same time cannot shift.
-const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+import { createInvoice, studio, unique } from "./support";
 
 test("paging and page size change the rows and survive a reload and the back button", async ({ as }) => {
+  // Tests create their rows today, so a created_to bound of yesterday gives seeded rows that
+  // other tests running at the same time cannot shift (computed here, not at load: a run may
+  // cross midnight).
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const { page, list } = await as("viewer");
   await list.goto(`created_to=${yesterday}&page_size=10`);
   const first = await list.invoiceIds();
@@ -31,13 +31,21 @@ test("paging and page size change the rows and survive a reload and the back but
 test("status tab, status filter and search narrow the rows, and the URL keeps them", async ({ as }) => {
   const recipient = unique("Searchable Recipient");
   const invoice = await createInvoice(recipient);
+  // A closed record and an open one of this test's own: the tab must list the first, not the second.
+  const tag = unique("Closed Tab");
+  const closed = await createInvoice(`${tag} cancelled`);
+  await studio("POST", `/invoice/intent/${closed.id}/cancel`, "finance", {});
+  await createInvoice(`${tag} pending`);
   const { page, list } = await as("viewer");
   await list.goto();
   await list.openTab("Closed");
   await expect(page).toHaveURL(/status_category=closed/);
-  await expect
-    .poll(async () => (await list.statuses()).filter((status) => !["Rejected", "Cancelled", "Expired"].includes(status)))
-    .toEqual([]);
+  await expect.poll(async () => (await list.statuses()).length).toBeGreaterThan(0);
+  expect((await list.statuses()).filter((status) => !["Rejected", "Cancelled", "Expired"].includes(status))).toEqual([]);
+  await list.search(tag);
+  await expect(page).toHaveURL(/status_category=closed/);
+  await expect.poll(() => list.invoiceIds()).toEqual([closed.invoice_id]);
+  expect(await list.statuses()).toEqual(["Cancelled"]);
 
   await list.goto();
   await page.getByLabel("Status", { exact: true }).selectOption("approval_pending");

@@ -22,6 +22,9 @@ export function demoUser(role: Role, orgIndex = 0): DemoUser {
 export const allApiKeys = (): string[] => demo.orgs.flatMap((org) => org.users.map((user) => user.api_key));
 export const KEY_PATTERN = /stk_[A-Za-z0-9_-]{32}/;
 
+/** What a concurrency test proves against the server under test: PGlite runs one transaction at a time. */
+export const RACE_MODE = process.env.DATABASE_URL ? "(a real race on PostgreSQL)" : "(serialized on PGlite: proves ordering only)";
+
 export const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
 /** Calls the Studio API directly with a demo key (set-up only; the console itself is under test). */

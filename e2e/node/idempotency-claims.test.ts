@@ -2,7 +2,7 @@
 // transaction rolled back (an error, a crash) leaves nothing behind, a committed one replays its
 // response, a concurrent duplicate waits for the first, and rows past 24 h are purged.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drivers, dropTarget, freshTarget, withStudio, type Target } from "./support";
+import { drivers, dropTarget, freshTarget, queryRows, someoneWaitsForALock, withStudio, type Target } from "./support";
 
 function post(key: string, body: unknown = null) {
   return {
@@ -88,6 +88,43 @@ describe.each(drivers)("idempotency claims on %s", (driver) => {
     );
   });
 
+  it("a sweep round forgets a response stored 24 h ago, so its key acts anew; one just under 24 h old is still replayed", async () => {
+    await withStudio(
+      target,
+      async (client) => {
+        const { sql } = await import("drizzle-orm");
+        const { unitOfWork } = await import("@/lib/studio/unit-of-work");
+        const { claimIdempotencyKey, idempotentRequest, storeIdempotentResponse, IDEMPOTENCY_RETENTION_MS } = await import("@/lib/studio/http/idempotency");
+        const { backgroundRound } = await import("@/lib/studio/sweeper");
+        const answer = async (name: string, run: string) => {
+          const key = idempotentRequest(principal, post(name).request, null)!;
+          const replay = await unitOfWork(async (tx) => {
+            const stored = await claimIdempotencyKey(tx, key);
+            if (!stored) await storeIdempotentResponse(tx, key, Response.json({ code: 0, data: { run } }));
+            return stored;
+          });
+          return { replayed: replay?.headers.get("idempotent-replayed") === "true", body: replay ? await replay.json() : { code: 0, data: { run } } };
+        };
+        const age = (name: string, ms: number) =>
+          queryRows(client, sql`UPDATE idempotency_keys SET created_at = ${new Date(Date.now() - ms).toISOString()}::timestamptz WHERE user_uid = ${principal.uid} AND key = ${name} RETURNING key`);
+        const stored = async (name: string) =>
+          (await queryRows(client, sql`SELECT key FROM idempotency_keys WHERE user_uid = ${principal.uid} AND key = ${name}`)).length;
+
+        for (const name of ["k-day-old", "k-almost-day-old"]) expect(await answer(name, "first")).toEqual({ replayed: false, body: { code: 0, data: { run: "first" } } });
+        expect(await age("k-day-old", IDEMPOTENCY_RETENTION_MS + 60_000)).toHaveLength(1);
+        expect(await age("k-almost-day-old", IDEMPOTENCY_RETENTION_MS - 60_000)).toHaveLength(1);
+
+        await backgroundRound();
+        expect(await stored("k-day-old")).toBe(0);
+        expect(await stored("k-almost-day-old")).toBe(1);
+
+        expect(await answer("k-day-old", "second")).toEqual({ replayed: false, body: { code: 0, data: { run: "second" } } });
+        expect(await answer("k-almost-day-old", "second")).toEqual({ replayed: true, body: { code: 0, data: { run: "first" } } });
+      },
+      { SEED_DEMO: "0" },
+    );
+  });
+
   it.runIf(driver === "postgres")(
     "makes a concurrent duplicate wait for the first transaction and replay its response (PostgreSQL only: PGlite runs one transaction at a time)",
     async () => {
@@ -101,17 +138,21 @@ describe.each(drivers)("idempotency claims on %s", (driver) => {
           let release!: () => void;
           const held = new Promise<void>((resolve) => (release = resolve));
           let firstCommitted = false;
+          let markClaimed!: () => void;
+          const claimed = new Promise<void>((resolve) => (markClaimed = resolve));
           const first = unitOfWork(async (tx) => {
             expect(await claimIdempotencyKey(tx, key)).toBeNull();
+            markClaimed();
             await held;
             await storeIdempotentResponse(tx, key, Response.json({ code: 0, data: { run: "first" } }));
           }).then(() => (firstCommitted = true));
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          await claimed;
           const duplicate = unitOfWork(async (tx) => {
             const replay = await claimIdempotencyKey(tx, key);
             return { committedBefore: firstCommitted, body: await replay?.json() };
           });
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          // The duplicate's claim is blocked on the first one's before the first may commit.
+          await someoneWaitsForALock(target.databaseUrl!);
           release();
           await first;
           expect(await duplicate).toEqual({ committedBefore: true, body: { code: 0, data: { run: "first" } } });

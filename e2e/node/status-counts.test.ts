@@ -4,7 +4,7 @@
 // unfiltered list reports.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, withStudio, type Target } from "./support";
+import { demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, raceMode, withStudio, type Target } from "./support";
 
 describe.each(drivers)("invoice status counts on %s", (driver) => {
   let target: Target;
@@ -15,7 +15,7 @@ describe.each(drivers)("invoice status counts on %s", (driver) => {
     await dropTarget(target);
   });
 
-  it("stay equal to the invoices themselves through seeding and concurrent transitions", async () => {
+  it(`stay equal to the invoices themselves through seeding and concurrent transitions ${raceMode(driver)}`, async () => {
     await withStudio(
       target,
       async (client) => {

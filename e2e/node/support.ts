@@ -19,6 +19,10 @@ export type Target = { driver: "pglite" | "postgres"; dataDir: string; databaseU
 
 export const drivers: Array<Target["driver"]> = adminUrl ? ["pglite", "postgres"] : ["pglite"];
 
+/** What a concurrency test proves on `driver`: PGlite runs one transaction at a time. */
+export const raceMode = (driver: Target["driver"]) =>
+  driver === "postgres" ? "(a real race on PostgreSQL)" : "(serialized on PGlite: proves ordering only)";
+
 export async function freshTarget(driver: Target["driver"], label: string): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `studio-${label}-`));
   if (driver === "pglite") return { driver, dataDir };
@@ -56,6 +60,27 @@ async function admin(statement: string): Promise<Array<Record<string, unknown>>>
   }
 }
 
+/**
+ * Resolves once a session of `databaseUrl`'s database is blocked on a lock: the moment a test that
+ * holds a lock (a row, an idempotency key) knows the other transaction has reached it and waits.
+ */
+export async function someoneWaitsForALock(databaseUrl: string, timeoutMs = 10_000): Promise<void> {
+  const watcher = new pg.Client({ connectionString: databaseUrl });
+  await watcher.connect();
+  try {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      const { rows } = await watcher.query(
+        "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      );
+      if (rows[0].waiting > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no session waited for a lock within ${timeoutMs} ms`);
+  } finally {
+    await watcher.end();
+  }
+}
 
 export type CliResult = { code: number; stdout: string; stderr: string };
 

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, withStudio, type Target } from "./support";
+import { demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, raceMode, withStudio, type Target } from "./support";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const SWEEPER_RECIPIENT = "sweeper@example.test";
@@ -35,7 +35,7 @@ describe.each(drivers)("expiry sweeper on %s", (driver) => {
     await dropTarget(target);
   });
 
-  it("four concurrent sweeps expire each due invoice exactly once and leave the rest", async () => {
+  it(`four concurrent sweeps expire each due invoice exactly once and leave the rest ${raceMode(driver)}`, async () => {
     await withStudio(
       target,
       async (client) => {

@@ -45,11 +45,14 @@ export async function sweepExpired(now: Date = new Date()): Promise<number> {
   return expired;
 }
 
-/** One round of background work: expiries, chain sends a crash left pending, idempotency purge. */
-async function backgroundRound(): Promise<boolean> {
-  const expired = await sweepExpired();
+/**
+ * One round of background work: expiries, chain sends a crash left pending, idempotency purge.
+ * Returns whether more may be waiting (a full batch expired, or sends went out).
+ */
+export async function backgroundRound(now: Date = new Date()): Promise<boolean> {
+  const expired = await sweepExpired(now);
   const sent = await broadcastPendingSends();
-  await unitOfWork((tx) => purgeIdempotencyKeys(tx));
+  await unitOfWork((tx) => purgeIdempotencyKeys(tx, now));
   return expired === BATCH || sent > 0;
 }
 

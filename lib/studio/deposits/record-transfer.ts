@@ -34,6 +34,8 @@ export type IncomingTransfer = {
   /** Unix seconds of confirmation; defaults to now. */
   timestamp?: number;
   txHash?: string;
+  /** Compliance screening flagged the payer: the funds are held for review (aml_hold). */
+  complianceFlagged?: boolean;
   /** When the service learns of it (the log time); the demo seed back-dates it. */
   now?: Date;
 };
@@ -89,7 +91,10 @@ async function applyTransfer(tx: Tx, owner: AnyOwner, current: Intent<OwnerTable
   const now = transfer.now ?? new Date();
   const timestamp = transfer.timestamp ?? Math.floor(now.getTime() / 1000);
   const late = pi.paymentDeadline !== null && timestamp > pi.paymentDeadline;
-  const effect = owner.machine.transferEffect(status, late);
+  // A flagged payer's funds to a record still waiting for them are held for compliance review,
+  // on time or not; funds to a record already past that point are recorded like any other.
+  const effect = owner.machine.transferEffect(status, late || (transfer.complianceFlagged ?? false));
+  const amlHold = transfer.complianceFlagged === true && effect === "flag_payment";
   if (effect === "refuse" || !pi.paymentAddress) {
     throw new StudioError(
       "invalid_state",
@@ -116,8 +121,9 @@ async function applyTransfer(tx: Tx, owner: AnyOwner, current: Intent<OwnerTable
       .returning();
     after = { row: current.row, paymentIntent: updated ?? pi };
   } else {
-    const reason =
-      effect === "flag_payment"
+    const reason = amlHold
+      ? `${amount} ${pi.tokenSymbol} from ${payerAddress} held for compliance review (${txHash})`
+      : effect === "flag_payment"
         ? `${amount} ${pi.tokenSymbol} arrived after the payment deadline (${txHash}); needs manual review`
         : `payment of ${amount} ${pi.tokenSymbol} confirmed (${txHash})`;
     after = await transition(tx, owner, {
@@ -127,6 +133,7 @@ async function applyTransfer(tx: Tx, owner: AnyOwner, current: Intent<OwnerTable
       reason,
       payment: { receivedUnits, dueUnits: facts.dueUnits },
       paymentChanges,
+      amlHold,
       now,
     });
     if (owner.onFunded) after = await owner.onFunded(tx, after, now);

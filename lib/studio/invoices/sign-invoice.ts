@@ -1,5 +1,5 @@
 import type { Principal } from "@/lib/studio/auth/principal";
-import { fieldError } from "@/lib/studio/errors";
+import { fieldError, StudioError } from "@/lib/studio/errors";
 import { formatUnits } from "@/lib/studio/money";
 import { findChain, type ChainInfo } from "@/lib/studio/chain/registry";
 import { requireAddressFor } from "@/lib/studio/chain/require-address";
@@ -25,6 +25,10 @@ export function signInvoice(input: { principal: Principal; id: string; request: 
     const current = await lockIntentOrThrow(tx, invoiceOwner, principal.orgId, id);
     assertTransition(invoiceOwner, current, "sign");
     const pi = current.paymentIntent;
+    // Funds held for compliance review (product-decisions §3: aml_hold leads only to refunded).
+    if (pi.status === "aml_hold") {
+      throw new StudioError("invalid_state", "Cannot sign an invoice whose payment is held for compliance review (aml_hold); refund it instead");
+    }
     const chain = findChain(pi.chainId);
     if (!chain) throw new Error(`invoice ${id} is on unknown chain ${pi.chainId}`);
     const { receivedUnits, dueUnits } = receivedFacts(pi);

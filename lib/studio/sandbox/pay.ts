@@ -2,6 +2,7 @@ import { env } from "@/lib/env";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { StudioError } from "@/lib/studio/errors";
 import { recordTransfer } from "@/lib/studio/deposits/record-transfer";
+import { isSandboxDeniedPayer } from "@/lib/studio/sandbox/deny-list";
 import type { SandboxPayInput, SandboxTransferInput } from "@/lib/studio/sandbox/schemas";
 
 // POST /sandbox/pay and /sandbox/payment_intent/{id}/pay: what a confirmed chain transfer would do,
@@ -22,7 +23,12 @@ export async function sandboxPayIntent(input: { principal: Principal; paymentInt
 }
 
 function transferFields(request: SandboxTransferInput) {
-  return { amount: request.amount, payerAddress: request.payer_address, timestamp: request.timestamp };
+  return {
+    amount: request.amount,
+    payerAddress: request.payer_address,
+    timestamp: request.timestamp,
+    complianceFlagged: isSandboxDeniedPayer(request.payer_address),
+  };
 }
 
 function requireSandbox(): void {

@@ -36,7 +36,15 @@ export function ownerSearchColumns(table: ReviewedOwnerTable) {
 }
 
 /** An owner's row with its payment intent: what every verb reads and changes. */
-export type Intent<Table extends OwnerTable> = { row: Table["$inferSelect"]; paymentIntent: PaymentIntentRow };
+export type Intent<Table extends OwnerTable> = {
+  row: Table["$inferSelect"];
+  paymentIntent: PaymentIntentRow;
+  /**
+   * The record as this request found it before it waited for the row lock, when that differs from
+   * the locked row: a concurrent change committed meanwhile (decides 40901 over 40900).
+   */
+  seenBeforeLock?: { status: string; paymentIntent: PaymentIntentRow };
+};
 
 /** One record of one organization; another organization's id is indistinguishable from an unknown one. */
 export async function getIntentOrThrow<T extends OwnerTable>(
@@ -50,16 +58,23 @@ export async function getIntentOrThrow<T extends OwnerTable>(
   return found;
 }
 
-/** The same, with both rows locked until the transaction ends: every status change starts here. */
+/**
+ * The same, with both rows locked until the transaction ends: every status change starts here.
+ * The record is read once before the lock is taken, so a request that then waited for a
+ * concurrent change to commit knows what it came for (see `seenBeforeLock`).
+ */
 export async function lockIntentOrThrow<T extends OwnerTable>(
   tx: Tx,
   owner: Owner<T, string, string, unknown>,
   orgId: number,
   id: string,
 ): Promise<Intent<T>> {
-  const found = await findIntent(tx, owner, and(eq(owner.table.id, id), eq(owner.table.orgId, orgId)), true);
+  const where = and(eq(owner.table.id, id), eq(owner.table.orgId, orgId));
+  const seen = await findIntent(tx, owner, where, false);
+  const found = seen && (await findIntent(tx, owner, where, true));
   if (!found) throw notFound(`${owner.label} ${id}`);
-  return found;
+  if (seen.row.status === found.row.status) return found;
+  return { ...found, seenBeforeLock: { status: seen.row.status, paymentIntent: seen.paymentIntent } };
 }
 
 /** The record that owns payment intent `paymentIntentId`, locked; undefined when this owner has none. */

@@ -5,12 +5,17 @@ import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { paymentIntents, statusLogs, type invoices } from "@/lib/studio/db/schema";
 import { StudioError } from "@/lib/studio/errors";
-import type { PaymentFacts } from "@/lib/studio/payment-intents/status";
+import { receivedFacts, type PaymentFacts } from "@/lib/studio/payment-intents/status";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import { TransitionRefused } from "@/lib/studio/workflow/state-machine";
 import type { Intent, Owner, OwnerTable } from "@/lib/studio/workflow/owner";
 
-/** Where `action` leads from the record's status, or 409 naming the current status. */
+/**
+ * Where `action` leads from the record's status, or 409 naming the current status: 40901 when the
+ * action was allowed in the status the record had when the request arrived and a concurrent change
+ * that committed while it waited for the row lock took that away (a fresh read may show another
+ * way forward), 40900 when the record was already in a status that does not allow it.
+ */
 export function assertTransition<T extends OwnerTable, Status extends string, Action extends string>(
   owner: Owner<T, Status, Action, unknown>,
   current: Intent<T>,
@@ -21,10 +26,15 @@ export function assertTransition<T extends OwnerTable, Status extends string, Ac
   try {
     return owner.machine.nextStatus(action, from, payment);
   } catch (error) {
-    if (error instanceof TransitionRefused) {
-      throw new StudioError("invalid_state", `${error.message} (current status: ${from})`);
+    if (!(error instanceof TransitionRefused)) throw error;
+    const seen = current.seenBeforeLock;
+    if (seen && owner.machine.canApply(action, seen.status as Status, receivedFacts(seen.paymentIntent))) {
+      throw new StudioError(
+        "lost_race",
+        `The ${owner.machine.noun} changed from ${seen.status} to ${from} while this request waited for it; read it again before retrying`,
+      );
     }
-    throw error;
+    throw new StudioError("invalid_state", `${error.message} (current status: ${from})`);
   }
 }
 
