@@ -7,11 +7,14 @@ import {
   api,
   approvedInvoice,
   approvedPayout,
+  createPaymentIntent,
   expectError,
   fundPayoutOk,
   getInvoice,
   invoiceLogs,
+  payIntentOk,
   payOk,
+  paymentIntentLogs,
   payoutLogs,
   REFUND_ADDRESS,
 } from "./support";
@@ -62,5 +65,21 @@ describe("a payer on the sandbox deny list", () => {
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
     expect(refunded.body.data.status).toBe("refunded");
     expect(refunded.body.data.payment_intent).toMatchObject({ status: "refunded", refund_crypto_amount: "100" });
+  });
+
+  it("holds a standalone payment intent: aml_hold itself, nothing credited to the balance, a refund returns it", async () => {
+    const intent = await createPaymentIntent({ crypto_amount: "7.25", chain: "arb", pay_token: "USDC" });
+    const { payment_intent: held } = await payIntentOk(intent.payment_intent_id, "7.25", { payer_address: SANDBOX_DENIED_PAYERS.evm });
+    expect(held).toMatchObject({ status: "aml_hold", status_category: "action_required", aggregation_tx_hash: null, received_crypto_amount: "7.25" });
+    const review = (await paymentIntentLogs(intent.payment_intent_id)).at(-1);
+    expect(review).toMatchObject({ from_status: "pending", to_status: "aml_hold", operator_uid: "system" });
+    expect(review?.reason).toContain("compliance review");
+    // Other files move the same balance in parallel: what is checked is that no row credits this intent.
+    const credited = (await api("GET", `/balances/ledger?chain=arb&token=USDC&page_size=100`, { role: "viewer" })).body.data as Array<{ payment_intent_id?: string }>;
+    expect(credited.some((entry) => entry.payment_intent_id === intent.payment_intent_id)).toBe(false);
+
+    const refunded = await api("POST", `/payment/intent/${intent.payment_intent_id}/refund`, { role: "admin", body: refundBody(REFUND_ADDRESS.evm) });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(refunded.body.data).toMatchObject({ status: "refunded", refund_crypto_amount: "7.25" });
   });
 });

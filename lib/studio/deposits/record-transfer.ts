@@ -131,9 +131,8 @@ async function applyTransfer(tx: Tx, owner: AnyOwner, current: Intent<OwnerTable
       action: effect,
       operatorUid: "system",
       reason,
-      payment: { receivedUnits, dueUnits: facts.dueUnits },
+      payment: { receivedUnits, dueUnits: facts.dueUnits, heldForCompliance: amlHold },
       paymentChanges,
-      amlHold,
       now,
     });
     if (owner.onFunded) after = await owner.onFunded(tx, after, now);

@@ -16,7 +16,11 @@ export const PAYMENT_STATUSES = [
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Facts about funds received, in token base units. */
-export type PaymentFacts = { receivedUnits: bigint; dueUnits: bigint };
+/**
+ * What a payment intent holds against what it asks for, in token base units; `heldForCompliance`
+ * when screening flagged the payer of the transfer being applied (aml_hold).
+ */
+export type PaymentFacts = { receivedUnits: bigint; dueUnits: bigint; heldForCompliance?: boolean };
 
 /** What a payment intent holds against what it asks for, in token base units. */
 export function receivedFacts(pi: { receivedCryptoAmount: string | null; cryptoAmount: string; decimals: number }): PaymentFacts {

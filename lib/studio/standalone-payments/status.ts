@@ -49,7 +49,7 @@ export const standaloneStateMachine = defineStateMachine<StandaloneStatus, Stand
         if (!payment) throw new Error("confirm_payment needs the payment facts");
         return coversDue(payment) ? "success" : "insufficient_not_refunded";
       case "flag_payment":
-        return "manual_review";
+        return payment?.heldForCompliance ? "aml_hold" : "manual_review";
       case "expire":
         return "expired";
       case "refund":

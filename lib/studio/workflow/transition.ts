@@ -46,7 +46,6 @@ export type TransitionInput<T extends OwnerTable, Action extends string> = {
   payment?: PaymentFacts;
   /** Whether the funds held fall short of the amount due (decides refunded vs insufficient_refunded). */
   underpaid?: boolean;
-  amlHold?: boolean;
   changes?: Partial<T["$inferInsert"]>;
   paymentChanges?: Partial<PaymentIntentRow>;
   now?: Date;
@@ -76,7 +75,7 @@ export async function transition<T extends OwnerTable, Status extends string, Ac
     .update(paymentIntents)
     .set({
       ...input.paymentChanges,
-      status: owner.machine.paymentStatus(to, { underpaid: input.underpaid ?? false, amlHold: input.amlHold }),
+      status: owner.machine.paymentStatus(to, { underpaid: input.underpaid ?? false, amlHold: input.payment?.heldForCompliance }),
       updatedAt: now,
     })
     .where(eq(paymentIntents.id, paymentIntent.id))
