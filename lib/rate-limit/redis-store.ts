@@ -36,6 +36,7 @@ export type RedisConnection = {
   connect(): Promise<unknown>;
   sendCommand(args: string[]): Promise<unknown>;
   del(key: string): Promise<unknown>;
+  close(): Promise<unknown>;
 };
 
 /** A client for `url`, not yet connected; node-redis is loaded only by processes that use it. */
