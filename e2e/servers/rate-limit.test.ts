@@ -1,25 +1,26 @@
 // Rate limits on the built app (`next start`): two servers on one PostgreSQL database share one
-// budget per API key and one sign-in throttle per account. PGlite is single-process, so on the
-// PGlite run there is one server (and the test says so in its name).
+// budget per API key and one sign-in throttle per account, with the counters in the database and
+// again with them in Redis (REDIS_URL). PGlite is single-process, so on the PGlite run there is one
+// server (and the test says so in its name).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redisClient, type RedisConnection } from "@/lib/rate-limit/redis-store";
 import { dropTarget, freshTarget, type Target } from "../node/support";
 import { assertBuilt, freePort, startServer, stopServer, waitHealthy, type Server } from "./server";
 
 const LIMIT = 5;
 const driver: Target["driver"] = process.env.DATABASE_URL ? "postgres" : "pglite";
 const serverCount = driver === "postgres" ? 2 : 1;
-const title =
-  serverCount === 2
-    ? "rate limits across two app servers on one PostgreSQL database"
-    : "rate limits on one app server on PGlite (single-process, so one server; DATABASE_URL runs two)";
+const WARM_UP_EMAIL = "nobody@nowhere.test";
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const where = serverCount === 2 ? "across two app servers on one PostgreSQL database" : "on one app server on PGlite (single-process, so one server; DATABASE_URL runs two)";
 
 type DemoUser = { role: string; email: string; password: string; api_key: string };
 
-describe(title, () => {
+describe.each(["the database", "Redis"] as const)(`rate limits ${where}, counters in %s`, (store) => {
   let target: Target;
   let logDir: string;
   const servers: Array<{ url: string; server: Server }> = [];
@@ -36,15 +37,19 @@ describe(title, () => {
     for (let n = 1; n <= serverCount; n++) {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      const server = startServer(target, port, path.join(logDir, `server-${n}.log`), { STUDIO_RATE_LIMIT: String(LIMIT) });
+      const env: Record<string, string> = { STUDIO_RATE_LIMIT: String(LIMIT), ...(store === "Redis" ? { REDIS_URL } : {}) };
+      const server = startServer(target, port, path.join(logDir, `server-${n}.log`), env);
       servers.push({ url, server });
       await waitHealthy(url, server);
     }
     users = JSON.parse(fs.readFileSync(path.join(target.dataDir, "demo-credentials.json"), "utf8")).orgs[0].users;
+    // Every seed gives the demo accounts the same emails: an earlier run's sign-in counts may still
+    // be in Redis (the API keys are new each seed).
+    if (store === "Redis") await redis((client) => client.sendCommand(["DEL", signInKey(WARM_UP_EMAIL), ...users.map((demo) => signInKey(demo.email))]));
     // Load the API and sign-in routes on every server, with a key and an account the tests leave alone.
     for (const { url } of servers) {
       expect((await getMe(url, user("approver").api_key)).status).toBe(200);
-      expect((await signIn(url, "nobody@nowhere.test", "wrong")).status).toBe(401);
+      expect((await signIn(url, WARM_UP_EMAIL, "wrong")).status).toBe(401);
     }
   }, 240_000);
 
@@ -126,6 +131,8 @@ describe(title, () => {
     }
     // Other accounts are unaffected.
     expect((await signIn(via(1), user("finance").email, user("finance").password)).status).toBe(200);
+    // And the counts are where this run put them.
+    if (store === "Redis") expect(await redis((client) => client.sendCommand(["PTTL", signInKey(locked.email)]))).toBeGreaterThan(60_000);
   });
 
   it("a success on one server clears the account's count on the others", async () => {
@@ -137,6 +144,18 @@ describe(title, () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 });
+
+const signInKey = (email: string) => `studio:rate:sign-in:account:${email}`;
+
+async function redis<T>(work: (client: RedisConnection) => Promise<T>): Promise<T> {
+  const client = await redisClient(REDIS_URL);
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.close();
+  }
+}
 
 function getMe(baseUrl: string, apiKey: string): Promise<Response> {
   return fetch(`${baseUrl}/v1/studio/api/me`, { headers: { "X-STUDIO-API-KEY": apiKey } });
