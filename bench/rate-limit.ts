@@ -104,6 +104,8 @@ async function benchPostgres(): Promise<Figures[]> {
       await measure("Postgres take", takeWith(store)),
     ];
   } finally {
+    // pool.end() resolves before its connections have closed; the forced drop may end them first.
+    pool.on("error", () => undefined);
     await pool.end();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();

@@ -24,7 +24,7 @@ export async function reserveSignIn(
   email: string,
   address: string,
   store: RateLimitStore = rateLimitStore(),
-  now = Date.now(),
+  now?: number,
 ): Promise<SignInReservation> {
   const account = await store.take(accountKey(email), SIGN_IN_POLICIES.account, now);
   if (!account.allowed) return { ok: false, retryAfter: account.retryAfterSeconds };

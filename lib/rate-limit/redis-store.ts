@@ -3,11 +3,18 @@ import { describe, microsFromMillis } from "@/lib/rate-limit/gcra";
 import type { RateLimitStore } from "@/lib/rate-limit/store";
 
 // GCRA's `decide` (gcra.ts) as one Lua script: Redis runs a script atomically, so the read, the
-// test and the write cannot interleave with another server's. The key expires when its bucket is
+// test and the write cannot interleave with another server's. The clock is Redis's own (TIME), so
+// every app server shares it; tests may pass a time instead. The key expires when its bucket is
 // full again, so Redis needs no sweeping. Times are whole microseconds, formatted with %.0f:
 // Lua's tostring would print them with 14 significant digits.
 const TAKE = `
-local now = tonumber(ARGV[1])
+local now
+if ARGV[1] == '' then
+  local time = redis.call('TIME')
+  now = tonumber(time[1]) * 1000000 + tonumber(time[2])
+else
+  now = tonumber(ARGV[1])
+end
 local interval = tonumber(ARGV[2])
 local burst = tonumber(ARGV[3])
 local tat = tonumber(redis.call('GET', KEYS[1]) or now)
@@ -15,9 +22,9 @@ local base = math.max(tat, now)
 local next = base + interval
 if next - now <= burst * interval then
   redis.call('SET', KEYS[1], string.format('%.0f', next), 'PX', math.ceil((next - now) / 1000))
-  return {1, string.format('%.0f', next)}
+  return {1, string.format('%.0f', next), string.format('%.0f', now)}
 end
-return {0, string.format('%.0f', base)}`;
+return {0, string.format('%.0f', base), string.format('%.0f', now)}`;
 
 const GIVE_BACK = `
 local tat = tonumber(redis.call('GET', KEYS[1]))
@@ -77,10 +84,11 @@ export function redisStore(connection: () => Promise<RedisConnection>, prefix = 
     }
   };
   return {
-    async take(key, policy, nowMs = Date.now()) {
-      const now = microsFromMillis(nowMs);
-      const [allowed, tat] = (await run(SCRIPTS.take, key, [String(now), String(policy.intervalUs), String(policy.burst)])) as unknown as [number, string];
-      return describe(allowed === 1, Number(tat), now, policy);
+    async take(key, policy, nowMs) {
+      const clock = nowMs === undefined ? "" : String(microsFromMillis(nowMs));
+      const reply = await run(SCRIPTS.take, key, [clock, String(policy.intervalUs), String(policy.burst)]);
+      const [allowed, tat, now] = reply as unknown as [number, string, string];
+      return describe(allowed === 1, Number(tat), Number(now), policy);
     },
     async giveBack(key, policy) {
       await run(SCRIPTS.giveBack, key, [String(policy.intervalUs)]);

@@ -6,12 +6,15 @@ import type { Policy, Verdict } from "@/lib/rate-limit/gcra";
  * cannot all take the last request a key has left.
  */
 export type RateLimitStore = {
-  /** One request against `key` at `nowMs`: allowed (and counted) or refused (nothing counted). */
+  /**
+   * One request against `key`: allowed (and counted) or refused (nothing counted). Judged by the
+   * store's own clock, which every app server shares, unless `nowMs` is given (tests).
+   */
   take(key: string, policy: Policy, nowMs?: number): Promise<Verdict>;
   /** Gives one request back to `key` (an attempt that turned out not to count). */
   giveBack(key: string, policy: Policy): Promise<void>;
   /** Forgets `key`: its whole burst is available again. */
   clear(key: string): Promise<void>;
-  /** Deletes the state of keys idle long enough to have a full bucket; returns how many. */
+  /** Deletes the state of keys idle long enough to have a full bucket (by the store's clock, or `nowMs`); returns how many. */
   purgeIdle(nowMs?: number): Promise<number>;
 };
