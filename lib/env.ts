@@ -28,6 +28,17 @@ const envSchema = z.object({
     .regex(/^\d+(\.\d{1,8})?$/, "TWD_PER_USD must be a decimal like 32.5")
     .default("32.5"),
   PORT: z.coerce.number().int().default(3000),
+  // API requests per second per key (burst: the same number at once); 0 turns the limit off.
+  STUDIO_RATE_LIMIT: z
+    .string()
+    .regex(/^\d{1,7}$/, "STUDIO_RATE_LIMIT must be a whole number of requests per second per API key (0 turns the limit off)")
+    .optional()
+    .transform((value) => (value === undefined ? 100 : Number(value))),
+  // Rate-limit counters live in Redis when set, else in the database.
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// or rediss:// URL")
+    .optional(),
   // How many reverse proxies of ours append to X-Forwarded-For in front of the console.
   TRUSTED_PROXY_HOPS: z
     .string()

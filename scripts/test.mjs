@@ -70,6 +70,9 @@ if (wants("api") || wants("browser")) {
     // `next start` is a production server: the demo data and the sandbox chain are opted into.
     SEED_DEMO: "1",
     SANDBOX_CHAIN: "1",
+    // Every API and browser test file runs in parallel with the same demo keys: the per-key limit
+    // would turn them into 429s. e2e/servers/rate-limit.test.ts tests it on servers of its own.
+    STUDIO_RATE_LIMIT: "0",
   };
   const server = spawn(bin("next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,

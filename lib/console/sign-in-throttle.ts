@@ -1,44 +1,46 @@
 import { DIRECT } from "@/lib/console/client-request";
-import { createThrottle, type Throttle } from "@/lib/console/throttle";
+import { perWindow, rateLimitStore, type RateLimitStore } from "@/lib/rate-limit";
 
-// Per account: 5 attempts in 15 minutes. Per client address: more, since an office shares one.
-// The address limit needs a trusted proxy (TRUSTED_PROXY_HOPS): without one every caller is
-// DIRECT, which is not throttled as a whole (one bad actor would lock everybody out), so the
-// per-account limit is what holds.
-export type SignInThrottles = { account: Throttle; address: Throttle };
+// Per account: 5 attempts, refilled at 5 per 15 minutes. Per client address: 30, since an office
+// shares one. The address limit needs a trusted proxy (TRUSTED_PROXY_HOPS): without one every
+// caller is DIRECT, which is not throttled as a whole (one bad actor would lock everybody out), so
+// the per-account limit is what holds. The counters live in the rate-limit store (the database,
+// or Redis), so the limits hold across every app server; the store forgets idle keys itself.
+const WINDOW_MS = 15 * 60 * 1000;
+export const SIGN_IN_POLICIES = { account: perWindow(5, WINDOW_MS), address: perWindow(30, WINDOW_MS) };
 
-export const makeSignInThrottles = (): SignInThrottles => ({
-  account: createThrottle({ limit: 5, windowMs: 15 * 60 * 1000 }),
-  address: createThrottle({ limit: 30, windowMs: 15 * 60 * 1000 }),
-});
+const accountKey = (email: string) => `sign-in:account:${email}`;
+const addressKey = (address: string) => `sign-in:address:${address}`;
 
-const holder = globalThis as typeof globalThis & { __signInThrottles?: SignInThrottles };
-export const signInThrottles = (holder.__signInThrottles ??= makeSignInThrottles());
-
-export type SignInReservation = { ok: true; succeeded: () => void } | { ok: false; retryAfter: number };
+export type SignInReservation = { ok: true; succeeded: () => Promise<void> } | { ok: false; retryAfter: number };
 
 /**
- * Counts a sign-in attempt before the password is checked. Checking and counting happen in one
- * synchronous step, so parallel attempts cannot all slip under the limit. On a success, the
- * account's count is cleared and the address gets its attempt back.
+ * Counts a sign-in attempt before the password is checked. The store decides and counts in one
+ * atomic step, so parallel attempts, on any app server, cannot all slip under the limit. An
+ * attempt refused for its address is given back to its account. On a success the account's count
+ * is cleared and the address gets its attempt back.
  */
-export function reserveSignIn(email: string, address: string, throttles = signInThrottles, now = Date.now()): SignInReservation {
+export async function reserveSignIn(
+  email: string,
+  address: string,
+  store: RateLimitStore = rateLimitStore(),
+  now?: number,
+): Promise<SignInReservation> {
+  const account = await store.take(accountKey(email), SIGN_IN_POLICIES.account, now);
+  if (!account.allowed) return { ok: false, retryAfter: account.retryAfterSeconds };
   const byAddress = address !== DIRECT;
-  const waits = [throttles.account.retryAfter(email, now), byAddress ? throttles.address.retryAfter(address, now) : 0];
-  const retryAfter = Math.max(...waits);
-  if (retryAfter > 0) return { ok: false, retryAfter };
-  const account = throttles.account.attempt(email, now);
-  const fromAddress = byAddress ? throttles.address.attempt(address, now) : undefined;
-  if (!account.ok) return account;
-  if (fromAddress && !fromAddress.ok) {
-    account.release();
-    return fromAddress;
+  if (byAddress) {
+    const fromAddress = await store.take(addressKey(address), SIGN_IN_POLICIES.address, now);
+    if (!fromAddress.allowed) {
+      await store.giveBack(accountKey(email), SIGN_IN_POLICIES.account);
+      return { ok: false, retryAfter: fromAddress.retryAfterSeconds };
+    }
   }
   return {
     ok: true,
-    succeeded() {
-      throttles.account.reset(email);
-      if (fromAddress?.ok) fromAddress.release();
+    async succeeded() {
+      await store.clear(accountKey(email));
+      if (byAddress) await store.giveBack(addressKey(address), SIGN_IN_POLICIES.address);
     },
   };
 }

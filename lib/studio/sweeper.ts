@@ -2,6 +2,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { paymentIntents } from "@/lib/studio/db/schema";
 import { broadcastPendingSends } from "@/lib/studio/chain/sends";
 import { purgeIdempotencyKeys } from "@/lib/studio/http/idempotency";
+import { rateLimitStore } from "@/lib/rate-limit";
 import { WORKFLOW_OWNERS } from "@/lib/studio/owners";
 import { unitOfWork } from "@/lib/studio/unit-of-work";
 import type { Intent, OwnerTable } from "@/lib/studio/workflow/owner";
@@ -46,13 +47,15 @@ export async function sweepExpired(now: Date = new Date()): Promise<number> {
 }
 
 /**
- * One round of background work: expiries, chain sends a crash left pending, idempotency purge.
+ * One round of background work: expiries, chain sends a crash left pending, idempotency purge,
+ * and rate-limit counters of keys idle long enough to have their whole burst back.
  * Returns whether more may be waiting (a full batch expired, or sends went out).
  */
 export async function backgroundRound(now: Date = new Date()): Promise<boolean> {
   const expired = await sweepExpired(now);
   const sent = await broadcastPendingSends();
   await unitOfWork((tx) => purgeIdempotencyKeys(tx, now));
+  await rateLimitStore().purgeIdle();
   return expired === BATCH || sent > 0;
 }
 

@@ -10,6 +10,8 @@ import { fieldIssues } from "@/lib/studio/validation";
 import { claimIdempotencyKey, idempotentRequest, storeIdempotentResponse } from "@/lib/studio/http/idempotency";
 import { unitOfWork } from "@/lib/studio/unit-of-work";
 import { readCapped } from "@/lib/http/read-capped";
+import type { Verdict } from "@/lib/rate-limit";
+import { rateLimitedMessage, setApiRateLimitHeaders, takeApiRequest } from "@/lib/studio/http/rate-limit";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -49,9 +51,13 @@ export function studioRoute<BodySchema extends z.ZodType | undefined = undefined
 ) {
   return async (request: Request, nextContext: NextRouteContext): Promise<Response> => {
     const requestId = requestIdFor(request);
+    let limit: Verdict | undefined;
+    let response: Response;
     try {
       await awaitReady();
       const principal = await authenticate(request.headers.get("x-studio-api-key"));
+      limit = await takeApiRequest(principal.keyId);
+      if (limit && !limit.allowed) throw new StudioError("rate_limited", rateLimitedMessage(limit));
       if (options.permission) requirePermission(principal, options.permission);
       const clientId = options.requireClientId ? await resolveClientId(principal, request.headers.get("x-client-id")) : "";
       const rawBody = options.body ? await readJsonBody(request, options.bodyOptional ?? false) : undefined;
@@ -66,22 +72,28 @@ export function studioRoute<BodySchema extends z.ZodType | undefined = undefined
         >);
         return json({ code: 0, ...result }, 200, requestId);
       };
-      if (request.method !== "POST") return await run();
-      // Every POST is one unit of work: the verb's change, its log rows and the stored response
-      // for an Idempotency-Key commit together or not at all.
-      const idempotent = idempotentRequest(principal, request, rawBody);
-      return await unitOfWork(async (tx) => {
-        if (idempotent) {
-          const replay = await claimIdempotencyKey(tx, idempotent);
-          if (replay) return withRequestId(replay, requestId);
-        }
-        const response = await run();
-        if (idempotent) await storeIdempotentResponse(tx, idempotent, response);
-        return response;
-      });
+      if (request.method !== "POST") {
+        response = await run();
+      } else {
+        // Every POST is one unit of work: the verb's change, its log rows and the stored response
+        // for an Idempotency-Key commit together or not at all.
+        const idempotent = idempotentRequest(principal, request, rawBody);
+        response = await unitOfWork(async (tx) => {
+          if (idempotent) {
+            const replay = await claimIdempotencyKey(tx, idempotent);
+            if (replay) return withRequestId(replay, requestId);
+          }
+          const fresh = await run();
+          if (idempotent) await storeIdempotentResponse(tx, idempotent, fresh);
+          return fresh;
+        });
+      }
     } catch (error) {
-      return errorResponse(error, requestId);
+      response = errorResponse(error, requestId);
     }
+    // Every answer to an authenticated request says where its key stands (a 429 also when to retry).
+    if (limit) setApiRateLimitHeaders(response.headers, limit);
+    return response;
   };
 }
 
@@ -112,9 +124,7 @@ export function errorResponse(error: unknown, requestId: string): Response {
       ...(error.errors ? { errors: error.errors } : {}),
       request_id: requestId,
     };
-    const response = json(body, error.http, requestId);
-    if (error.kind === "rate_limited") response.headers.set("Retry-After", "60");
-    return response;
+    return json(body, error.http, requestId);
   }
   // Anything unexpected: logged here with the request id, and the caller learns nothing inside.
   console.error(`[studio] ${requestId} unexpected error`, error);

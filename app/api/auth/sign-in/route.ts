@@ -36,7 +36,7 @@ export async function POST(request: Request): Promise<Response> {
   if (!parsed.success) return errorJson(400, { code: 40000, message: "Enter your email and password" });
   const email = normalizeEmail(parsed.data.email);
   // Counted before the password is checked, so parallel attempts cannot all get through.
-  const reservation = reserveSignIn(email, clientAddress(request.headers));
+  const reservation = await reserveSignIn(email, clientAddress(request.headers));
   if (!reservation.ok) {
     const wait = reservation.retryAfter;
     return errorJson(429, { code: 42900, message: `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} min.` }, { "Retry-After": String(wait) });
@@ -44,7 +44,7 @@ export async function POST(request: Request): Promise<Response> {
   const account = await findAccountByEmail(email);
   const ok = account ? await verifyPassword(parsed.data.password, account.passwordHash) : await verifyAgainstNothing(parsed.data.password);
   if (!account || !ok) return errorJson(401, { code: 40100, message: "Email or password is wrong" });
-  reservation.succeeded();
+  await reservation.succeeded();
   if (needsRehash(account.passwordHash)) {
     await updatePasswordHash(account.id, await hashPassword(parsed.data.password)).catch((error) =>
       console.error("[console] password re-hash failed", error),
