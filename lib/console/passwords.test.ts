@@ -2,7 +2,9 @@ import { scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/console/passwords";
 
-describe("password hashing", () => {
+// Each hash at OWASP's cost takes ~0.3 s on an idle core and several times that on a busy 2-core
+// machine; four in one test need more than vitest's default 5 s.
+describe("password hashing", { timeout: 30_000 }, () => {
   it("verifies the right password only and salts every hash", async () => {
     const stored = await hashPassword("correct horse");
     expect(await verifyPassword("correct horse", stored)).toBe(true);
