@@ -70,10 +70,11 @@ describe.each(drivers)("the malformed-input sweep on %s", (driver) => {
           `  by code: ${JSON.stringify(Object.fromEntries([...tally.codes].sort(([a], [b]) => a - b)))}\n` +
           `  slowest: ${tally.slowest.map((slow) => `\n    ${slow.ms} ms ${slow.request}`).join("")}`,
       );
-      expect(tally.violations.slice(0, 20), `${tally.violations.length} violations (seed ${SEED}); server log in ${logDir}`).toEqual([]);
-      expect(tally.sent).toBeGreaterThanOrEqual(REQUESTS);
-      expect([...tally.statuses.keys()].filter((status) => status >= 500)).toEqual([]);
-      expect(changedTables(before, after)).toEqual({});
+      // Soft: a failing run reports each kind of failure, not only the first.
+      expect.soft(tally.violations.slice(0, 20), `${tally.violations.length} violations (seed ${SEED}); server log in ${logDir}`).toEqual([]);
+      expect.soft(tally.sent).toBeGreaterThanOrEqual(REQUESTS);
+      expect.soft([...tally.statuses.keys()].filter((status) => status >= 500)).toEqual([]);
+      expect.soft(changedTables(before, after), "rows written by the sweep").toEqual({});
       passed = true;
     } finally {
       if (server) await stopServer(server);
