@@ -61,6 +61,7 @@ export function studioRoute<BodySchema extends z.ZodType | undefined = undefined
       if (options.permission) requirePermission(principal, options.permission);
       const clientId = options.requireClientId ? await resolveClientId(principal, request.headers.get("x-client-id")) : "";
       const bodySchema = options.body;
+      // A refused body on a record whose status refuses the action is answered as that refusal (404, 409).
       const readBody = async <T>(read: () => T | Promise<T>): Promise<T> => {
         try {
           return await read();
