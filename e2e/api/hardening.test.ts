@@ -1,6 +1,42 @@
 // Findings of the security review (issue 11 §0) that the API answers: each would fail without its fix.
 import { describe, expect, it } from "vitest";
-import { api, expectError, invoiceRequest, listInvoices } from "./support";
+import { api, expectError, invoiceRequest, listInvoices, PAYOUT_TARGET, payoutRequest } from "./support";
+
+// PUT semantics: null clears what a create may leave out, and is refused for what it may not.
+const INVOICE_CLEARABLE = [
+  "description",
+  "attachment",
+  "invoice_issue_date",
+  "payment_method_type",
+  "bank_account_id",
+  "payout_target_address",
+  "payout_target_sol_address",
+  "payout_target_tron_address",
+  "allow_any_chain",
+  "allow_any_token",
+  "payout_addresses",
+];
+const INVOICE_REQUIRED = [
+  "recipient_name",
+  "recipient_email",
+  "organization_name",
+  "organization_email",
+  "payment_terms",
+  "chain",
+  "pay_token",
+  "detail_items",
+];
+const PAYOUT_CLEARABLE = [
+  "recipient_account_email",
+  "description",
+  "attachment",
+  "payout_target_address",
+  "recipient_type",
+  "recipient_uid",
+  "recipient_org_id",
+  "recipient_phone",
+];
+const PAYOUT_REQUIRED = ["recipient_name", "recipient_email", "organization_name", "organization_email", "exact_out_amount", "chain", "pay_token"];
 
 describe("deep paging", () => {
   it.each(["/invoice/intents", "/payout/intents"])("%s stops at the 10,000th row with a 400 that says how to go further", async (path) => {
@@ -93,5 +129,141 @@ describe("a wrong method on an existing path", () => {
     const error = expectError(response, 405, 40500);
     expect(error.message).toContain(method);
     expect(response.headers.get("allow")).toBe(allow);
+  });
+});
+
+describe("PUT clears an optional field with null", () => {
+  const logReasons = async (kind: "invoice" | "payout", id: string) =>
+    (await api("GET", `/${kind}/intent/${id}/logs`, { role: "viewer" })).body.data.map((log: { reason: string }) => log.reason);
+
+  it("on an invoice: stored NULL or the create default, read back cleared, with one 'updated' log row", async () => {
+    const created = (await api("POST", "/invoice/intent", { role: "finance", body: invoiceRequest() })).body.data;
+    const filled = await api("PUT", `/invoice/intent/${created.id}`, {
+      role: "finance",
+      body: {
+        description: "to be cleared",
+        attachment: { file_id: "file_1" },
+        invoice_issue_date: "2026-03-01",
+        payment_method_type: "fiat",
+        bank_account_id: 7,
+        payout_target_address: PAYOUT_TARGET.evm,
+        payout_target_sol_address: PAYOUT_TARGET.sol,
+        payout_target_tron_address: PAYOUT_TARGET.tron,
+        allow_any_chain: true,
+        allow_any_token: true,
+        payout_addresses: { evm: PAYOUT_TARGET.evm },
+      },
+    });
+    expect(filled.status, JSON.stringify(filled.body)).toBe(200);
+    const cleared = await api("PUT", `/invoice/intent/${created.id}`, {
+      role: "finance",
+      body: Object.fromEntries(INVOICE_CLEARABLE.map((field) => [field, null])),
+    });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.data).toMatchObject({
+      description: null,
+      attachment: null,
+      // A create without an issue date is issued when it was created, and so is a cleared one.
+      invoice_issue_date: created.invoice_issue_date,
+      allow_any_chain: false,
+      allow_any_token: false,
+      payment_intent: {
+        payment_method_type: "crypto",
+        bank_account_id: null,
+        payout_target_address: null,
+        payout_target_sol_address: null,
+        payout_target_tron_address: null,
+        payout_addresses: {},
+        // The not-yet-approved deadline follows the issue date back as well.
+        payment_deadline: created.payment_intent.payment_deadline,
+      },
+    });
+    expect(created.invoice_issue_date).toBe(created.created_at);
+    expect((await api("GET", `/invoice/intent/${created.id}`, { role: "viewer" })).body.data).toEqual(cleared.body.data);
+    expect(await logReasons("invoice", created.id)).toEqual(["created", "updated", "updated"]);
+  });
+
+  it("on a payout: stored NULL, read back cleared; approve then asks for the cleared target", async () => {
+    const created = (
+      await api("POST", "/payout/intent", {
+        role: "finance",
+        body: payoutRequest({
+          recipient_account_email: "account@example.test",
+          description: "to be cleared",
+          attachment: { file_id: "file_1" },
+          recipient_type: "organization",
+          recipient_uid: "uid-1",
+          recipient_org_id: 42,
+          recipient_phone: "+1 555 0100",
+        }),
+      })
+    ).body.data;
+    const cleared = await api("PUT", `/payout/intent/${created.id}`, {
+      role: "finance",
+      body: Object.fromEntries(PAYOUT_CLEARABLE.map((field) => [field, null])),
+    });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.data).toMatchObject({
+      recipient_account_email: null,
+      description: null,
+      attachment: null,
+      recipient_type: null,
+      recipient_uid: null,
+      recipient_org_id: null,
+      recipient_phone: null,
+      payment_intent: { payout_target_address: null },
+    });
+    expect((await api("GET", `/payout/intent/${created.id}`, { role: "viewer" })).body.data).toEqual(cleared.body.data);
+    expect(await logReasons("payout", created.id)).toEqual(["created", "updated"]);
+    const approve = expectError(await api("POST", `/payout/intent/${created.id}/approve`, { role: "approver" }), 422, 42200);
+    expect(approve.errors?.[0]?.field).toBe("payout_target_address");
+  });
+
+  it.each([
+    ...INVOICE_REQUIRED.map((field) => ["invoice", field] as const),
+    ...PAYOUT_REQUIRED.map((field) => ["payout", field] as const),
+  ])("a %s's required %s given null → 400 naming it, and nothing changes", async (kind, field) => {
+    const created = (await api("POST", `/${kind}/intent`, { role: "finance", body: kind === "invoice" ? invoiceRequest() : payoutRequest() })).body.data;
+    const refused = expectError(await api("PUT", `/${kind}/intent/${created.id}`, { role: "finance", body: { [field]: null, description: "not applied" } }), 400, 40000);
+    expect(refused.errors).toEqual([{ field, message: "is required and cannot be cleared with null" }]);
+    expect(refused.message).toContain(field);
+    expect((await api("GET", `/${kind}/intent/${created.id}`, { role: "viewer" })).body.data).toEqual(created);
+    expect(await logReasons(kind, created.id)).toEqual(["created"]);
+  });
+});
+
+describe("a path id that is not well-formed UTF-8 or not an id", () => {
+  const idPaths = (id: string) => [
+    ["GET", `/invoice/intent/${id}`],
+    ["PUT", `/invoice/intent/${id}`],
+    ["GET", `/invoice/intent/${id}/logs`],
+    ...["approve", "reject", "cancel", "sign", "refund"].map((verb) => ["POST", `/invoice/intent/${id}/${verb}`]),
+    ["GET", `/payout/intent/${id}`],
+    ["PUT", `/payout/intent/${id}`],
+    ["GET", `/payout/intent/${id}/logs`],
+    ...["approve", "reject", "refund"].map((verb) => ["POST", `/payout/intent/${id}/${verb}`]),
+    ["POST", `/sandbox/payment_intent/${id}/pay`],
+  ];
+  // A lone surrogate (U+D800 as UTF-8 bytes), an invalid byte, an overlong "/", NUL, and text that is no id.
+  const ids = ["%ED%A0%80", "%FF", "%C0%AF", "%00", "%E2%80%AEinv", "inv%20x", "%F0%9F%92%B8"];
+
+  it.each(ids)("%s answers 404 in the envelope on every path with an id", async (id) => {
+    for (const [method, path] of idPaths(id)) {
+      const response = await api(method!, path!, { role: "admin", body: method === "GET" ? undefined : { reason: "x" } });
+      const error = expectError(response, 404, 40400);
+      if (["%ED%A0%80", "%FF", "%C0%AF"].includes(id)) expect(error.message).toContain("is not percent-encoded UTF-8");
+    }
+  });
+
+  // The sweep's finding: answered by a rewrite, these went through an HTTP proxy of Next's own
+  // (the rewrite's host, localhost, is not the 127.0.0.1 it listens on) that reset under load: 500s.
+  it("many at once are all 404s in the envelope", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 48 }, (_, index) => api("GET", `/invoice/intent/${ids[index % 3]}/logs`, { role: "viewer", headers: { "X-Request-ID": `burst-${index}-0000` } })),
+    );
+    answers.forEach((answer, index) => {
+      expectError(answer, 404, 40400);
+      expect(answer.headers.get("x-request-id")).toBe(`burst-${index}-0000`);
+    });
   });
 });

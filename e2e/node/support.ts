@@ -153,22 +153,27 @@ export async function queryRows<T>(client: ClientModule, query: SQL): Promise<T[
 
 /** Every row of every table in the public schema, as JSON text: for "this value is stored nowhere". */
 export async function dumpAllRows(client: ClientModule): Promise<string> {
-  const tables = await queryRows<{ table_name: string }>(
-    client,
-    sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
-  );
-  const parts: string[] = [];
-  for (const { table_name } of tables) {
-    const rows = await queryRows<{ row: string }>(client, sql`SELECT row_to_json(t)::text AS row FROM ${sql.identifier(table_name)} t`);
-    parts.push(...rows.map((row) => row.row));
-  }
-  return parts.join("\n");
+  return Object.values(await dumpTables(client)).flat().join("\n");
 }
 
-/** The first demo organization the seed wrote into the target's DATA_DIR, with its keys by role. */
-export function demoOrg(target: Target) {
+/** Every table's rows as sorted JSON texts, by table name: two dumps are equal when nothing was written. */
+export async function dumpTables(client: ClientModule): Promise<Record<string, string[]>> {
+  const tables = await queryRows<{ table_name: string }>(
+    client,
+    sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const dump: Record<string, string[]> = {};
+  for (const { table_name } of tables) {
+    const rows = await queryRows<{ row: string }>(client, sql`SELECT row_to_json(t)::text AS row FROM ${sql.identifier(table_name)} t`);
+    dump[table_name] = rows.map((row) => row.row).sort();
+  }
+  return dump;
+}
+
+/** A demo organization the seed wrote into the target's DATA_DIR (the first unless told), with its keys by role. */
+export function demoOrg(target: Target, index: 0 | 1 = 0) {
   const credentials = JSON.parse(fs.readFileSync(path.join(target.dataDir, "demo-credentials.json"), "utf8"));
-  const org = credentials.orgs[0] as { org_id: number; client_id: string; users: Array<{ role: string; api_key: string }> };
+  const org = credentials.orgs[index] as { org_id: number; client_id: string; users: Array<{ role: string; api_key: string }> };
   const key = (role: string): string => {
     const found = org.users.find((user) => user.role === role);
     if (!found) throw new Error(`no demo ${role}`);

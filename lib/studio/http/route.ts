@@ -36,6 +36,12 @@ type RouteOptions<BodySchema extends z.ZodType | undefined, QuerySchema extends 
   query?: QuerySchema;
   /** Create endpoints: X-Client-ID must be present, of the caller's organization, and equal any body client_id. */
   requireClientId?: boolean;
+  /**
+   * Verbs on a record (`actionAllowed(owner, action)`): when the body is refused, the record's
+   * status is checked first, so an action the status does not allow is 409 (404 for an unknown
+   * id) whatever the body, as the verb answers with a valid one.
+   */
+  statusRule?: (principal: Principal, id: string) => Promise<void>;
 };
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -60,11 +66,21 @@ export function studioRoute<BodySchema extends z.ZodType | undefined = undefined
       if (limit && !limit.allowed) throw new StudioError("rate_limited", rateLimitedMessage(limit));
       if (options.permission) requirePermission(principal, options.permission);
       const clientId = options.requireClientId ? await resolveClientId(principal, request.headers.get("x-client-id")) : "";
-      const rawBody = options.body ? await readJsonBody(request, options.bodyOptional ?? false) : undefined;
+      const bodySchema = options.body;
+      // A refused body on a record whose status refuses the action is answered as that refusal (404, 409).
+      const readBody = async <T>(read: () => T | Promise<T>): Promise<T> => {
+        try {
+          return await read();
+        } catch (error) {
+          if (options.statusRule && isBodyRefusal(error)) await options.statusRule(principal, (await flattenParams(nextContext)).id ?? "");
+          throw error;
+        }
+      };
+      const rawBody = bodySchema ? await readBody(() => readJsonBody(request, options.bodyOptional ?? false)) : undefined;
       const run = async (): Promise<Response> => {
         if (options.requireClientId) assertBodyClientId(rawBody, clientId);
         const params = await flattenParams(nextContext);
-        const body = options.body ? parseInput(options.body, rawBody ?? {}) : undefined;
+        const body = bodySchema ? await readBody(() => parseInput(bodySchema, rawBody ?? {})) : undefined;
         const query = options.query ? parseInput(options.query, searchParamsObject(request)) : undefined;
         const result = await handler({ principal, body, query, params, clientId } as RouteContext<
           Infer<BodySchema>,
@@ -146,6 +162,10 @@ function json(body: unknown, status: number, requestId: string): Response {
 function withRequestId(response: Response, requestId: string): Response {
   response.headers.set("x-request-id", requestId);
   return response;
+}
+
+function isBodyRefusal(error: unknown): boolean {
+  return error instanceof StudioError && (error.kind === "validation" || error.kind === "unsupported_media_type" || error.kind === "payload_too_large");
 }
 
 function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

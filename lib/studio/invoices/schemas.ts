@@ -14,7 +14,7 @@ import {
 import { settlementTypes } from "@/lib/studio/payment-intents/schemas";
 import { createdRangeQuerySchema, filterText, pagingQuerySchema } from "@/lib/studio/paging";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
-import { fileIds, intentCreateFields } from "@/lib/studio/workflow/schemas";
+import { clearable, fileIds, intentCreateFields, notClearable } from "@/lib/studio/workflow/schemas";
 import { INVOICE_STATUSES } from "@/lib/studio/invoices/status";
 
 // A JSON number that is an exact decimal we can do money arithmetic on (no exponent form).
@@ -59,28 +59,29 @@ export type InvoiceCreateInput = z.infer<typeof invoiceCreateSchema>;
 const approvalRecord = z.never({ error: "is recorded by the approve action and cannot be set" }).optional();
 
 export const invoiceUpdateSchema = z.object({
-  recipient_name: nonBlank(200).optional(),
-  recipient_email: emailAddress.optional(),
-  organization_name: nonBlank(200).optional(),
-  organization_email: emailAddress.optional(),
-  description: z.string().max(5000).optional(),
-  attachment: attachment.optional(),
+  recipient_name: notClearable(nonBlank(200)),
+  recipient_email: notClearable(emailAddress),
+  organization_name: notClearable(nonBlank(200)),
+  organization_email: notClearable(emailAddress),
+  description: clearable(z.string().max(5000)),
+  attachment: clearable(attachment),
   // In the spec's update request, but the approval record is only ever written by approve.
   reviewer: approvalRecord,
   approve_time: approvalRecord,
-  invoice_issue_date: isoDateOrTimestamp.optional(),
-  payment_terms: z.number().int().min(0).max(3650).optional(),
-  payment_method_type: z.enum(settlementTypes).optional(),
-  bank_account_id: bankAccountId.optional(),
-  payout_target_address: chainAddress.optional(),
-  payout_target_sol_address: chainAddress.optional(),
-  payout_target_tron_address: chainAddress.optional(),
-  chain: chainId.optional(),
-  pay_token: z.enum(TOKEN_SYMBOLS).optional(),
-  allow_any_chain: z.boolean().optional(),
-  allow_any_token: z.boolean().optional(),
-  payout_addresses: chainToAddress.optional(),
-  detail_items: detailItems.optional(),
+  // Cleared: the creation date, as for a create without one.
+  invoice_issue_date: clearable(isoDateOrTimestamp),
+  payment_terms: notClearable(z.number().int().min(0).max(3650)),
+  payment_method_type: clearable(z.enum(settlementTypes)),
+  bank_account_id: clearable(bankAccountId),
+  payout_target_address: clearable(chainAddress),
+  payout_target_sol_address: clearable(chainAddress),
+  payout_target_tron_address: clearable(chainAddress),
+  chain: notClearable(chainId),
+  pay_token: notClearable(z.enum(TOKEN_SYMBOLS)),
+  allow_any_chain: clearable(z.boolean()),
+  allow_any_token: clearable(z.boolean()),
+  payout_addresses: clearable(chainToAddress),
+  detail_items: notClearable(detailItems),
 });
 export type InvoiceUpdateInput = z.infer<typeof invoiceUpdateSchema>;
 

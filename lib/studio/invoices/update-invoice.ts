@@ -10,7 +10,7 @@ import type { FiatCurrency } from "@/lib/studio/rates";
 import type { TokenSymbol } from "@/lib/studio/chain/registry";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import { updateIntent } from "@/lib/studio/workflow/verbs";
-import { withoutUndefined } from "@/lib/studio/workflow/changes";
+import { orDefaultWhenCleared, withoutUndefined } from "@/lib/studio/workflow/changes";
 import type { invoices } from "@/lib/studio/db/schema";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
 
@@ -29,23 +29,23 @@ function changesFor(invoice: InvoiceRow, pi: PaymentIntentRow, request: InvoiceU
     organizationEmail: request.organization_email,
     description: request.description,
     attachment: request.attachment,
-    invoiceIssueDate: request.invoice_issue_date ? new Date(request.invoice_issue_date) : undefined,
+    invoiceIssueDate: issueDateChange(invoice, request.invoice_issue_date),
     paymentTerms: request.payment_terms,
-    allowAnyChain: request.allow_any_chain,
-    allowAnyToken: request.allow_any_token,
+    allowAnyChain: orDefaultWhenCleared(request.allow_any_chain, false),
+    allowAnyToken: orDefaultWhenCleared(request.allow_any_token, false),
     detailItems: request.detail_items,
   };
   const paymentChanges: Partial<PaymentIntentRow> = {
-    paymentMethodType: request.payment_method_type,
+    paymentMethodType: orDefaultWhenCleared(request.payment_method_type, "crypto"),
     bankAccountId: request.bank_account_id,
     payoutTargetAddress: request.payout_target_address,
     payoutTargetSolAddress: request.payout_target_sol_address,
     payoutTargetTronAddress: request.payout_target_tron_address,
-    payoutAddresses: request.payout_addresses,
+    payoutAddresses: orDefaultWhenCleared(request.payout_addresses, {}),
   };
 
   // Until approval the shown deadline follows the terms, unless the merchant fixed one itself.
-  if ((request.payment_terms !== undefined || request.invoice_issue_date) && pi.requestedDeadline === null) {
+  if ((request.payment_terms !== undefined || request.invoice_issue_date !== undefined) && pi.requestedDeadline === null) {
     paymentChanges.paymentDeadline = defaultPaymentDeadline({
       issueDate: invoiceChanges.invoiceIssueDate ?? invoice.invoiceIssueDate,
       paymentTerms: request.payment_terms ?? invoice.paymentTerms,
@@ -80,6 +80,12 @@ function changesFor(invoice: InvoiceRow, pi: PaymentIntentRow, request: InvoiceU
     });
   }
   return { changes: withoutUndefined(invoiceChanges), paymentChanges: withoutUndefined(paymentChanges) };
+}
+
+/** A create without an issue date is issued when it was created; clearing the date returns to that. */
+function issueDateChange(invoice: InvoiceRow, requested: string | null | undefined): Date | undefined {
+  if (requested === undefined) return undefined;
+  return requested === null ? invoice.createdAt : new Date(requested);
 }
 
 /** The stored amount at another token's precision; refusing rather than rounding money away. */

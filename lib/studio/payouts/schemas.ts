@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { decimalString, emailAddress, nonBlank } from "@/lib/studio/validation";
 import { settlementTypes } from "@/lib/studio/payment-intents/schemas";
-import { intentCreateFields } from "@/lib/studio/workflow/schemas";
+import { clearable, intentCreateFields, notClearable } from "@/lib/studio/workflow/schemas";
 import { filterText, pagingQuerySchema } from "@/lib/studio/paging";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
 import { PAYOUT_STATUSES } from "@/lib/studio/payouts/status";
@@ -21,25 +21,25 @@ export const payoutCreateSchema = intentCreateFields.extend({
 });
 export type PayoutCreateInput = z.infer<typeof payoutCreateSchema>;
 
-export const payoutUpdateSchema = payoutCreateSchema
-  .pick({
-    recipient_name: true,
-    recipient_email: true,
-    recipient_account_email: true,
-    organization_name: true,
-    organization_email: true,
-    description: true,
-    attachment: true,
-    exact_out_amount: true,
-    chain: true,
-    pay_token: true,
-    payout_target_address: true,
-    recipient_type: true,
-    recipient_uid: true,
-    recipient_org_id: true,
-    recipient_phone: true,
-  })
-  .partial();
+const create = payoutCreateSchema.shape;
+// Each create field by its own rules; null clears only what a create may leave out.
+export const payoutUpdateSchema = z.object({
+  recipient_name: notClearable(create.recipient_name),
+  recipient_email: notClearable(create.recipient_email),
+  recipient_account_email: clearable(create.recipient_account_email.unwrap()),
+  organization_name: notClearable(create.organization_name),
+  organization_email: notClearable(create.organization_email),
+  description: clearable(create.description.unwrap()),
+  attachment: clearable(create.attachment.unwrap()),
+  exact_out_amount: notClearable(create.exact_out_amount),
+  chain: notClearable(create.chain),
+  pay_token: notClearable(create.pay_token),
+  payout_target_address: clearable(create.payout_target_address.unwrap()),
+  recipient_type: clearable(create.recipient_type.unwrap()),
+  recipient_uid: clearable(create.recipient_uid.unwrap()),
+  recipient_org_id: clearable(create.recipient_org_id.unwrap()),
+  recipient_phone: clearable(create.recipient_phone.unwrap()),
+});
 export type PayoutUpdateInput = z.infer<typeof payoutUpdateSchema>;
 
 export const payoutListQuerySchema = pagingQuerySchema.extend({

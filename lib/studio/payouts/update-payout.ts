@@ -33,7 +33,8 @@ function changesFor(payout: PayoutRow, pi: PaymentIntentRow, request: PayoutUpda
   };
   const paymentChanges: Partial<PaymentIntentRow> = { payoutTargetAddress: request.payout_target_address };
   const chainId = request.chain ?? pi.chainId;
-  const target = request.payout_target_address ?? pi.payoutTargetAddress;
+  // Null clears the stored target: nothing is left to check against a new chain.
+  const target = request.payout_target_address === undefined ? pi.payoutTargetAddress : request.payout_target_address;
 
   // Net, chain or token change what is deposited and sent: recompute every amount.
   if (request.exact_out_amount !== undefined || request.chain || request.pay_token) {

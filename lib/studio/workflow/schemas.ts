@@ -48,3 +48,19 @@ export const refundSchema = z.object({
 });
 export type RejectInput = z.infer<typeof rejectSchema>;
 export type RefundInput = z.infer<typeof refundSchema>;
+
+// PUT semantics, the same for every owner: a field left out stays as it is, and `null` clears a
+// field the create request may leave out (stored NULL, or the default a create without it gets).
+/** An update field the record may be without: `null` clears it. */
+export function clearable<S extends z.ZodType>(schema: S) {
+  return schema.nullable().optional();
+}
+
+/** An update field the record cannot be without: `null` is refused, naming the field. */
+export function notClearable<S extends z.ZodType>(schema: S) {
+  return z
+    .any()
+    .refine((value) => value !== null, { error: "is required and cannot be cleared with null", abort: true })
+    .pipe(schema)
+    .optional();
+}

@@ -5,10 +5,12 @@ import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { paymentIntents, statusLogs, type invoices } from "@/lib/studio/db/schema";
 import { StudioError } from "@/lib/studio/errors";
+import type { Principal } from "@/lib/studio/auth/principal";
 import { receivedFacts, type PaymentFacts } from "@/lib/studio/payment-intents/status";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import { TransitionRefused } from "@/lib/studio/workflow/state-machine";
-import type { Intent, Owner, OwnerTable } from "@/lib/studio/workflow/owner";
+import { getIntentOrThrow, type Intent, type Owner, type OwnerTable } from "@/lib/studio/workflow/owner";
+import { inTransaction } from "@/lib/studio/unit-of-work";
 
 /**
  * Where `action` leads from the record's status, or 409 naming the current status: 40901 when the
@@ -36,6 +38,23 @@ export function assertTransition<T extends OwnerTable, Status extends string, Ac
     }
     throw new StudioError("invalid_state", `${error.message} (current status: ${from})`);
   }
+}
+
+/**
+ * The status rule of one verb as a check of its own, for studioRoute's `statusRule`: a request
+ * whose body is refused learns first that the record is unknown (404) or that its status does
+ * not allow the action at all (409), as the verb itself would have answered.
+ */
+export function actionAllowed<T extends OwnerTable, Status extends string, Action extends string>(
+  owner: Owner<T, Status, Action, unknown>,
+  action: Action,
+) {
+  return (principal: Principal, id: string): Promise<void> =>
+    inTransaction(async (tx) => {
+      const current = await getIntentOrThrow(tx, owner, principal.orgId, id);
+      // The payment facts, as cancel's guard reads them (an invoice with funds cannot be cancelled).
+      assertTransition(owner, current, action, receivedFacts(current.paymentIntent));
+    });
 }
 
 export type TransitionInput<T extends OwnerTable, Action extends string> = {

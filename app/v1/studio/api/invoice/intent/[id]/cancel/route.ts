@@ -2,9 +2,11 @@
 import { otherMethodsRefused, studioRoute } from "@/lib/studio/http/route";
 import { cancelSchema } from "@/lib/studio/invoices/schemas";
 import { cancelInvoice } from "@/lib/studio/invoices/cancel-invoice";
+import { actionAllowed } from "@/lib/studio/workflow/transition";
+import { invoiceOwner } from "@/lib/studio/invoices/owner";
 
 export const POST = studioRoute(
-  { permission: "transfer:create", body: cancelSchema, bodyOptional: true },
+  { permission: "transfer:create", body: cancelSchema, bodyOptional: true, statusRule: actionAllowed(invoiceOwner, "cancel") },
   async ({ principal, params, body }) => ({ data: await cancelInvoice({ principal, id: params.id ?? "", request: body }) }),
 );
 
