@@ -1,13 +1,13 @@
 // Where two rules fail at once (issue 11 §4): 404 > 409 > 403 (maker-checker) > 400/415. An action
 // the record's status does not allow is 409 whatever is wrong with its body, on every verb of
-// both owners, as the verb answers with a valid body; an unknown id (or another organization's)
+// every owner (invoices, payouts, standalone payment intents), as the verb answers with a valid body; an unknown id (or another organization's)
 // stays 404. In a status that allows the action the body's own refusal is answered.
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, approvePayout, expectError, fundPayoutOk, invoiceRequest, payOk, payoutRequest } from "./support";
+import { api, approvePayout, expectError, fundPayoutOk, invoiceRequest, payIntentOk, payOk, paymentIntentRequest, payoutRequest } from "./support";
 
-type Owner = "invoice" | "payout";
+type Owner = "invoice" | "payout" | "payment";
 type IntentRecord = { id: string; payment_intent: { payment_intent_id: string; payment_address: string } };
 type Verb = {
   owner: Owner;
@@ -30,6 +30,7 @@ const VERBS: Verb[] = [
   { owner: "payout", verb: "approve", refusedIn: "approved", allowedIn: "approval_pending", badField: { anything: 5 } },
   { owner: "payout", verb: "reject", refusedIn: "underfunded", allowedIn: "approval_pending", badField: { reason: 5 } },
   { owner: "payout", verb: "refund", refusedIn: "approval_pending", allowedIn: "underfunded", badField: { refund_address: 5 } },
+  { owner: "payment", verb: "refund", refusedIn: "pending", allowedIn: "success", badField: { refund_address: 5 } },
 ];
 
 /** Bodies refused for what they are: a field of a wrong type, text that is not JSON, not JSON at all. */
@@ -40,13 +41,16 @@ const BODIES = [
 ] as const;
 
 // Every record is created by admin, so admin approving it is also a maker-checker refusal.
-const records: { [owner in Owner]: { [status: string]: IntentRecord } } = { invoice: {}, payout: {} };
+const records: { [owner in Owner]: { [status: string]: IntentRecord } } = { invoice: {}, payout: {}, payment: {} };
+
+const createBody = { invoice: invoiceRequest, payout: payoutRequest, payment: paymentIntentRequest };
+const unknownId = { invoice: "inv_0000000000000000", payout: "po_0000000000000000", payment: "pi_0000000000000000" };
 
 async function created(owner: Owner): Promise<IntentRecord> {
-  const body = owner === "invoice" ? invoiceRequest() : payoutRequest();
-  const response = await api("POST", `/${owner}/intent`, { role: "admin", body });
+  const response = await api("POST", `/${owner}/intent`, { role: "admin", body: createBody[owner]() });
   if (response.status !== 200) throw new Error(`create failed: ${JSON.stringify(response.body)}`);
-  return response.body.data;
+  // A standalone payment intent is its own payment intent: its id is payment_intent_id.
+  return owner === "payment" ? { id: response.body.data.payment_intent_id, payment_intent: response.body.data } : response.body.data;
 }
 
 async function approved(owner: Owner): Promise<IntentRecord> {
@@ -67,6 +71,10 @@ beforeAll(async () => {
   const underfunded = await approved("payout");
   await fundPayoutOk(underfunded, "40");
   records.payout.underfunded = underfunded;
+  records.payment.pending = await created("payment");
+  const success = await created("payment");
+  await payIntentOk(success.id, "10");
+  records.payment.success = success;
 });
 
 function send(verb: Verb, id: string, body: (typeof BODIES)[number], orgIndex: 0 | 1 = 0) {
@@ -89,7 +97,7 @@ describe.each(VERBS)("$owner $verb", (verb) => {
 
     const conflict = expectError(await send(verb, refused.id, body), 409, 40900);
     expect(conflict.message).toContain(`current status: ${verb.refusedIn}`);
-    expectError(await send(verb, `${verb.owner === "invoice" ? "inv" : "po"}_0000000000000000`, body), 404, 40400);
+    expectError(await send(verb, unknownId[verb.owner], body), 404, 40400);
     expectError(await send(verb, refused.id, body, 1), 404, 40400);
     if (verb.verb === "approve") {
       // Approve reads no body: in approval_pending its creator meets maker-checker.
@@ -104,10 +112,10 @@ describe.each(VERBS)("$owner $verb", (verb) => {
   });
 });
 
-it("covers every verb route of both owners (PUT is update)", () => {
+it("covers every verb route of every owner (PUT is update, where the owner has it)", () => {
   const api = path.resolve(import.meta.dirname, "../../app/v1/studio/api");
-  const routed = (["invoice", "payout"] as const).flatMap((owner) => [
-    `${owner} update`,
+  const routed = (["invoice", "payout", "payment"] as const).flatMap((owner) => [
+    ...(fs.readFileSync(path.join(api, owner, "intent/[id]/route.ts"), "utf8").includes("export const PUT =") ? [`${owner} update`] : []),
     ...fs
       .readdirSync(path.join(api, owner, "intent/[id]"), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && entry.name !== "logs")

@@ -9,11 +9,16 @@ import { cancelSchema, invoiceCreateSchema, invoiceListQuerySchema, invoiceUpdat
 import { payoutCreateSchema, payoutListQuerySchema, payoutUpdateSchema } from "@/lib/studio/payouts/schemas";
 import { refundSchema, rejectSchema } from "@/lib/studio/workflow/schemas";
 import { sandboxPaySchema, sandboxTransferSchema } from "@/lib/studio/sandbox/schemas";
+import { paymentIntentCreateSchema, paymentIntentListQuerySchema } from "@/lib/studio/standalone-payments/schemas";
+import { ledgerQuerySchema } from "@/lib/studio/balances/schemas";
+import { withdrawalListQuerySchema, withdrawalSchema } from "@/lib/studio/withdrawals/schemas";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
 export type Role = "admin" | "finance" | "approver" | "viewer";
-type IdKind = "invoice" | "payout" | "payment_intent";
+// payment_intent: any payment intent (the sandbox pays nested and standalone ones alike);
+// standalone: a standalone payment intent (the /payment/intent paths); transfer: a withdrawal.
+type IdKind = "invoice" | "payout" | "payment_intent" | "standalone" | "transfer";
 type Permission = "transfer:create" | "transfer:approve" | "transfer:sign" | "transfer:read" | null;
 
 /** What the sweep needs of the server it runs against: keys, client ids and the records it made. */
@@ -43,6 +48,7 @@ export type Endpoint = {
 };
 
 const EVM_ADDRESS = "0x9858EfFD232B4033E47d90003D41EC34EcaEda94";
+const ARB_USDC = "0xaf88d065e77c8cC2239327C5EDb3A432268e5831";
 
 export const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/me", permission: null },
@@ -161,6 +167,33 @@ export const ENDPOINTS: Endpoint[] = [
     permission: "transfer:sign",
     body: { schema: sandboxTransferSchema, valid: () => ({ amount: "1", timestamp: 1_900_000_000 }) },
   },
+  {
+    method: "POST",
+    path: "/payment/intent",
+    permission: "transfer:create",
+    createsWithClientId: true,
+    body: { schema: paymentIntentCreateSchema, valid: () => ({ crypto_amount: "10", pay_token: "USDC", chain: "arb", order_data: { order: "A-1" } }) },
+  },
+  { method: "GET", path: "/payment/intents", permission: "transfer:read", query: paymentIntentListQuerySchema },
+  { method: "GET", path: "/payment/intent/{id}", ids: "standalone", permission: "transfer:read" },
+  {
+    method: "POST",
+    path: "/payment/intent/{id}/refund",
+    ids: "standalone",
+    permission: "transfer:sign",
+    body: { schema: refundSchema, valid: () => ({ refund_address: EVM_ADDRESS, refund_reason: "returned", refund_attachments: [] }) },
+  },
+  { method: "GET", path: "/payment/intent/{id}/logs", ids: "standalone", permission: "transfer:read" },
+  { method: "GET", path: "/balances", permission: "transfer:read" },
+  { method: "GET", path: "/balances/ledger", permission: "transfer:read", query: ledgerQuerySchema },
+  {
+    method: "POST",
+    path: "/asset_pro/transfer",
+    permission: "transfer:sign",
+    body: { schema: withdrawalSchema, valid: () => ({ chain_id: "arb", contract_address: ARB_USDC, amount: "0.01", wallet_address: EVM_ADDRESS }) },
+  },
+  { method: "GET", path: "/asset_pro/transfer/{id}", ids: "transfer", permission: "transfer:read" },
+  { method: "GET", path: "/asset_pro/transfers", permission: "transfer:read", query: withdrawalListQuerySchema },
 ];
 
 // ---- JSON as text: what JSON.stringify cannot write (1e309, -0, duplicate keys, huge strings) ----
@@ -419,7 +452,11 @@ const RAW_BAD_IDS = [
 
 /** An id no record has, as it appears in the path. Never a dot segment, which the URL would resolve away. */
 function badIdArbitrary(fixture: Fixture, kind: IdKind): fc.Arbitrary<string> {
-  const otherKind = (Object.keys(fixture.ids) as IdKind[]).filter((other) => other !== kind).flatMap((other) => fixture.ids[other]);
+  // Ids of other kinds that are not also ids of this kind (a standalone intent is a payment intent).
+  const otherKind = (Object.keys(fixture.ids) as IdKind[])
+    .filter((other) => other !== kind)
+    .flatMap((other) => fixture.ids[other])
+    .filter((id) => !fixture.ids[kind].includes(id));
   return fc
     .oneof(
       fc.constantFrom(...RAW_BAD_IDS),

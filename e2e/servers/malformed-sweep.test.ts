@@ -9,7 +9,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { demoOrg, drivers, dropTarget, dumpTables, freshTarget, withStudio, type Target } from "../node/support";
-import { requestArbitrary, type Fixture, type PlannedRequest } from "./malformed-requests";
+import { ENDPOINTS, METHODS, requestArbitrary, type Fixture, type PlannedRequest } from "./malformed-requests";
 import { assertBuilt, freePort, startServer, stopServer, waitHealthy, type Server } from "./server";
 
 if (process.env.STUDIO_TEST_OWN_SERVERS !== "1") {
@@ -32,6 +32,19 @@ const CONTROL_CHARACTERS = ["\u0001", "\u001f", "\u007f", "\u0000", "\u000b"];
 const HEADERS_WITH_CONTROLS = ["Idempotency-Key", "X-STUDIO-API-KEY", "X-Client-ID", "X-Request-ID"];
 
 type Tally = { statuses: Map<number, number>; codes: Map<number, number>; violations: string[]; sent: number; slowest: Array<{ ms: number; request: string }> };
+
+it("aims at every method of every API route file", () => {
+  const apiRoot = path.resolve(import.meta.dirname, "../../app/v1/studio/api");
+  const routed = fs
+    .readdirSync(apiRoot, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith("route.ts") && !file.includes("[...path]"))
+    .flatMap((file) => {
+      const source = fs.readFileSync(path.join(apiRoot, file), "utf8");
+      const urlPath = `/${path.dirname(file)}`.replace(/\[id\]/g, "{id}");
+      return METHODS.filter((method) => new RegExp(`export const ${method} = studioRoute`).test(source)).map((method) => `${method} ${urlPath}`);
+    });
+  expect(ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`).sort()).toEqual(routed.sort());
+});
 
 describe.each(drivers)("the malformed-input sweep on %s", (driver) => {
   it(`${REQUESTS} generated malformed requests: no 5xx, every error in the envelope, nothing written`, { timeout: 900_000 }, async () => {
@@ -117,8 +130,20 @@ async function makeRecords(baseUrl: string, target: Target): Promise<Fixture> {
   const underfundedPayout = await approve("payout", (await payout()).id);
   await call("POST", `/sandbox/payment_intent/${underfundedPayout.payment_intent.payment_intent_id}/pay`, keys.admin, { amount: "40" });
 
+  const standaloneIntent = () => call("POST", "/payment/intent", keys.admin, { crypto_amount: "10", pay_token: "USDC", chain: "arb" });
+  const pendingIntent = await standaloneIntent();
+  const settledIntent = await standaloneIntent();
+  await call("POST", `/sandbox/payment_intent/${settledIntent.payment_intent_id}/pay`, keys.admin, { amount: "10" });
+  const withdrawal = await call("POST", "/asset_pro/transfer", keys.admin, {
+    chain_id: "arb",
+    contract_address: settledIntent.token_address,
+    amount: "1",
+    wallet_address: "0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe",
+  });
+
   const invoices = [pendingInvoice, approvedInvoice, paidInvoice];
   const payouts = [pendingPayout, approvedPayout, underfundedPayout];
+  const standalone = [pendingIntent, settledIntent].map((intent) => intent.payment_intent_id as string);
   return {
     keys,
     otherOrgAdminKey: other.key("admin"),
@@ -127,7 +152,9 @@ async function makeRecords(baseUrl: string, target: Target): Promise<Fixture> {
     ids: {
       invoice: invoices.map((record) => record.id),
       payout: payouts.map((record) => record.id),
-      payment_intent: [...invoices, ...payouts].map((record) => record.payment_intent.payment_intent_id),
+      payment_intent: [...invoices, ...payouts].map((record) => record.payment_intent.payment_intent_id).concat(standalone),
+      standalone,
+      transfer: [withdrawal.id],
     },
     paymentAddresses: [approvedInvoice, paidInvoice, approvedPayout].map((record) => record.payment_intent.payment_address),
   };
