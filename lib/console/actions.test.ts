@@ -4,10 +4,10 @@ import { invoiceActions, payoutActions } from "@/lib/console/actions";
 const admin = { uid: "u_admin", permissions: ["transfer:read", "transfer:create", "transfer:approve", "transfer:sign"] };
 const finance = { uid: "u_fin", permissions: ["transfer:read", "transfer:create"] };
 const viewer = { uid: "u_view", permissions: ["transfer:read"] };
-const subject = (status: string, creator_uid = "u_fin", received: string | null = null) => ({
+const subject = (status: string, creator_uid = "u_fin", received: string | null = null, paymentStatus = "pending") => ({
   status,
   creator_uid,
-  payment_intent: { received_crypto_amount: received, crypto_amount: "10", decimals: 6 },
+  payment_intent: { received_crypto_amount: received, crypto_amount: "10", decimals: 6, status: paymentStatus },
 });
 
 describe("invoice actions", () => {
@@ -23,6 +23,11 @@ describe("invoice actions", () => {
     expect(invoiceActions(subject("paid", "u_fin", "12"), admin)).toEqual(["sign", "refund"]);
     expect(invoiceActions(subject("approval_pending"), viewer)).toEqual([]);
     expect(invoiceActions(subject("paid"), viewer)).toEqual([]);
+  });
+
+  it("offers only refund, not sign, while the funds are held for compliance review", () => {
+    expect(invoiceActions(subject("payment_review", "u_fin", "10", "manual_review"), admin)).toEqual(["sign", "refund"]);
+    expect(invoiceActions(subject("payment_review", "u_fin", "10", "aml_hold"), admin)).toEqual(["refund"]);
   });
 
   it("offers cancel on an approved invoice only while no funds arrived", () => {

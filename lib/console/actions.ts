@@ -13,7 +13,7 @@ type ActionRule = { permission: Permission; transition: string; makerChecker?: b
 type Subject = {
   status: string;
   creator_uid: string;
-  payment_intent: { received_crypto_amount: string | null; crypto_amount: string; decimals: number };
+  payment_intent: { received_crypto_amount: string | null; crypto_amount: string; decimals: number; status: string };
 };
 type Viewer = { uid: string; permissions: readonly string[] };
 type Machine = { canApply(action: string, status: string, payment?: PaymentFacts): boolean };
@@ -50,7 +50,7 @@ function permitted<A extends string>(rules: Record<A, ActionRule>, machine: Mach
 
 function paymentFacts(pi: Subject["payment_intent"]): PaymentFacts | undefined {
   try {
-    return receivedFacts({ receivedCryptoAmount: pi.received_crypto_amount, cryptoAmount: pi.crypto_amount, decimals: pi.decimals });
+    return receivedFacts({ receivedCryptoAmount: pi.received_crypto_amount, cryptoAmount: pi.crypto_amount, decimals: pi.decimals, status: pi.status });
   } catch {
     return undefined;
   }

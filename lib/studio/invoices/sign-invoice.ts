@@ -1,5 +1,5 @@
 import type { Principal } from "@/lib/studio/auth/principal";
-import { fieldError, StudioError } from "@/lib/studio/errors";
+import { fieldError } from "@/lib/studio/errors";
 import { formatUnits } from "@/lib/studio/money";
 import { findChain, type ChainInfo } from "@/lib/studio/chain/registry";
 import { requireAddressFor } from "@/lib/studio/chain/require-address";
@@ -23,12 +23,8 @@ export function signInvoice(input: { principal: Principal; id: string; request: 
   const now = input.now ?? new Date();
   return inTransaction(async (tx) => {
     const current = await lockIntentOrThrow(tx, invoiceOwner, principal.orgId, id);
-    assertTransition(invoiceOwner, current, "sign");
     const pi = current.paymentIntent;
-    // Funds held for compliance review (product-decisions §3: aml_hold leads only to refunded).
-    if (pi.status === "aml_hold") {
-      throw new StudioError("invalid_state", "Cannot sign an invoice whose payment is held for compliance review (aml_hold); refund it instead");
-    }
+    assertTransition(invoiceOwner, current, "sign", receivedFacts(pi));
     const chain = findChain(pi.chainId);
     if (!chain) throw new Error(`invoice ${id} is on unknown chain ${pi.chainId}`);
     const { receivedUnits, dueUnits } = receivedFacts(pi);

@@ -76,7 +76,11 @@ export const invoiceStateMachine = defineStateMachine<InvoiceStatus, InvoiceActi
   statuses: INVOICE_STATUSES,
   category: STATUS_CATEGORY,
   sources: ACTION_SOURCES,
-  guard: (action, status, payment) => !(action === "cancel" && status === "approved" && (payment?.receivedUnits ?? 0n) > 0n),
+  // No cancel once funds arrived; no sign of funds held for compliance review (product-decisions §3:
+  // aml_hold leads only to refunded).
+  guard: (action, status, payment) =>
+    !(action === "cancel" && status === "approved" && (payment?.receivedUnits ?? 0n) > 0n) &&
+    !(action === "sign" && payment?.heldForCompliance === true),
   target(action, _from, payment) {
     if (action !== "confirm_payment") return SIMPLE_TARGET[action];
     if (!payment) throw new Error("confirm_payment needs the payment facts");

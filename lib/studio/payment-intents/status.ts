@@ -22,11 +22,15 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
  */
 export type PaymentFacts = { receivedUnits: bigint; dueUnits: bigint; heldForCompliance?: boolean };
 
-/** What a payment intent holds against what it asks for, in token base units. */
-export function receivedFacts(pi: { receivedCryptoAmount: string | null; cryptoAmount: string; decimals: number }): PaymentFacts {
+/**
+ * What a payment intent holds against what it asks for, in token base units, and whether those
+ * funds are held for compliance review (when its status is given).
+ */
+export function receivedFacts(pi: { receivedCryptoAmount: string | null; cryptoAmount: string; decimals: number; status?: string }): PaymentFacts {
   return {
     receivedUnits: pi.receivedCryptoAmount === null ? 0n : parseUnits(pi.receivedCryptoAmount, pi.decimals),
     dueUnits: parseUnits(pi.cryptoAmount, pi.decimals),
+    ...(pi.status === "aml_hold" ? { heldForCompliance: true } : {}),
   };
 }
 

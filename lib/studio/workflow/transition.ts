@@ -36,7 +36,8 @@ export function assertTransition<T extends OwnerTable, Status extends string, Ac
         `The ${owner.machine.noun} changed from ${seen.status} to ${from} while this request waited for it; read it again before retrying`,
       );
     }
-    throw new StudioError("invalid_state", `${error.message} (current status: ${from})`);
+    const held = payment?.heldForCompliance ? "; its payment is held for compliance review (aml_hold): refund it instead" : "";
+    throw new StudioError("invalid_state", `${error.message} (current status: ${from}${held})`);
   }
 }
 
