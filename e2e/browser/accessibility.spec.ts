@@ -1,8 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { BalancesPage } from "./pages/balances-page";
+import { PaymentIntentDetailPage, PaymentIntentListPage } from "./pages/payment-intent-pages";
 import { SignInPage } from "./pages/sign-in-page";
-import { createInvoice, createPayout, studio } from "./support";
+import { createInvoice, createPaymentIntent, createPayout, PAYOUT_TARGET, studio } from "./support";
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -75,3 +77,41 @@ test("dialogs work from the keyboard: focus moves in and Escape closes", async (
   await expect(approver.detail.dialog()).toBeHidden();
   await approver.detail.expectStatus("Pending approval");
 });
+
+/** Violations of moderate impact and above. */
+async function moderateViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact !== "minor" && violation.impact !== null)
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+for (const width of [1280, 390]) {
+  test(`payment intents and balances have no moderate or worse axe violations at ${width} px`, async ({ as }) => {
+    const intent = await createPaymentIntent({ crypto_amount: "1.5", group_key: "axe" });
+    const admin = await as("admin");
+    await admin.page.setViewportSize({ width, height: 900 });
+    const list = new PaymentIntentListPage(admin.page);
+    await list.goto(`search=${intent.payment_address}`);
+    await expect(list.rows).toHaveCount(1);
+    expect(await moderateViolations(admin.page)).toEqual([]);
+
+    const detail = new PaymentIntentDetailPage(admin.page);
+    await detail.goto(intent.payment_intent_id);
+    await expect(admin.page.getByRole("img", { name: /QR code/ }).locator("svg")).toBeVisible();
+    await expect(detail.timelineEntries().first()).toBeVisible();
+    expect(await moderateViolations(admin.page)).toEqual([]);
+
+    const balances = new BalancesPage(admin.page);
+    await balances.goto();
+    await balances.address().fill("0x123");
+    await expect(balances.address()).toHaveAttribute("aria-invalid", "true");
+    expect(await moderateViolations(admin.page)).toEqual([]);
+    await balances.address().fill(PAYOUT_TARGET);
+    await balances.amount().fill("0.01");
+    await balances.review();
+    expect(await moderateViolations(admin.page)).toEqual([]);
+    await admin.page.keyboard.press("Escape");
+    await expect(balances.dialog).toBeHidden();
+  });
+}
