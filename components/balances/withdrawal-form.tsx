@@ -127,7 +127,7 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
             <button
               type="button"
               className={buttonClass.secondary}
-              aria-label={`Withdraw the maximum, ${availableNow} ${symbol}`}
+              aria-label={`Max: all ${availableNow} ${symbol}`}
               onClick={() => setValue("amount", availableNow, { shouldValidate: true, shouldDirty: true })}
             >
               Max
