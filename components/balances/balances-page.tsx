@@ -131,7 +131,8 @@ function Ledger() {
           <tbody className="divide-y divide-slate-100">
             {data?.data.map((entry) => (
               <tr key={entry.id} data-testid="ledger-row" data-reference={entry.reference}>
-                <td className={`${cellClass} whitespace-nowrap text-slate-700`}>{formatDateTime(entry.created_at)}</td>
+                {/* On phones the time goes under the date, leaving the amount its room. */}
+                <td className={`${cellClass} text-slate-700 sm:whitespace-nowrap`}>{formatDateTime(entry.created_at)}</td>
                 <td className={cellClass}>
                   <div className="text-slate-900">{KIND_LABELS[entry.kind as LedgerKind] ?? entry.kind}</div>
                   <div className="text-xs text-slate-600">{findChain(entry.chain_id)?.name ?? entry.chain_id}</div>
