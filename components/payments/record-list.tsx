@@ -12,7 +12,7 @@ import { CATEGORY_LABELS, formatDateTime, statusLabel } from "@/lib/console/form
 import { apiQuery, withChanges, type FilterChanges, type FilterKey } from "@/lib/console/list-query";
 import { apiPath, pagePath, type Resource } from "@/lib/console/resources";
 import type { ListData, PaymentIntent } from "@/lib/console/types";
-import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
+import type { StatusCategory } from "@/lib/studio/workflow/state-machine";
 
 const PAGE_SIZES = ["10", "20", "50", "100"];
 
@@ -98,7 +98,7 @@ export function RecordList<T extends ListedRecord>({
       </div>
 
       <div role="tablist" aria-label="Status category" className="flex gap-1 overflow-x-auto border-b border-slate-200">
-        {["", ...STATUS_CATEGORIES].map((value) => {
+        {["", ...resource.categories].map((value) => {
           const selected = category === value;
           const count = value ? data?.counts[value as StatusCategory] : allCount;
           return (

@@ -19,6 +19,11 @@ test("an intent is found by pasting its deposit address or its payment tx hash, 
     expect(await list.ids()).toEqual([created.payment_intent_id]);
     expect(new URL(finance.page.url()).searchParams.get("search")).toBe(created.payment_address);
     expect(await list.statuses()).toEqual(["Succeeded"]);
+    // A payment intent has no review step: no tab for it.
+    await expect(finance.page.getByRole("tab")).toHaveText([/^All/, /^Awaiting payment/, /^Action required/, /^Completed/, /^Closed/]);
+    await list.openTab("Completed");
+    expect(new URL(finance.page.url()).searchParams.get("status_category")).toBe("completed");
+    expect(await list.ids()).toEqual([created.payment_intent_id]);
   });
 
   await test.step("pasting the payment's tx hash finds it too; filters combine in the URL", async () => {

@@ -3,7 +3,8 @@
 import { INVOICE_FILTER_KEYS, PAYMENT_INTENT_FILTER_KEYS, PAYOUT_FILTER_KEYS, type FilterKey } from "@/lib/console/list-query";
 import { INVOICE_STATUSES } from "@/lib/studio/invoices/status";
 import { PAYOUT_STATUSES } from "@/lib/studio/payouts/status";
-import { STANDALONE_STATUSES } from "@/lib/studio/standalone-payments/status";
+import { STANDALONE_STATUS_CATEGORY, STANDALONE_STATUSES } from "@/lib/studio/standalone-payments/status";
+import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
 
 export type Resource = {
   /** URL segment under / and /api, and the first element of every cached query key. */
@@ -16,6 +17,8 @@ export type Resource = {
   /** The list endpoint's query parameters (spec InvoiceListQuery / PayoutListQuery) and status values. */
   filterKeys: readonly FilterKey[];
   statuses: readonly string[];
+  /** The list's tabs: the status categories its statuses fall in. */
+  categories: readonly StatusCategory[];
   searchPlaceholder: string;
 };
 
@@ -27,6 +30,7 @@ export const INVOICES: Resource = {
   creatable: true,
   filterKeys: INVOICE_FILTER_KEYS,
   statuses: INVOICE_STATUSES,
+  categories: STATUS_CATEGORIES,
   searchPlaceholder: "Recipient, organization, invoice id…",
 };
 
@@ -38,6 +42,7 @@ export const PAYOUTS: Resource = {
   creatable: true,
   filterKeys: PAYOUT_FILTER_KEYS,
   statuses: PAYOUT_STATUSES,
+  categories: STATUS_CATEGORIES,
   searchPlaceholder: "Recipient, organization, payout id…",
 };
 
@@ -49,6 +54,8 @@ export const PAYMENT_INTENTS: Resource = {
   creatable: false,
   filterKeys: PAYMENT_INTENT_FILTER_KEYS,
   statuses: STANDALONE_STATUSES,
+  // No review step before payment: no "Pending review" tab.
+  categories: STATUS_CATEGORIES.filter((category) => Object.values(STANDALONE_STATUS_CATEGORY).includes(category)),
   searchPlaceholder: "Id, deposit or payer address, tx hash, group key…",
 };
 
