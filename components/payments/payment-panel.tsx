@@ -5,6 +5,7 @@ import { CopyButton } from "@/components/payments/copy-button";
 import { Section, Total } from "@/components/payments/detail";
 import { QrCode } from "@/components/payments/qr-code";
 import { SimulatePayment } from "@/components/payments/simulate-payment";
+import { TxHash } from "@/components/payments/tx-hash";
 import { countdown, formatDateTime } from "@/lib/console/format";
 import { paymentDifference } from "@/lib/console/payment-math";
 import type { Resource } from "@/lib/console/resources";
@@ -92,14 +93,7 @@ export function PaymentPanel({
           <ul className="mt-1 space-y-1">
             {hashes.map(([label, hash]) => (
               <li key={label}>
-                {label}:{" "}
-                {chain ? (
-                  <a href={`${chain.explorerTxUrl}${hash}`} target="_blank" rel="noreferrer" className="break-all font-mono text-xs text-indigo-800 underline">
-                    {hash}
-                  </a>
-                ) : (
-                  <span className="break-all font-mono text-xs">{hash}</span>
-                )}
+                {label}: <TxHash chainId={pi.payment_chain_id} hash={hash} />
               </li>
             ))}
           </ul>
@@ -110,7 +104,8 @@ export function PaymentPanel({
   );
 }
 
-function useNow(): number {
+/** The time now, ticking every second (deadline countdowns). */
+export function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);

@@ -12,14 +12,15 @@ import { CATEGORY_LABELS, formatDateTime, statusLabel } from "@/lib/console/form
 import { apiQuery, withChanges, type FilterChanges, type FilterKey } from "@/lib/console/list-query";
 import { apiPath, pagePath, type Resource } from "@/lib/console/resources";
 import type { ListData, PaymentIntent } from "@/lib/console/types";
-import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
+import type { StatusCategory } from "@/lib/studio/workflow/state-machine";
 
 const PAGE_SIZES = ["10", "20", "50", "100"];
 
-/** A listed record: what the shared columns read. */
-export type Row = {
-  id: string;
-  status: string;
+/** What every listed record has: `id` names its page. */
+export type ListedRecord = { id: string; status: string };
+
+/** A listed invoice or payout: what the shared columns read. */
+export type Row = ListedRecord & {
   created_at: string;
   recipient_name: string;
   organization_name: string;
@@ -34,12 +35,33 @@ export type Column<T> = {
 };
 
 export type TextFilter = { key: FilterKey; label: string; type?: string };
+export type SelectFilter = { key: FilterKey; label: string; anyLabel: string; options: ReadonlyArray<{ value: string; label: string }> };
+
+const SETTLEMENT_FILTER: SelectFilter = {
+  key: "settlement_type",
+  label: "Settlement type",
+  anyLabel: "Any",
+  options: [
+    { value: "crypto", label: "Crypto" },
+    { value: "fiat", label: "Fiat" },
+  ],
+};
 
 /**
  * A workflow owner's list: tabs by status category with counts, filters, the table and paging,
  * all kept in the URL so a reload, a shared link or the back button shows the same rows.
  */
-export function RecordList<T extends Row>({ resource, textFilters, columns }: { resource: Resource; textFilters: TextFilter[]; columns: Column<T>[] }) {
+export function RecordList<T extends ListedRecord>({
+  resource,
+  textFilters,
+  selectFilters = resource.filterKeys.includes("settlement_type") ? [SETTLEMENT_FILTER] : [],
+  columns,
+}: {
+  resource: Resource;
+  textFilters: TextFilter[];
+  selectFilters?: SelectFilter[];
+  columns: Column<T>[];
+}) {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -68,7 +90,7 @@ export function RecordList<T extends Row>({ resource, textFilters, columns }: { 
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">{resource.plural}</h1>
-        {viewer.permissions.includes("transfer:create") ? (
+        {resource.creatable && viewer.permissions.includes("transfer:create") ? (
           <Link href={pagePath(resource, undefined, "/new")} className={buttonClass.primary}>
             New {resource.noun}
           </Link>
@@ -76,7 +98,7 @@ export function RecordList<T extends Row>({ resource, textFilters, columns }: { 
       </div>
 
       <div role="tablist" aria-label="Status category" className="flex gap-1 overflow-x-auto border-b border-slate-200">
-        {["", ...STATUS_CATEGORIES].map((value) => {
+        {["", ...resource.categories].map((value) => {
           const selected = category === value;
           const count = value ? data?.counts[value as StatusCategory] : allCount;
           return (
@@ -118,7 +140,7 @@ export function RecordList<T extends Row>({ resource, textFilters, columns }: { 
           go({
             search: value("search"),
             status: value("status"),
-            settlement_type: value("settlement_type"),
+            ...Object.fromEntries(selectFilters.map(({ key }) => [key, value(key)])),
             ...Object.fromEntries(textFilters.map(({ key }) => [key, value(key)])),
           });
         }}
@@ -149,16 +171,21 @@ export function RecordList<T extends Row>({ resource, textFilters, columns }: { 
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor="filter-settlement" className={labelClass}>
-            Settlement type
-          </label>
-          <select id="filter-settlement" name="settlement_type" defaultValue={params.get("settlement_type") ?? ""} className={inputClass}>
-            <option value="">Any</option>
-            <option value="crypto">Crypto</option>
-            <option value="fiat">Fiat</option>
-          </select>
-        </div>
+        {selectFilters.map(({ key, label, anyLabel, options }) => (
+          <div key={key}>
+            <label htmlFor={`filter-${key}`} className={labelClass}>
+              {label}
+            </label>
+            <select id={`filter-${key}`} name={key} defaultValue={params.get(key) ?? ""} className={inputClass}>
+              <option value="">{anyLabel}</option>
+              {options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
         {textFilters.map(({ key, label, type }) => (
           <div key={key}>
             <label htmlFor={`filter-${key}`} className={labelClass}>
@@ -301,10 +328,10 @@ export function tokenAmountColumn<T extends Row>(header: string, amount: (row: T
   };
 }
 
-export function statusColumn<T extends Row>(): Column<T> {
+export function statusColumn<T extends ListedRecord>(): Column<T> {
   return { header: "Status", className: "hidden sm:table-cell", cell: (row) => <StatusBadge status={row.status} /> };
 }
 
-export function createdColumn<T extends Row>(): Column<T> {
+export function createdColumn<T extends ListedRecord & { created_at: string }>(): Column<T> {
   return { header: "Created", className: "hidden whitespace-nowrap text-slate-700 md:table-cell", cell: (row) => formatDateTime(row.created_at) };
 }

@@ -1,7 +1,13 @@
 import { statusLabel } from "@/lib/console/format";
 
-// Invoice and payout statuses: one tone per status word.
+// Invoice, payout and payment intent statuses: one tone per status word.
 const TONE: Record<string, string> = {
+  pending: "bg-sky-100 text-sky-900 ring-sky-300",
+  success: "bg-emerald-100 text-emerald-900 ring-emerald-300",
+  insufficient_not_refunded: "bg-orange-100 text-orange-900 ring-orange-300",
+  insufficient_refunded: "bg-emerald-100 text-emerald-900 ring-emerald-300",
+  manual_review: "bg-orange-100 text-orange-900 ring-orange-300",
+  aml_hold: "bg-red-100 text-red-900 ring-red-300",
   approval_pending: "bg-amber-100 text-amber-900 ring-amber-300",
   approved: "bg-sky-100 text-sky-900 ring-sky-300",
   paid: "bg-violet-100 text-violet-900 ring-violet-300",

@@ -17,7 +17,8 @@ export function Timeline({ logs, error }: { logs: StatusLog[] | undefined; error
             <p className="text-slate-700">
               {log.operator_uid === "system" ? "System" : (log.operator_name ?? log.operator_uid)} · {formatDateTime(log.created_at)}
             </p>
-            {log.reason ? <p className="break-words text-slate-700">Reason: {log.reason}</p> : null}
+            {/* wrap-anywhere, not break-words: a reason quoting a tx hash must not widen the page's grid. */}
+            {log.reason ? <p className="wrap-anywhere text-slate-700">Reason: {log.reason}</p> : null}
           </li>
         ))}
       </ol>

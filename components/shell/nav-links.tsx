@@ -6,6 +6,8 @@ import { usePathname } from "next/navigation";
 const PAGES = [
   { href: "/invoices", label: "Invoices" },
   { href: "/payouts", label: "Payouts" },
+  { href: "/payment-intents", label: "Payment intents" },
+  { href: "/balances", label: "Balances" },
 ];
 
 export function NavLinks() {

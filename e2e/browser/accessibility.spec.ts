@@ -5,8 +5,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, type Console } from "./fixtures";
+import { BalancesPage } from "./pages/balances-page";
+import { PaymentIntentDetailPage, PaymentIntentListPage } from "./pages/payment-intent-pages";
 import { SignInPage } from "./pages/sign-in-page";
-import { createInvoice, createPayout, studio, unique } from "./support";
+import { createInvoice, createPaymentIntent, createPayout, PAYOUT_TARGET, studio, unique } from "./support";
 
 const WIDTHS = [1280, 390] as const;
 const FAILING_IMPACTS = new Set(["moderate", "serious", "critical"]);
@@ -145,3 +147,37 @@ test("dialogs work from the keyboard: focus moves in and Escape closes", async (
   await expect(approver.detail.dialog()).toBeHidden();
   await approver.detail.expectStatus("Pending approval");
 });
+
+for (const width of WIDTHS) {
+  test(`payment intents and balances have no moderate or worse axe violations at ${width} px`, async ({ as }) => {
+    const intent = await createPaymentIntent({ crypto_amount: "1.5", group_key: "axe" });
+    const admin = await as("admin");
+    const { page } = admin;
+    const list = new PaymentIntentListPage(page);
+    const detail = new PaymentIntentDetailPage(page);
+    const balances = new BalancesPage(page);
+    await audit(page, width, [
+      ["payment intent list, found by address", async () => {
+        await list.goto(`search=${intent.payment_address}`);
+        await expect(list.rows).toHaveCount(1);
+      }],
+      ["pending payment intent with its QR code", async () => {
+        await detail.goto(intent.payment_intent_id);
+        await expect(qrCode(page)).toBeVisible();
+        await expect(detail.timelineEntries().first()).toBeVisible();
+      }],
+      ["balances, an invalid address", async () => {
+        await balances.goto();
+        await balances.address().fill("0x123");
+        await expect(balances.address()).toHaveAttribute("aria-invalid", "true");
+      }],
+      ["balances, the withdrawal confirmation", async () => {
+        await balances.address().fill(PAYOUT_TARGET);
+        await balances.amount().fill("0.01");
+        await balances.review();
+      }],
+    ]);
+    await page.keyboard.press("Escape");
+    await expect(balances.dialog).toBeHidden();
+  });
+}

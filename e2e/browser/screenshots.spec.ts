@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createInvoice, createPayout, studio, unique } from "./support";
+import { BalancesPage } from "./pages/balances-page";
+import { PaymentIntentDetailPage, PaymentIntentListPage } from "./pages/payment-intent-pages";
+import { createInvoice, createPaymentIntent, createPayout, payPaymentIntent, studio, unique } from "./support";
 
 // Screenshots of list, detail and form at desktop and phone widths (kept in the test output folder),
 // each taken once the page shows its real content.
@@ -59,6 +61,46 @@ for (const width of [1280, 390]) {
     await expect(form.live("fee")).toHaveText("1.5 USDC");
     await admin.page.screenshot({ path: testInfo.outputPath(`payout-form-${width}.png`), fullPage: true });
     await noSidewaysScroll(admin.page);
+  });
+}
+
+for (const width of [1280, 390]) {
+  test(`payment intent list, detail and balances render at ${width} px`, async ({ as }, testInfo) => {
+    const groupKey = unique("shots");
+    const pending = await createPaymentIntent({ crypto_amount: "12.5", group_key: groupKey, order_data: { order_id: "A-1001", items: 3 } });
+    const paid = await createPaymentIntent({ crypto_amount: "1.292307692307692308", chain: "bsc", group_key: groupKey });
+    await payPaymentIntent(paid.payment_intent_id, "2");
+    const admin = await as("admin");
+    await admin.page.setViewportSize({ width, height: 900 });
+
+    const list = new PaymentIntentListPage(admin.page);
+    await list.goto(`group_key=${encodeURIComponent(groupKey)}`);
+    await expect(list.rows).toHaveCount(2);
+    await admin.page.screenshot({ path: testInfo.outputPath(`payment-intent-list-${width}.png`), fullPage: true });
+    await noSidewaysScroll(admin.page);
+
+    const detail = new PaymentIntentDetailPage(admin.page);
+    await detail.goto(pending.payment_intent_id);
+    await expect(admin.page.getByRole("img", { name: /QR code/ }).locator("svg")).toBeVisible();
+    await expect(detail.timelineEntries().first()).toBeVisible();
+    await admin.page.screenshot({ path: testInfo.outputPath(`payment-intent-detail-${width}.png`), fullPage: true });
+    await noSidewaysScroll(admin.page);
+
+    await detail.goto(paid.payment_intent_id);
+    await expect(detail.transaction("settlement")).toBeVisible();
+    await admin.page.screenshot({ path: testInfo.outputPath(`payment-intent-paid-${width}.png`), fullPage: true });
+    await noSidewaysScroll(admin.page);
+
+    const balances = new BalancesPage(admin.page);
+    await balances.goto();
+    await expect(admin.page.getByTestId("ledger-row").first()).toBeVisible();
+    await admin.page.screenshot({ path: testInfo.outputPath(`balances-${width}.png`), fullPage: true });
+    await noSidewaysScroll(admin.page);
+    await balances.address().fill("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
+    await balances.amount().fill("0.01");
+    await balances.review();
+    await admin.page.screenshot({ path: testInfo.outputPath(`balances-confirm-${width}.png`), fullPage: true });
+    await admin.page.keyboard.press("Escape");
   });
 }
 

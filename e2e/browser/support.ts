@@ -93,3 +93,24 @@ export async function createPayout(
     ...changes,
   });
 }
+
+export type PaymentIntentRecord = {
+  payment_intent_id: string;
+  status: string;
+  payment_address: string;
+  crypto_amount: string;
+  symbol: string;
+  payment_tx_hash: string | null;
+  aggregation_tx_hash: string | null;
+};
+
+/** A standalone payment intent priced in tokens, created by the demo finance user (the shop's checkout). */
+export async function createPaymentIntent(changes: Record<string, unknown> = {}): Promise<PaymentIntentRecord> {
+  return studio<PaymentIntentRecord>("POST", "/payment/intent", "finance", { crypto_amount: "3.5", pay_token: "USDC", chain: "arb", ...changes });
+}
+
+/** Pays a payment intent on the sandbox chain and answers the intent as it is afterwards. */
+export async function payPaymentIntent(id: string, amount: string): Promise<PaymentIntentRecord> {
+  await studio("POST", `/sandbox/payment_intent/${id}/pay`, "admin", { amount });
+  return studio<PaymentIntentRecord>("GET", `/payment/intent/${id}`, "finance");
+}

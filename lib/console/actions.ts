@@ -5,6 +5,7 @@
 import { invoiceStateMachine } from "@/lib/studio/invoices/status";
 import { receivedFacts, type PaymentFacts } from "@/lib/studio/payment-intents/status";
 import { payoutStateMachine } from "@/lib/studio/payouts/status";
+import { standaloneStateMachine, type StandaloneStatus } from "@/lib/studio/standalone-payments/status";
 
 type Permission = "transfer:create" | "transfer:approve" | "transfer:sign";
 /** `transition`: the state-table action behind the button ("edit" is an update). */
@@ -61,3 +62,9 @@ export const invoiceActions = (invoice: Subject, viewer: Viewer) =>
 
 export const payoutActions = (payout: Subject, viewer: Viewer) =>
   permitted(PAYOUT_RULES, payoutStateMachine as unknown as Machine, payout, viewer);
+
+/** A standalone payment intent has one console action: refund what it received (transfer:sign). */
+export function paymentIntentActions(intent: { status: string }, viewer: Viewer): "refund"[] {
+  if (!viewer.permissions.includes("transfer:sign")) return [];
+  return standaloneStateMachine.canApply("refund", intent.status as StandaloneStatus) ? ["refund"] : [];
+}

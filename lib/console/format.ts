@@ -1,6 +1,7 @@
 // Display helpers shared by console pages. Amounts stay strings: they are shown, never computed here.
 import type { InvoiceStatus } from "@/lib/studio/invoices/status";
 import type { PayoutStatus } from "@/lib/studio/payouts/status";
+import type { StandaloneStatus } from "@/lib/studio/standalone-payments/status";
 import type { StatusCategory } from "@/lib/studio/workflow/state-machine";
 
 export const CATEGORY_LABELS: Record<StatusCategory, string> = {
@@ -11,8 +12,8 @@ export const CATEGORY_LABELS: Record<StatusCategory, string> = {
   closed: "Closed",
 };
 
-// One label per status word across invoices and payouts (both say "approved", "rejected", …).
-export const STATUS_LABELS: Record<InvoiceStatus | PayoutStatus, string> = {
+// One label per status word across invoices, payouts and payment intents (all say "expired", …).
+export const STATUS_LABELS: Record<InvoiceStatus | PayoutStatus | StandaloneStatus, string> = {
   approval_pending: "Pending approval",
   approved: "Approved",
   rejected: "Rejected",
@@ -25,10 +26,16 @@ export const STATUS_LABELS: Record<InvoiceStatus | PayoutStatus, string> = {
   refunded: "Refunded",
   completed: "Completed",
   underfunded: "Underfunded",
+  pending: "Pending",
+  success: "Succeeded",
+  insufficient_not_refunded: "Underpaid",
+  insufficient_refunded: "Underpaid, refunded",
+  aml_hold: "AML hold",
+  manual_review: "Manual review",
 };
 
 export function statusLabel(status: string): string {
-  return STATUS_LABELS[status as InvoiceStatus | PayoutStatus] ?? (status || "—");
+  return STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? (status || "—");
 }
 
 /**

@@ -26,7 +26,27 @@ export const PAYOUT_FILTER_KEYS = [
   "page_size",
 ] as const;
 
-export type FilterKey = (typeof INVOICE_FILTER_KEYS)[number] | (typeof PAYOUT_FILTER_KEYS)[number];
+// GET /payment/intents: `search` also finds an intent by its deposit or payer address or any tx hash.
+export const PAYMENT_INTENT_FILTER_KEYS = [
+  "status_category",
+  "status",
+  "chain",
+  "token",
+  "group_key",
+  "search",
+  "created_from",
+  "created_to",
+  "page",
+  "page_size",
+] as const;
+
+export const LEDGER_FILTER_KEYS = ["chain", "token", "kind", "page", "page_size"] as const;
+
+export type FilterKey =
+  | (typeof INVOICE_FILTER_KEYS)[number]
+  | (typeof PAYOUT_FILTER_KEYS)[number]
+  | (typeof PAYMENT_INTENT_FILTER_KEYS)[number]
+  | (typeof LEDGER_FILTER_KEYS)[number];
 export type FilterChanges = Partial<Record<FilterKey, string | undefined>>;
 
 /** URL params → Studio list query for the given keys (date inputs become an inclusive UTC day range). */

@@ -1,18 +1,24 @@
 // The console's workflow owners: where their pages, console routes and cached queries live, and
 // what their lists filter on.
-import { INVOICE_FILTER_KEYS, PAYOUT_FILTER_KEYS, type FilterKey } from "@/lib/console/list-query";
+import { INVOICE_FILTER_KEYS, PAYMENT_INTENT_FILTER_KEYS, PAYOUT_FILTER_KEYS, type FilterKey } from "@/lib/console/list-query";
 import { INVOICE_STATUSES } from "@/lib/studio/invoices/status";
 import { PAYOUT_STATUSES } from "@/lib/studio/payouts/status";
+import { STANDALONE_STATUS_CATEGORY, STANDALONE_STATUSES } from "@/lib/studio/standalone-payments/status";
+import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
 
 export type Resource = {
   /** URL segment under / and /api, and the first element of every cached query key. */
-  key: "invoices" | "payouts";
-  noun: "invoice" | "payout";
-  title: "Invoice" | "Payout";
-  plural: "Invoices" | "Payouts";
+  key: "invoices" | "payouts" | "payment-intents";
+  noun: "invoice" | "payout" | "payment intent";
+  title: "Invoice" | "Payout" | "Payment intent";
+  plural: "Invoices" | "Payouts" | "Payment intents";
+  /** Whether the console has a form that creates one (payment intents come from the merchant's checkout). */
+  creatable: boolean;
   /** The list endpoint's query parameters (spec InvoiceListQuery / PayoutListQuery) and status values. */
   filterKeys: readonly FilterKey[];
   statuses: readonly string[];
+  /** The list's tabs: the status categories its statuses fall in. */
+  categories: readonly StatusCategory[];
   searchPlaceholder: string;
 };
 
@@ -21,8 +27,10 @@ export const INVOICES: Resource = {
   noun: "invoice",
   title: "Invoice",
   plural: "Invoices",
+  creatable: true,
   filterKeys: INVOICE_FILTER_KEYS,
   statuses: INVOICE_STATUSES,
+  categories: STATUS_CATEGORIES,
   searchPlaceholder: "Recipient, organization, invoice id…",
 };
 
@@ -31,9 +39,24 @@ export const PAYOUTS: Resource = {
   noun: "payout",
   title: "Payout",
   plural: "Payouts",
+  creatable: true,
   filterKeys: PAYOUT_FILTER_KEYS,
   statuses: PAYOUT_STATUSES,
+  categories: STATUS_CATEGORIES,
   searchPlaceholder: "Recipient, organization, payout id…",
+};
+
+export const PAYMENT_INTENTS: Resource = {
+  key: "payment-intents",
+  noun: "payment intent",
+  title: "Payment intent",
+  plural: "Payment intents",
+  creatable: false,
+  filterKeys: PAYMENT_INTENT_FILTER_KEYS,
+  statuses: STANDALONE_STATUSES,
+  // No review step before payment: no "Pending review" tab.
+  categories: STATUS_CATEGORIES.filter((category) => Object.values(STANDALONE_STATUS_CATEGORY).includes(category)),
+  searchPlaceholder: "Id, deposit or payer address, tx hash, group key…",
 };
 
 /** `/payouts`, `/payouts/po_1`, `/payouts/po_1/edit`. */

@@ -2,7 +2,7 @@ import "server-only";
 import { env, listeningPort } from "@/lib/env";
 import { IDEMPOTENCY_KEY_HEADER } from "@/lib/console/idempotency-key";
 import { checkedStudioBaseUrl } from "@/lib/console/studio-url";
-import type { ErrorBody, Invoice, ListData, Me, Payout, StatusLog } from "@/lib/console/types";
+import type { Balance, ErrorBody, Invoice, LedgerEntry, ListData, Me, Payout, StandalonePaymentIntent, StatusLog, Transfer } from "@/lib/console/types";
 
 // The console's one door to the Studio: plain HTTP with the signed-in person's key, so the same
 // console works against any spec-conforming Studio (STUDIO_API_URL).
@@ -77,8 +77,24 @@ export function studioClient({ apiKey, clientId }: { apiKey: string; clientId: s
     };
   }
 
+  const list = <T, C extends string = never>(path: string, query: URLSearchParams) =>
+    call<ListData<T, C> & { code: 0 }>({ path, query }).then(({ data, paging, counts }) => ({ data, paging, counts }));
+
   return {
     me: () => data<Me>(call({ path: "/me" })),
+    // Standalone payment intents (README "Payment intents"): read, and refunded with transfer:sign.
+    // Their id is `payment_intent_id`; the console names it `id` too, as on invoices and payouts.
+    paymentIntents: {
+      list: (query: URLSearchParams) =>
+        list<Omit<StandalonePaymentIntent, "id">>("/payment/intents", query).then((page) => ({ ...page, data: page.data.map(withId) })),
+      get: (intentId: string) => data<Omit<StandalonePaymentIntent, "id">>(call({ path: `/payment/intent/${id(intentId)}` })).then(withId),
+      logs: (intentId: string) => data<StatusLog[]>(call({ path: `/payment/intent/${id(intentId)}/logs` })),
+      refund: (intentId: string, body: unknown, once: Once = {}) =>
+        data<Omit<StandalonePaymentIntent, "id">>(call({ method: "POST", path: `/payment/intent/${id(intentId)}/refund`, body: body ?? {}, ...once })).then(withId),
+    },
+    balances: () => data<Balance[]>(call({ path: "/balances" })),
+    ledger: (query: URLSearchParams) => list<LedgerEntry, string>("/balances/ledger", query),
+    withdraw: (body: unknown, once: Once = {}) => data<Transfer>(call({ method: "POST", path: "/asset_pro/transfer", body, ...once })),
     invoices: workflow<Invoice, InvoiceActionName>("invoice"),
     payouts: workflow<Payout, PayoutActionName>("payout"),
     sandboxPayPaymentIntent: (paymentIntentId: string, body: { amount: string; payer_address?: string }, once: Once = {}) =>
@@ -86,6 +102,10 @@ export function studioClient({ apiKey, clientId }: { apiKey: string; clientId: s
   };
 }
 
+
+function withId(intent: Omit<StandalonePaymentIntent, "id">): StandalonePaymentIntent {
+  return { ...intent, id: intent.payment_intent_id };
+}
 
 export const INVOICE_ACTIONS = ["approve", "reject", "cancel", "sign", "refund"] as const;
 export type InvoiceActionName = (typeof INVOICE_ACTIONS)[number];

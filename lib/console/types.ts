@@ -37,6 +37,59 @@ export type PaymentIntent = {
   exact_out_amount: string | null;
   kg_fee_amount: string | null;
   refund_address?: string | null;
+  refund_reason?: string | null;
+  created_at?: string;
+  aggregated_crypto_amount?: string | null;
+  aggregation_tx_timestamp?: number | null;
+  finalized_timestamp?: number | null;
+  callback_url?: string | null;
+  group_key?: string | null;
+  order_data?: Record<string, unknown> | null;
+  swap_enabled?: boolean | null;
+  kya_risk?: string | null;
+  large_transaction_risk?: string | null;
+  total_weighted_risk_score?: string | null;
+};
+
+/** A payment intent of its own (GET /payment/intent/{id}): the record plus its workflow fields. */
+export type StandalonePaymentIntent = PaymentIntent & {
+  /** The console's alias of `payment_intent_id` (every record page is addressed by `id`). */
+  id: string;
+  status_category: StatusCategory;
+  creator_uid: string;
+  created_at: string;
+  updated_at: string;
+};
+
+/** GET /balances: one chain and token the organization holds. */
+export type Balance = { chain_id: string; contract_address: string; symbol: string; decimals: number; amount: string; updated_at: string };
+
+/** GET /balances/ledger: one movement; debits are negative. */
+export type LedgerEntry = {
+  id: string;
+  chain_id: string;
+  contract_address: string;
+  symbol: string;
+  amount: string;
+  kind: string;
+  payment_intent_id: string | null;
+  transfer_id: string | null;
+  reference: string;
+  created_at: string;
+};
+
+/** POST /asset_pro/transfer: a withdrawal to an outside wallet. */
+export type Transfer = {
+  id: string;
+  chain_id: string;
+  contract_address: string;
+  symbol: string;
+  decimals: number;
+  amount: string;
+  wallet_address: string;
+  status: "submitted" | "confirmed" | "failed";
+  tx_hash: string | null;
+  created_at: string;
 };
 
 export type Invoice = {
@@ -108,7 +161,7 @@ export type StatusLog = {
 };
 
 export type Paging = { page_number: number; page_size: number; total_count: number };
-export type ListData<T> = { data: T[]; paging: Paging; counts: Record<StatusCategory, number> };
+export type ListData<T, C extends string = StatusCategory> = { data: T[]; paging: Paging; counts: Record<C, number> };
 
 export type Me = {
   uid: string;

@@ -3,6 +3,7 @@ import { namesForUids } from "@/lib/console/accounts";
 import { createBody } from "@/lib/console/create-body";
 import { BadRequest, consoleRoute, readJson } from "@/lib/console/route";
 import { INVOICE_ACTIONS, PAYOUT_ACTIONS, type StudioClient } from "@/lib/console/studio-client";
+import type { StatusLog } from "@/lib/console/types";
 
 type Owner = "invoices" | "payouts";
 
@@ -27,12 +28,14 @@ function workflowRoutes<O extends Owner>(owner: O, actions: readonly string[]) {
       return { data: await studio(ctx.client).action(params.id ?? "", action as never, await readJson(request), { idempotencyKey }) };
     }),
     // The log with the operator names the console knows.
-    logs: consoleRoute({ mutating: false }, async ({ ctx, params }) => {
-      const logs = await studio(ctx.client).logs(params.id ?? "");
-      const names = await namesForUids([...new Set(logs.map((log) => log.operator_uid))]);
-      return { data: logs.map((log) => ({ ...log, operator_name: names.get(log.operator_uid) })) };
-    }),
+    logs: consoleRoute({ mutating: false }, async ({ ctx, params }) => ({ data: await withOperatorNames(await studio(ctx.client).logs(params.id ?? "")) })),
   };
+}
+
+/** A status log with the operator names the console knows. */
+export async function withOperatorNames(logs: StatusLog[]): Promise<StatusLog[]> {
+  const names = await namesForUids([...new Set(logs.map((log) => log.operator_uid))]);
+  return logs.map((log) => ({ ...log, operator_name: names.get(log.operator_uid) }));
 }
 
 export const invoiceRoutes = workflowRoutes("invoices", INVOICE_ACTIONS);

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** A workflow owner's list page (/invoices, /payouts): tabs, filters, table and paging. */
+/** A list page (/invoices, /payouts, /payment-intents): tabs, filters, table and paging. */
 export class RecordListPage {
   readonly rows: Locator;
 
@@ -8,12 +8,13 @@ export class RecordListPage {
     readonly page: Page,
     /** The page heading and the table's caption: "Invoices", "Payouts". */
     readonly plural: string,
+    readonly path = `/${plural.toLowerCase()}`,
   ) {
     this.rows = page.getByRole("table", { name: plural }).locator("tbody tr:not([aria-hidden])");
   }
 
   async goto(query = "") {
-    await this.page.goto(`/${this.plural.toLowerCase()}${query ? `?${query}` : ""}`);
+    await this.page.goto(`${this.path}${query ? `?${query}` : ""}`);
     await this.loaded();
   }
 

@@ -4,26 +4,14 @@ import { randomBytes } from "node:crypto";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { sha256, sha512 } from "@noble/hashes/sha2.js";
+import { sha512 } from "@noble/hashes/sha2.js";
 import { hmac } from "@noble/hashes/hmac.js";
-import { base58, createBase58check, hex } from "@scure/base";
+import { base58 } from "@scure/base";
 import type { HDKey } from "@scure/bip32";
+import { toChecksumAddress, tronAddressFromAccountId } from "@/lib/studio/chain/address-format";
 import type { AddressFamily } from "@/lib/studio/chain/registry";
 
-const base58check = createBase58check(sha256);
-const TRON_PREFIX = 0x41;
-
-/** 0x + 40 hex digits with the EIP-55 mixed-case checksum. */
-export function toChecksumAddress(addressBytes: Uint8Array): string {
-  const lower = hex.encode(addressBytes);
-  const hash = hex.encode(keccak_256(new TextEncoder().encode(lower)));
-  let result = "0x";
-  for (let i = 0; i < lower.length; i++) {
-    const char = lower[i] as string;
-    result += parseInt(hash[i] as string, 16) >= 8 ? char.toUpperCase() : char;
-  }
-  return result;
-}
+export { isValidAddress, isValidEvmAddress, isValidSolanaAddress, isValidTronAddress, toChecksumAddress } from "@/lib/studio/chain/address-format";
 
 /** The 20-byte account id Ethereum and Tron both derive from a secp256k1 public key. */
 function accountIdFromSecp256k1(publicKey: Uint8Array): Uint8Array {
@@ -37,50 +25,6 @@ export function evmAddressFromPublicKey(publicKey: Uint8Array): string {
 
 export function tronAddressFromPublicKey(publicKey: Uint8Array): string {
   return tronAddressFromAccountId(accountIdFromSecp256k1(publicKey));
-}
-
-function tronAddressFromAccountId(accountId: Uint8Array): string {
-  const bytes = new Uint8Array(21);
-  bytes[0] = TRON_PREFIX;
-  bytes.set(accountId, 1);
-  return base58check.encode(bytes);
-}
-
-export function isValidAddress(family: AddressFamily, address: string): boolean {
-  switch (family) {
-    case "evm":
-      return isValidEvmAddress(address);
-    case "tron":
-      return isValidTronAddress(address);
-    case "sol":
-      return isValidSolanaAddress(address);
-  }
-}
-
-/** All-lowercase or all-uppercase hex carries no checksum; mixed case must match EIP-55. */
-export function isValidEvmAddress(address: string): boolean {
-  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return false;
-  const body = address.slice(2);
-  if (body === body.toLowerCase() || body === body.toUpperCase()) return true;
-  return toChecksumAddress(hex.decode(body.toLowerCase())) === address;
-}
-
-export function isValidTronAddress(address: string): boolean {
-  try {
-    const bytes = base58check.decode(address);
-    return bytes.length === 21 && bytes[0] === TRON_PREFIX;
-  } catch {
-    return false;
-  }
-}
-
-export function isValidSolanaAddress(address: string): boolean {
-  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) return false;
-  try {
-    return base58.decode(address).length === 32;
-  } catch {
-    return false;
-  }
 }
 
 /** BIP-44 deposit address `index` for a chain family, from the organization's root key and seed. */

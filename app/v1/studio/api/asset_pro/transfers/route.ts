@@ -1,9 +1,9 @@
 // GET /v1/studio/api/asset_pro/transfers - the organization's withdrawals, newest first (extension)
 import { otherMethodsRefused, studioRoute } from "@/lib/studio/http/route";
-import { withdrawalListQuerySchema } from "@/lib/studio/withdrawals/schemas";
+import { pagingQuerySchema } from "@/lib/studio/paging";
 import { listWithdrawals } from "@/lib/studio/withdrawals/get-withdrawal";
 
-export const GET = studioRoute({ permission: "transfer:read", query: withdrawalListQuerySchema }, ({ principal, query }) =>
+export const GET = studioRoute({ permission: "transfer:read", query: pagingQuerySchema }, ({ principal, query }) =>
   listWithdrawals({ principal, query }),
 );
 

@@ -1,0 +1,180 @@
+"use client";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { WithdrawalForm } from "@/components/balances/withdrawal-form";
+import { Amount } from "@/components/payments/amount";
+import { Code, ErrorNote, Section } from "@/components/payments/detail";
+import { useViewer } from "@/components/providers";
+import { buttonClass } from "@/components/ui/button";
+import { apiFetch } from "@/lib/console/api";
+import { formatDateTime } from "@/lib/console/format";
+import { apiQuery, LEDGER_FILTER_KEYS, withChanges, type FilterChanges } from "@/lib/console/list-query";
+import { PAYMENT_INTENTS, pagePath } from "@/lib/console/resources";
+import type { Balance, LedgerEntry, ListData } from "@/lib/console/types";
+import { findChain } from "@/lib/studio/chain/registry";
+import type { LedgerKind } from "@/lib/studio/balances/ledger";
+
+const KIND_LABELS: Record<LedgerKind, string> = {
+  invoice_settlement: "Invoice settled",
+  payout_excess: "Payout excess",
+  payment_settlement: "Payment settled",
+  payment_refund: "Payment refunded",
+  withdrawal: "Withdrawal",
+};
+const PAGE_SIZE = "20";
+const cellClass = "px-2 py-2 sm:px-3";
+const headClass = "bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
+
+/**
+ * The organization's balances per chain and token, the withdrawal form for people who may move
+ * funds (transfer:sign), and the ledger behind the balances, newest first, paged in the URL.
+ */
+export function BalancesPage() {
+  const viewer = useViewer();
+  const balances = useQuery({
+    queryKey: ["balances", "list"],
+    queryFn: () => apiFetch<{ data: Balance[] }>("/api/balances").then((body) => body.data),
+  });
+  const canWithdraw = viewer.permissions.includes("transfer:sign");
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold text-slate-900">Balances</h1>
+      {balances.error ? <ErrorNote>Could not load balances: {balances.error.message}</ErrorNote> : null}
+      <div className={`grid gap-6 ${canWithdraw ? "lg:grid-cols-3" : ""}`}>
+        <div className={canWithdraw ? "lg:col-span-2" : ""}>
+          <Section id="balances" title="Available">
+            <div className="mt-3 overflow-x-auto" aria-busy={balances.isFetching} data-state={balances.isPending ? "loading" : "ready"}>
+              <table className="min-w-full divide-y divide-slate-200 text-sm">
+                <caption className="sr-only">Balances</caption>
+                <thead className={headClass}>
+                  <tr>
+                    <th scope="col" className={cellClass}>Chain</th>
+                    <th scope="col" className={cellClass}>Token</th>
+                    <th scope="col" className={`${cellClass} text-right`}>Available</th>
+                    <th scope="col" className={`${cellClass} hidden sm:table-cell`}>Updated</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {balances.data?.map((balance) => (
+                    <tr key={`${balance.chain_id}-${balance.symbol}`} data-testid={`balance-${balance.chain_id}-${balance.symbol}`}>
+                      <td className={cellClass}>{findChain(balance.chain_id)?.name ?? balance.chain_id}</td>
+                      <td className={cellClass}>{balance.symbol}</td>
+                      <td className={`${cellClass} text-right tabular-nums`} data-testid="balance-amount">
+                        <Amount value={balance.amount} />
+                      </td>
+                      <td className={`${cellClass} hidden whitespace-nowrap text-slate-700 sm:table-cell`}>{formatDateTime(balance.updated_at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {balances.data && balances.data.length === 0 ? <p className="px-4 py-6 text-center text-slate-700">Nothing has been received yet.</p> : null}
+            </div>
+          </Section>
+        </div>
+        {canWithdraw && balances.data && balances.data.length ? <WithdrawalForm balances={balances.data} /> : null}
+      </div>
+      <Ledger />
+    </div>
+  );
+}
+
+function Ledger() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const query = apiQuery(new URLSearchParams(params.toString()), LEDGER_FILTER_KEYS);
+  if (!query.has("page_size")) query.set("page_size", PAGE_SIZE);
+  const { data, error, isPending, isFetching, isPlaceholderData } = useQuery({
+    queryKey: ["balances", "ledger", query.toString()],
+    queryFn: () => apiFetch<ListData<LedgerEntry, string>>(`/api/balances/ledger?${query}`),
+    placeholderData: keepPreviousData,
+  });
+  const go = (changes: FilterChanges) => {
+    const next = withChanges(new URLSearchParams(params.toString()), changes);
+    router.push(next.size ? `${pathname}?${next}` : pathname, { scroll: false });
+  };
+  const kind = params.get("kind") ?? "";
+  const page = Number(params.get("page") ?? "1");
+  const total = data?.paging.total_count ?? 0;
+  const pages = Math.max(1, Math.ceil(total / Number(query.get("page_size"))));
+
+  return (
+    <Section id="ledger" title="Ledger">
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="ledger-kind" className="mb-1 block text-sm font-medium text-slate-800">
+            Kind
+          </label>
+          <select id="ledger-kind" value={kind} onChange={(event) => go({ kind: event.target.value || undefined })} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm">
+            <option value="">All movements</option>
+            {Object.entries(KIND_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label} ({data?.counts[value] ?? "…"})
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {error ? <ErrorNote>Could not load the ledger: {error.message}</ErrorNote> : null}
+      <div className="mt-3 overflow-x-auto" aria-busy={isFetching} data-state={isPending || isPlaceholderData ? "loading" : "ready"} data-testid="ledger">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">Ledger</caption>
+          <thead className={headClass}>
+            <tr>
+              <th scope="col" className={cellClass}>When</th>
+              <th scope="col" className={cellClass}>Movement</th>
+              <th scope="col" className={`${cellClass} text-right`}>Amount</th>
+              <th scope="col" className={`${cellClass} hidden md:table-cell`}>Reference</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {data?.data.map((entry) => (
+              <tr key={entry.id} data-testid="ledger-row" data-reference={entry.reference}>
+                {/* On phones the time goes under the date, leaving the amount its room. */}
+                <td className={`${cellClass} text-slate-700 sm:whitespace-nowrap`}>{formatDateTime(entry.created_at)}</td>
+                <td className={cellClass}>
+                  <div className="text-slate-900">{KIND_LABELS[entry.kind as LedgerKind] ?? entry.kind}</div>
+                  <div className="text-xs text-slate-600">{findChain(entry.chain_id)?.name ?? entry.chain_id}</div>
+                </td>
+                <td className={`${cellClass} text-right tabular-nums ${entry.amount.startsWith("-") ? "text-red-800" : "text-emerald-800"}`}>
+                  <Amount value={entry.amount.startsWith("-") ? entry.amount : `+${entry.amount}`} unit={entry.symbol} />
+                </td>
+                <td className={`${cellClass} hidden md:table-cell`}>
+                  <LedgerReference entry={entry} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {data && data.data.length === 0 ? <p className="px-4 py-6 text-center text-slate-700">No movements.</p> : null}
+      </div>
+      <nav aria-label="Ledger pages" className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
+        <p className="text-slate-700" data-testid="ledger-summary">
+          {data ? `${total} movement${total === 1 ? "" : "s"} · page ${page} of ${pages}` : "Loading…"}
+        </p>
+        <div className="flex gap-2">
+          <button type="button" className={buttonClass.secondary} disabled={page <= 1} onClick={() => go({ page: String(page - 1) })}>
+            Previous
+          </button>
+          <button type="button" className={buttonClass.secondary} disabled={page >= pages} onClick={() => go({ page: String(page + 1) })}>
+            Next
+          </button>
+        </div>
+      </nav>
+    </Section>
+  );
+}
+
+/** What a movement came from: a standalone payment links to its page; a withdrawal shows its id. */
+function LedgerReference({ entry }: { entry: LedgerEntry }) {
+  if (entry.transfer_id) return <Code>{entry.transfer_id}</Code>;
+  if (entry.payment_intent_id && (entry.kind === "payment_settlement" || entry.kind === "payment_refund")) {
+    return (
+      <Link href={pagePath(PAYMENT_INTENTS, entry.payment_intent_id)} className="break-all font-mono text-xs text-indigo-800 underline">
+        {entry.payment_intent_id}
+      </Link>
+    );
+  }
+  return <Code>{entry.payment_intent_id ?? entry.reference}</Code>;
+}
