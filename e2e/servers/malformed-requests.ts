@@ -11,7 +11,8 @@ import { refundSchema, rejectSchema } from "@/lib/studio/workflow/schemas";
 import { sandboxPaySchema, sandboxTransferSchema } from "@/lib/studio/sandbox/schemas";
 import { paymentIntentCreateSchema, paymentIntentListQuerySchema } from "@/lib/studio/standalone-payments/schemas";
 import { ledgerQuerySchema } from "@/lib/studio/balances/schemas";
-import { withdrawalListQuerySchema, withdrawalSchema } from "@/lib/studio/withdrawals/schemas";
+import { withdrawalSchema } from "@/lib/studio/withdrawals/schemas";
+import { pagingQuerySchema } from "@/lib/studio/paging";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
@@ -193,7 +194,7 @@ export const ENDPOINTS: Endpoint[] = [
     body: { schema: withdrawalSchema, valid: () => ({ chain_id: "arb", contract_address: ARB_USDC, amount: "0.01", wallet_address: EVM_ADDRESS }) },
   },
   { method: "GET", path: "/asset_pro/transfer/{id}", ids: "transfer", permission: "transfer:read" },
-  { method: "GET", path: "/asset_pro/transfers", permission: "transfer:read", query: withdrawalListQuerySchema },
+  { method: "GET", path: "/asset_pro/transfers", permission: "transfer:read", query: pagingQuerySchema },
 ];
 
 // ---- JSON as text: what JSON.stringify cannot write (1e309, -0, duplicate keys, huge strings) ----
