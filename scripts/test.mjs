@@ -70,6 +70,10 @@ if (wants("api") || wants("browser")) {
     // `next start` is a production server: the demo data and the sandbox chain are opted into.
     SEED_DEMO: "1",
     SANDBOX_CHAIN: "1",
+    // Webhook tests point callbacks at receivers they start on 127.0.0.1, and retry in seconds.
+    WEBHOOK_ALLOW_PRIVATE: "1",
+    WEBHOOK_RETRY_SCHEDULE: "1,1,2",
+    WEBHOOK_TIMEOUT_MS: "2000",
   };
   const server = spawn(bin("next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,

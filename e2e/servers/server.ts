@@ -41,6 +41,8 @@ export function startServer(target: Target, port: number, logFile: string, env: 
     SANDBOX_CHAIN: "1",
     // The tests make their own records; seeding the demo ones only slows the first start.
     SEED_DEMO_INVOICES: "0",
+    // Receivers of webhook tests listen on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE: "1",
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
     ...env,
   };

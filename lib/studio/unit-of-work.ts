@@ -28,3 +28,8 @@ export function afterCommit(task: () => Promise<void>): void {
   if (!current) throw new Error("afterCommit needs an open unit of work");
   current.afterCommit.push(task);
 }
+
+/** The same where a unit of work is open; without one (a caller's own transaction) it does nothing. */
+export function afterCommitIfOpen(task: () => Promise<void>): void {
+  open.getStore()?.afterCommit.push(task);
+}
