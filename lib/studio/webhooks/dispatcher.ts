@@ -16,7 +16,7 @@ import { onNudge } from "@/lib/studio/webhooks/wake";
 const BATCH = 100;
 const RESPONSE_KEPT_BYTES = 1024;
 // Longer than any attempt can take, so a lease runs out only when its dispatcher is gone.
-const leaseMs = () => env.WEBHOOK_TIMEOUT_MS + 30_000;
+const leaseMs = () => env.WEBHOOK_TIMEOUT_MS * 2 + 5_000;
 
 type Claimed = {
   id: string;
