@@ -4,12 +4,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoOrg, dropTarget, freshTarget, queryRows, withStudio, type Target } from "../node/support";
 import { startReceiver, type Receiver } from "../webhook-receiver";
 import { assertBuilt, freePort, killServer, startServer, stopServer, waitHealthy, type Server } from "./server";
-import { sql } from "drizzle-orm";
 
 const driver: Target["driver"] = process.env.DATABASE_URL ? "postgres" : "pglite";
 
@@ -74,7 +74,8 @@ describe(`webhooks across a server restart on ${driver}`, () => {
     expect(event.type).toBe(`payment_intent.${event.data.status}`);
     await stopServer(server!);
     server = undefined;
-  });
+    // Two server starts, the first seeding the demo data: slow on a loaded 2-core machine.
+  }, 240_000);
 
   it("an attempt cut short by a SIGKILL is sent again, with the same event id, by the restarted server", async () => {
     // The first request is held past the kill; the next one is answered.
@@ -101,5 +102,5 @@ describe(`webhooks across a server restart on ${driver}`, () => {
       // The killed attempt was never answered, so only the completed one is in the log.
       expect(rows).toEqual([{ status: "delivered", attempts: 1 }]);
     });
-  });
+  }, 240_000);
 });
