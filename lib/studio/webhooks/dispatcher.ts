@@ -4,7 +4,7 @@
 import http from "node:http";
 import https from "node:https";
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { webhookAttempts, webhookEvents } from "@/lib/studio/db/schema";
@@ -146,48 +146,59 @@ export async function sendWebhook(
 
 const succeeded = (outcome: AttemptOutcome) => outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
 
-async function deliver(event: Claimed): Promise<void> {
+async function attempt(event: Claimed): Promise<{ event: Claimed; outcome: AttemptOutcome }> {
   const headers = signedHeaders(event.secret, event.id, event.payload, new Date());
-  const outcome = await sendWebhook(event.url, event.payload, headers);
-  await recordAttempt(event, outcome);
+  return { event, outcome: await sendWebhook(event.url, event.payload, headers) };
 }
 
-async function recordAttempt(event: Claimed, outcome: AttemptOutcome): Promise<void> {
+/**
+ * Logs a batch's attempts and moves its events on, in one transaction: one insert for the log,
+ * one update for every success, one per failure (each has its own next time).
+ */
+async function recordAttempts(results: Array<{ event: Claimed; outcome: AttemptOutcome }>): Promise<void> {
+  if (results.length === 0) return;
   const database = await db();
   const finishedAt = new Date();
-  const ok = succeeded(outcome);
-  const retryAt = ok ? null : nextRetryAt(event.roundAttempt, finishedAt);
   await database.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({
-      eventId: event.id,
-      attemptNumber: event.attemptNumber,
-      // The first attempt of a round that is not the event's first: someone pressed re-send.
-      manual: event.roundAttempt === 1 && event.attemptNumber > 1,
-      url: event.url,
-      statusCode: outcome.statusCode,
-      error: outcome.error ?? (ok ? null : `HTTP ${outcome.statusCode}`),
-      latencyMs: outcome.latencyMs,
-      responseBody: outcome.responseBody,
-      startedAt: outcome.startedAt,
-    });
-    // Only the lease holder moves the event on (a lease that ran out belongs to someone else now).
-    await tx
-      .update(webhookEvents)
-      .set(
-        ok
-          ? { status: "delivered", deliveredAt: finishedAt, leaseToken: null, leaseUntil: null }
-          : retryAt
-            ? { nextAttemptAt: retryAt, leaseToken: null, leaseUntil: null }
-            : { status: "failed", leaseToken: null, leaseUntil: null },
-      )
-      .where(and(eq(webhookEvents.id, event.id), eq(webhookEvents.leaseToken, event.leaseToken)));
+    await tx.insert(webhookAttempts).values(
+      results.map(({ event, outcome }) => ({
+        eventId: event.id,
+        attemptNumber: event.attemptNumber,
+        // The first attempt of a round that is not the event's first: someone pressed re-send.
+        manual: event.roundAttempt === 1 && event.attemptNumber > 1,
+        url: event.url,
+        statusCode: outcome.statusCode,
+        error: outcome.error ?? (succeeded(outcome) ? null : `HTTP ${outcome.statusCode}`),
+        latencyMs: outcome.latencyMs,
+        responseBody: outcome.responseBody,
+        startedAt: outcome.startedAt,
+      })),
+    );
+    // Only the lease holder moves an event on (a lease that ran out belongs to someone else now).
+    const held = (event: Claimed) => and(eq(webhookEvents.id, event.id), eq(webhookEvents.leaseToken, event.leaseToken));
+    const delivered = results.filter(({ outcome }) => succeeded(outcome)).map(({ event }) => event);
+    if (delivered.length > 0) {
+      await tx
+        .update(webhookEvents)
+        .set({ status: "delivered", deliveredAt: finishedAt, leaseToken: null, leaseUntil: null })
+        .where(and(inArray(webhookEvents.id, delivered.map((event) => event.id)), eq(webhookEvents.leaseToken, delivered[0]!.leaseToken)));
+    }
+    for (const { event, outcome } of results) {
+      if (succeeded(outcome)) continue;
+      const retryAt = nextRetryAt(event.roundAttempt, finishedAt);
+      await tx
+        .update(webhookEvents)
+        .set(retryAt ? { nextAttemptAt: retryAt, leaseToken: null, leaseUntil: null } : { status: "failed", leaseToken: null, leaseUntil: null })
+        .where(held(event));
+    }
   });
 }
 
 /** One round: claims a batch and sends it concurrently; returns how many attempts it made. */
 export async function drainOutbox(limit = BATCH): Promise<number> {
+  // One claim shares one lease token: the whole batch is this dispatcher's until it records it.
   const claimed = await claimDueEvents(limit);
-  await Promise.all(claimed.map((event) => deliver(event)));
+  await recordAttempts(await Promise.all(claimed.map((event) => attempt(event))));
   return claimed.length;
 }
 
