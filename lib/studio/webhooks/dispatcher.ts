@@ -202,42 +202,48 @@ export async function drainOutbox(limit = BATCH): Promise<number> {
   return claimed.length;
 }
 
+// Lanes drain side by side (their claims never overlap): one slow receiver holds up only its
+// lane's batch, and sending overlaps with the database round trips of the other lanes.
+const LANES = 4;
+
 /** Drains until stopped: at once when nudged by a commit in this process, else every `pollMs`. */
 export function startDispatcher(pollMs: number = env.WEBHOOK_POLL_MS, log: (message: string, error?: unknown) => void = console.error) {
   let stopped = false;
-  let wake: (() => void) | null = null;
-  let nudged = false;
+  const wakers = new Set<() => void>();
+  let nudges = 0;
   const stopNudges = onNudge(() => {
-    nudged = true;
-    wake?.();
+    nudges++;
+    for (const wake of wakers) wake();
   });
-  const loop = (async () => {
+  const lane = async () => {
     while (!stopped) {
-      nudged = false;
+      const nudgesBefore = nudges;
       let sent = 0;
       try {
-        sent = await drainOutbox();
+        sent = await drainOutbox(BATCH / LANES);
       } catch (error) {
         log("[studio] webhook dispatch failed", error);
       }
-      if (stopped || sent > 0 || nudged) continue;
+      if (stopped || sent > 0 || nudges !== nudgesBefore) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        timer.unref();
-        wake = () => {
+        const wake = () => {
           clearTimeout(timer);
+          wakers.delete(wake);
           resolve();
         };
+        const timer = setTimeout(wake, pollMs);
+        timer.unref();
+        wakers.add(wake);
       });
-      wake = null;
     }
-  })();
+  };
+  const lanes = Promise.all(Array.from({ length: LANES }, () => lane()));
   return {
     stop: async () => {
       stopped = true;
       stopNudges();
-      wake?.();
-      await loop;
+      for (const wake of [...wakers]) wake();
+      await lanes;
     },
   };
 }
