@@ -2,6 +2,7 @@
 import { awaitReady } from "@/lib/studio/boot";
 import { env } from "@/lib/env";
 import { startSweeper } from "@/lib/studio/sweeper";
+import { startDispatcher } from "@/lib/studio/webhooks/dispatcher";
 import { seedDemoAccounts } from "@/lib/console/accounts";
 
 const holder = globalThis as typeof globalThis & { __booted?: Promise<void> };
@@ -13,7 +14,11 @@ export function boot(): Promise<void> {
     await seedDemoAccounts();
     // Embedded mode expires invoices in-process; with several app servers set SWEEPER=0 on them
     // and run `npm run worker` instead (or as well: SKIP LOCKED keeps sweepers apart).
-    if (env.SWEEPER) startSweeper(env.SWEEP_INTERVAL_MS);
+    // The webhook dispatcher is background work too: in-process here, or in the worker.
+    if (env.SWEEPER) {
+      startSweeper(env.SWEEP_INTERVAL_MS);
+      startDispatcher();
+    }
   })().catch((error: unknown) => {
     holder.__booted = undefined;
     console.error("[studio] start-up failed", error);

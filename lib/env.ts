@@ -39,6 +39,16 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// or rediss:// URL")
     .optional(),
+  // Webhooks (product-decisions §5): private and loopback callback targets are refused unless allowed.
+  WEBHOOK_ALLOW_PRIVATE: flag,
+  // Seconds to wait before each retry, e.g. "1,2,3" in tests ("" for none); the default is the §5 schedule.
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^(\d+(,\d+)*)?$/, "WEBHOOK_RETRY_SCHEDULE must be comma-separated whole seconds, e.g. 30,120,600")
+    .default("30,120,600,1800,7200,21600,43200,86400")
+    .transform((text) => (text ? text.split(",").map(Number) : [])),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(20).default(250),
   // How many reverse proxies of ours append to X-Forwarded-For in front of the console.
   TRUSTED_PROXY_HOPS: z
     .string()
@@ -58,6 +68,7 @@ export const env = {
   SEED_DEMO: parsed.SEED_DEMO ?? tryingOut,
   SANDBOX_CHAIN: parsed.SANDBOX_CHAIN ?? tryingOut,
   SWEEPER: parsed.SWEEPER ?? true,
+  WEBHOOK_ALLOW_PRIVATE: parsed.WEBHOOK_ALLOW_PRIVATE ?? tryingOut,
 };
 
 /**

@@ -73,6 +73,10 @@ if (wants("api") || wants("browser")) {
     // Every API and browser test file runs in parallel with the same demo keys: the per-key limit
     // would turn them into 429s. e2e/servers/rate-limit.test.ts tests it on servers of its own.
     STUDIO_RATE_LIMIT: "0",
+    // Webhook tests point callbacks at receivers they start on 127.0.0.1, and retry in seconds.
+    WEBHOOK_ALLOW_PRIVATE: "1",
+    WEBHOOK_RETRY_SCHEDULE: "1,1,2",
+    WEBHOOK_TIMEOUT_MS: "2000",
   };
   const server = spawn(bin("next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,

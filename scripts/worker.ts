@@ -3,6 +3,7 @@
 import { env } from "@/lib/env";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
 import { startSweeper } from "@/lib/studio/sweeper";
+import { startDispatcher } from "@/lib/studio/webhooks/dispatcher";
 
 async function main(): Promise<void> {
   if (!env.DATABASE_URL) {
@@ -11,10 +12,13 @@ async function main(): Promise<void> {
   }
   await getDatabase();
   const sweeper = startSweeper(env.SWEEP_INTERVAL_MS);
+  // Several workers may drain one outbox: leases (SKIP LOCKED) keep them from sending an attempt twice.
+  const dispatcher = startDispatcher();
   console.log(`[worker] background jobs (expiry, pending chain sends, idempotency purge) every ${env.SWEEP_INTERVAL_MS} ms`);
+  console.log(`[worker] webhook dispatcher polling every ${env.WEBHOOK_POLL_MS} ms`);
   const shutdown = async (signal: string) => {
-    console.log(`[worker] ${signal}: finishing the current sweep`);
-    await sweeper.stop();
+    console.log(`[worker] ${signal}: finishing the current sweep and webhook attempts`);
+    await Promise.all([sweeper.stop(), dispatcher.stop()]);
     await closeDatabase();
     process.exit(0);
   };

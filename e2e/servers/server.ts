@@ -43,6 +43,8 @@ export function startServer(target: Target, port: number, logFile: string, env: 
     SEED_DEMO_INVOICES: "0",
     // Tests drive these servers as hard as they can; the one that tests the limit passes its own.
     STUDIO_RATE_LIMIT: "0",
+    // Receivers of webhook tests listen on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE: "1",
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
     ...env,
   };

@@ -3,7 +3,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { db, type Tx } from "@/lib/db/client";
 
-type OpenWork = { tx: Tx; afterCommit: (() => Promise<void>)[] };
+type OpenWork = { tx: Tx; afterCommit: (() => Promise<void>)[]; beforeCommit: (() => Promise<void>)[] };
 
 const open = new AsyncLocalStorage<OpenWork>();
 
@@ -17,7 +17,15 @@ export function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
 export async function unitOfWork<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
   const database = await db();
   const queued: OpenWork["afterCommit"] = [];
-  const result = await database.transaction((tx) => open.run({ tx, afterCommit: queued }, () => work(tx)));
+  const result = await database.transaction((tx) => {
+    const openWork: OpenWork = { tx, afterCommit: queued, beforeCommit: [] };
+    return open.run(openWork, async () => {
+      const value = await work(tx);
+      // Tasks may queue more (each runs once, in order).
+      for (let index = 0; index < openWork.beforeCommit.length; index++) await openWork.beforeCommit[index]!();
+      return value;
+    });
+  });
   for (const task of queued) await task();
   return result;
 }
@@ -27,4 +35,17 @@ export function afterCommit(task: () => Promise<void>): void {
   const current = open.getStore();
   if (!current) throw new Error("afterCommit needs an open unit of work");
   current.afterCommit.push(task);
+}
+
+/**
+ * Runs `task` in the open unit of work's transaction once its work is done, just before it
+ * commits (to write what the whole transaction decided); without an open unit of work, nothing.
+ */
+export function beforeCommitIfOpen(task: () => Promise<void>): void {
+  open.getStore()?.beforeCommit.push(task);
+}
+
+/** The same as afterCommit where a unit of work is open; without one (a caller's own transaction) it does nothing. */
+export function afterCommitIfOpen(task: () => Promise<void>): void {
+  open.getStore()?.afterCommit.push(task);
 }

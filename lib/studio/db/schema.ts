@@ -424,3 +424,60 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [uniqueIndex("idempotency_keys_pk").on(t.userUid, t.key), index("idempotency_keys_created_idx").on(t.createdAt)],
 );
+
+/**
+ * The webhook outbox: one row per event, written by `transition()` in the transaction of the
+ * status change, so an event exists exactly when its change committed. The dispatcher claims due
+ * rows with a lease (SKIP LOCKED), so several dispatchers never send one attempt twice; `seq`
+ * orders the events of one object, and a later one waits while an earlier one is still pending.
+ */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: text("id").primaryKey(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    objectType: text("object_type").notNull(),
+    objectId: text("object_id").notNull(),
+    type: text("type").notNull(),
+    url: text("url").notNull(),
+    // The exact body every attempt sends (and signs), so a re-send is byte-identical.
+    payload: text("payload").notNull(),
+    status: text("status").notNull().default("pending"),
+    // Attempts of the current schedule round (a manual re-send starts a new round); the log keeps all.
+    scheduledAttempts: integer("scheduled_attempts").notNull().default(0),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseToken: text("lease_token"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("webhook_events_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("webhook_events_object_idx").on(t.objectId, t.seq),
+    index("webhook_events_org_idx").on(t.orgId, t.seq),
+  ],
+);
+
+/** The delivery log: every attempt of every event, as sent and as answered. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => webhookEvents.id),
+    attemptNumber: integer("attempt_number").notNull(),
+    manual: boolean("manual").notNull().default(false),
+    url: text("url").notNull(),
+    statusCode: integer("status_code"),
+    error: text("error"),
+    latencyMs: integer("latency_ms").notNull(),
+    responseBody: text("response_body"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("webhook_attempts_event_attempt_idx").on(t.eventId, t.attemptNumber)],
+);

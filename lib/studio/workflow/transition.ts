@@ -1,6 +1,6 @@
 // The one status-change function for every owner: compare-and-set on the owner's status, the
-// nested payment status, and exactly one status log row, all in the caller's transaction. It is
-// also where the webhook outbox row for the change will be written.
+// nested payment status, exactly one status log row and, when the record has a callback_url, its
+// webhook outbox row: all in the caller's transaction, so an event exists exactly when its change did.
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { paymentIntents, statusLogs, type invoices } from "@/lib/studio/db/schema";
@@ -9,8 +9,9 @@ import type { Principal } from "@/lib/studio/auth/principal";
 import { receivedFacts, type PaymentFacts } from "@/lib/studio/payment-intents/status";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import { TransitionRefused } from "@/lib/studio/workflow/state-machine";
-import { getIntentOrThrow, type Intent, type Owner, type OwnerTable } from "@/lib/studio/workflow/owner";
+import { getIntentOrThrow, type AnyOwner, type Intent, type Owner, type OwnerTable } from "@/lib/studio/workflow/owner";
 import { inTransaction } from "@/lib/studio/unit-of-work";
+import { queueStatusEvent } from "@/lib/studio/webhooks/outbox";
 
 /**
  * Where `action` leads from the record's status, or 409 naming the current status: 40901 when the
@@ -101,10 +102,17 @@ export async function transition<T extends OwnerTable, Status extends string, Ac
     .where(eq(paymentIntents.id, paymentIntent.id))
     .returning();
   await writeStatusLog(tx, owner, { row: updated, from, to, operatorUid: input.operatorUid, reason: input.reason, now });
-  return { row: updated, paymentIntent: updatedPayment ?? paymentIntent } as Intent<T>;
+  const result = { row: updated, paymentIntent: updatedPayment ?? paymentIntent } as Intent<T>;
+  // An edit that keeps the status (updating an invoice awaiting approval) is not a status change.
+  if (to !== from) await queueStatusEvent(tx, owner as AnyOwner, result as Intent<OwnerTable>, now);
+  return result;
 }
 
-/** The log row of a creation (from "" to the first status); creations write no other log. */
+/**
+ * The log row of a creation (from "" to the first status); creations write no other log and no
+ * webhook event: the creating call's response already carries the record, so events start with
+ * its first status change.
+ */
 export async function recordCreated<T extends OwnerTable>(
   tx: Tx,
   owner: Owner<T, string, string, unknown>,

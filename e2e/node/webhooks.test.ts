@@ -1,0 +1,250 @@
+// Webhook delivery against a real database on each driver and real receivers on 127.0.0.1: the
+// outbox commits with the change, retries follow the schedule, slow receivers time out, several
+// dispatchers never send one attempt twice, and the guard refuses private targets.
+import { sql } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReceiver, type Receiver } from "../webhook-receiver";
+import { demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, withStudio, type Target } from "./support";
+
+type Env = Record<string, string>;
+
+/** Creates invoices with `callbackUrl`; approving one writes its `invoice.approval_pending → approved` event. */
+async function approvedWithCallback(target: Target, callbackUrl: string, count = 1): Promise<string[]> {
+  const { awaitReady } = await import("@/lib/studio/boot");
+  await awaitReady();
+  const { clientId, key } = demoOrg(target);
+  const { authenticate } = await import("@/lib/studio/auth/principal");
+  const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
+  const { approveInvoice } = await import("@/lib/studio/invoices/approve-invoice");
+  const finance = await authenticate(key("finance"));
+  const approver = await authenticate(key("approver"));
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const created = await createInvoice({ principal: finance, clientId, request: invoiceRequest({ callback_url: callbackUrl }) });
+    await approveInvoice({ principal: approver, id: created.id });
+    ids.push(created.id);
+  }
+  return ids;
+}
+
+async function orgSecret(client: Parameters<Parameters<typeof withStudio>[1]>[0], orgId: number): Promise<string> {
+  const [row] = await queryRows<{ webhook_secret: string }>(client, sql`SELECT webhook_secret FROM organizations WHERE id = ${orgId}`);
+  return row!.webhook_secret;
+}
+
+describe.each(drivers)("webhooks on %s", (driver) => {
+  let target: Target;
+  const receivers: Receiver[] = [];
+  const env = (extra: Env = {}): Env => ({ SEED_DEMO_INVOICES: "0", WEBHOOK_POLL_MS: "50", WEBHOOK_ALLOW_PRIVATE: "1", ...extra });
+  beforeAll(async () => {
+    target = await freshTarget(driver, "webhooks");
+  });
+  afterAll(async () => {
+    await Promise.all(receivers.map((receiver) => receiver.close()));
+    await dropTarget(target);
+  });
+  const receiver = async (...args: Parameters<typeof startReceiver>) => {
+    const started = await startReceiver(...args);
+    receivers.push(started);
+    return started;
+  };
+
+  it("a receiver answering 500 three times gets one event id four times at the schedule's gaps, signed, and the object's next event only after", async () => {
+    await withStudio(
+      target,
+      async (client) => {
+        const hooks = await receiver((request, received) => {
+          const seen = received.filter((entry) => entry.id === request.id).length;
+          return request.body.includes('"invoice.approved"') && seen <= 3 ? { status: 500, body: "try later" } : { status: 200 };
+        });
+        const { startDispatcher } = await import("@/lib/studio/webhooks/dispatcher");
+        const dispatcher = startDispatcher();
+        try {
+          const [invoiceId] = await approvedWithCallback(target, hooks.url);
+          const { authenticate } = await import("@/lib/studio/auth/principal");
+          const { cancelInvoice } = await import("@/lib/studio/invoices/cancel-invoice");
+          const { getInvoice } = await import("@/lib/studio/invoices/get-invoice");
+          const finance = await authenticate(demoOrg(target).key("finance"));
+          await cancelInvoice({ principal: finance, id: invoiceId!, request: undefined });
+          await hooks.waitFor((received) => received.length >= 5, 15_000);
+
+          const [first, ...rest] = hooks.received;
+          const approvedId = first!.id;
+          expect(hooks.of(approvedId)).toHaveLength(4);
+          // The cancellation waited for the approval to be delivered: events of one object arrive in order.
+          expect(hooks.received.map((entry) => JSON.parse(entry.body).type)).toEqual([
+            "invoice.approved",
+            "invoice.approved",
+            "invoice.approved",
+            "invoice.approved",
+            "invoice.cancelled",
+          ]);
+          const gaps = hooks.of(approvedId).slice(1).map((entry, index) => (entry.at - hooks.of(approvedId)[index]!.at) / 1000);
+          [1, 2, 3].forEach((expected, index) => {
+            expect(gaps[index]).toBeGreaterThan(expected - 0.05);
+            expect(gaps[index]).toBeLessThan(expected + 0.9);
+          });
+
+          // Every request verifies with the reference library, unchanged; the body is the record as GET returns it.
+          const verifier = new Webhook(await orgSecret(client, demoOrg(target).orgId));
+          for (const entry of hooks.received) {
+            const event = verifier.verify(entry.body, entry.headers) as { id: string; type: string; created_at: string; data: { id: string } };
+            expect(event.id).toBe(entry.id);
+            expect(event.id).toMatch(/^evt_/);
+            expect(new Date(event.created_at).toISOString()).toBe(event.created_at);
+          }
+          const cancelled = JSON.parse(rest.at(-1)!.body);
+          expect(cancelled.data).toEqual(JSON.parse(JSON.stringify(await getInvoice({ principal: finance, id: invoiceId! }))));
+          const tampered = hooks.received[0]!;
+          expect(() => verifier.verify(tampered.body.replace("invoice", "payout"), tampered.headers)).toThrow();
+
+          const attempts = await queryRows<{ attempt_number: number; status_code: number; error: string | null; response_body: string; latency_ms: number }>(
+            client,
+            sql`SELECT attempt_number, status_code, error, response_body, latency_ms FROM webhook_attempts WHERE event_id = ${approvedId} ORDER BY attempt_number`,
+          );
+          expect(attempts.map((row) => [row.attempt_number, row.status_code, row.error, row.response_body])).toEqual([
+            [1, 500, "HTTP 500", "try later"],
+            [2, 500, "HTTP 500", "try later"],
+            [3, 500, "HTTP 500", "try later"],
+            [4, 200, null, "ok"],
+          ]);
+          const [event] = await queryRows<{ status: string }>(client, sql`SELECT status FROM webhook_events WHERE id = ${approvedId}`);
+          expect(event!.status).toBe("delivered");
+        } finally {
+          await dispatcher.stop();
+        }
+      },
+      env({ WEBHOOK_RETRY_SCHEDULE: "1,2,3" }),
+    );
+  });
+
+  it("a receiver slower than the timeout is retried; a 3xx is a failure and its Location is not followed", async () => {
+    await withStudio(
+      target,
+      async (client) => {
+        const elsewhere = await receiver();
+        const slow = await receiver((request, received) => {
+          const seen = received.filter((entry) => entry.id === request.id).length;
+          if (seen === 1) return { status: 200, delayMs: 1_500 };
+          if (seen === 2) return { status: 302, headers: { location: elsewhere.url } };
+          return { status: 204 };
+        });
+        const { drainOutbox } = await import("@/lib/studio/webhooks/dispatcher");
+        await approvedWithCallback(target, slow.url);
+        const deadline = Date.now() + 10_000;
+        while (slow.received.length < 3 && Date.now() < deadline) {
+          await drainOutbox();
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        const id = slow.received[0]!.id;
+        expect(slow.of(id)).toHaveLength(3);
+        expect(elsewhere.received).toHaveLength(0);
+        const attempts = await queryRows<{ attempt_number: number; status_code: number | null; error: string | null; latency_ms: number }>(
+          client,
+          sql`SELECT attempt_number, status_code, error, latency_ms FROM webhook_attempts WHERE event_id = ${id} ORDER BY attempt_number`,
+        );
+        expect(attempts[0]).toMatchObject({ status_code: null, error: "timed out after 500 ms" });
+        expect(attempts[0]!.latency_ms).toBeGreaterThanOrEqual(490);
+        expect(attempts[1]).toMatchObject({ status_code: 302, error: expect.stringContaining("redirect not followed") });
+        expect(attempts[2]).toMatchObject({ status_code: 204, error: null });
+      },
+      env({ WEBHOOK_RETRY_SCHEDULE: "0,0", WEBHOOK_TIMEOUT_MS: "500" }),
+    );
+  });
+
+  it("four dispatchers draining one outbox concurrently send every attempt exactly once", async () => {
+    await withStudio(
+      target,
+      async (client) => {
+        // Every event fails its first attempt, so each is claimed twice: once per attempt, never more.
+        const hooks = await receiver((request, received) => ({ status: received.filter((entry) => entry.id === request.id).length === 1 ? 503 : 200 }));
+        await approvedWithCallback(target, hooks.url, 40);
+        const { drainOutbox } = await import("@/lib/studio/webhooks/dispatcher");
+        const deadline = Date.now() + 20_000;
+        const drainer = async () => {
+          while (hooks.received.length < 80 && Date.now() < deadline) {
+            if ((await drainOutbox(3)) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        };
+        await Promise.all([drainer(), drainer(), drainer(), drainer()]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const ids = new Set(hooks.received.map((entry) => entry.id));
+        expect(ids.size).toBe(40);
+        for (const id of ids) expect(hooks.of(id)).toHaveLength(2);
+        const rows = await queryRows<{ attempts: number; events: number }>(
+          client,
+          sql`SELECT count(*)::int AS attempts, count(DISTINCT event_id)::int AS events FROM webhook_attempts a JOIN webhook_events e ON e.id = a.event_id WHERE e.url = ${hooks.url}`,
+        );
+        expect(rows[0]).toEqual({ attempts: 80, events: 40 });
+      },
+      env({ WEBHOOK_RETRY_SCHEDULE: "0" }),
+    );
+  });
+
+  it("with the guard on, a loopback callback is refused (by address and by name) and the refusal is recorded", async () => {
+    await withStudio(
+      target,
+      async (client) => {
+        const hooks = await receiver();
+        const byName = hooks.url.replace("127.0.0.1", "localhost");
+        await approvedWithCallback(target, hooks.url);
+        await approvedWithCallback(target, byName);
+        const { drainOutbox } = await import("@/lib/studio/webhooks/dispatcher");
+        for (let round = 0; round < 3; round++) await drainOutbox();
+        expect(hooks.received).toHaveLength(0);
+        const rows = await queryRows<{ url: string; status: string; attempt_number: number; status_code: number | null; error: string }>(
+          client,
+          sql`SELECT e.url, e.status, a.attempt_number, a.status_code, a.error FROM webhook_events e JOIN webhook_attempts a ON a.event_id = e.id
+              WHERE e.url IN (${hooks.url}, ${byName}) ORDER BY e.seq, a.attempt_number`,
+        );
+        expect(rows).toEqual([
+          { url: hooks.url, status: "failed", attempt_number: 1, status_code: null, error: expect.stringMatching(/^refused: 127\.0\.0\.1 is a loopback address/) },
+          { url: byName, status: "failed", attempt_number: 1, status_code: null, error: expect.stringMatching(/^refused: localhost resolves to .* loopback address/) },
+        ]);
+      },
+      // No retries: the one refused attempt is recorded and the event is failed.
+      env({ WEBHOOK_ALLOW_PRIVATE: "0", WEBHOOK_RETRY_SCHEDULE: "" }),
+    );
+  });
+
+  it("a status change that rolls back leaves no event", async () => {
+    await withStudio(
+      target,
+      async (client) => {
+        const { awaitReady } = await import("@/lib/studio/boot");
+        await awaitReady();
+        const { clientId, key } = demoOrg(target);
+        const { authenticate } = await import("@/lib/studio/auth/principal");
+        const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
+        const { approveInvoice } = await import("@/lib/studio/invoices/approve-invoice");
+        const { unitOfWork } = await import("@/lib/studio/unit-of-work");
+        const url = "http://127.0.0.1:9/rolled-back";
+        const created = await createInvoice({ principal: await authenticate(key("finance")), clientId, request: invoiceRequest({ callback_url: url }) });
+        const approver = await authenticate(key("approver"));
+        await expect(
+          unitOfWork(async () => {
+            await approveInvoice({ principal: approver, id: created.id });
+            // Not visible outside the transaction before it commits (PGlite has one connection: the
+            // query would wait for this very transaction).
+            if (driver === "postgres") {
+              const outside = await queryRows<{ count: number }>(client, sql`SELECT count(*)::int AS count FROM webhook_events WHERE object_id = ${created.id}`);
+              expect(outside[0]!.count).toBe(0);
+            }
+            throw new Error("roll back");
+          }),
+        ).rejects.toThrow("roll back");
+        const rows = await queryRows<{ events: number; status: string }>(
+          client,
+          sql`SELECT (SELECT count(*)::int FROM webhook_events WHERE object_id = ${created.id}) AS events, status FROM invoices WHERE id = ${created.id}`,
+        );
+        expect(rows[0]).toEqual({ events: 0, status: "approval_pending" });
+        // Creation writes no event; the committed approval writes exactly one.
+        await approveInvoice({ principal: approver, id: created.id });
+        const after = await queryRows<{ type: string }>(client, sql`SELECT type FROM webhook_events WHERE object_id = ${created.id}`);
+        expect(after).toEqual([{ type: "invoice.approved" }]);
+      },
+      env(),
+    );
+  });
+});

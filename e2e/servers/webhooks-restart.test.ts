@@ -1,0 +1,106 @@
+// Webhooks survive the server going away: an event written with its status change is delivered
+// by the next server on the same database, and an attempt cut short by a SIGKILL is sent again
+// once its lease runs out (at least once: the receiver sees the same event id again).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoOrg, dropTarget, freshTarget, queryRows, withStudio, type Target } from "../node/support";
+import { startReceiver, type Receiver } from "../webhook-receiver";
+import { assertBuilt, freePort, killServer, startServer, stopServer, waitHealthy, type Server } from "./server";
+
+const driver: Target["driver"] = process.env.DATABASE_URL ? "postgres" : "pglite";
+
+describe(`webhooks across a server restart on ${driver}`, () => {
+  let target: Target;
+  let logDir: string;
+  let server: Server | undefined;
+  const receivers: Receiver[] = [];
+  beforeAll(async () => {
+    assertBuilt();
+    target = await freshTarget(driver, "hooks_restart");
+    logDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-hooks-restart-"));
+  });
+  afterAll(async () => {
+    if (server) await killServer(server);
+    await Promise.all(receivers.map((receiver) => receiver.close()));
+    await dropTarget(target);
+  });
+
+  async function boot(port: number, log: string, env: Record<string, string> = {}): Promise<string> {
+    const baseUrl = `http://127.0.0.1:${port}`;
+    server = startServer(target, port, path.join(logDir, log), { WEBHOOK_TIMEOUT_MS: "2000", ...env });
+    await waitHealthy(baseUrl, server);
+    return baseUrl;
+  }
+
+  async function paidIntent(baseUrl: string, callbackUrl: string): Promise<string> {
+    const { clientId, key } = demoOrg(target);
+    const call = async (method: string, urlPath: string, apiKey: string, body: unknown) => {
+      const response = await fetch(`${baseUrl}/v1/studio/api${urlPath}`, {
+        method,
+        headers: { "X-STUDIO-API-KEY": apiKey, "X-Client-ID": clientId, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      const parsed = await response.json();
+      if (response.status !== 200) throw new Error(`${method} ${urlPath}: ${response.status} ${JSON.stringify(parsed)}`);
+      return parsed.data;
+    };
+    const intent = await call("POST", "/payment/intent", key("finance"), { crypto_amount: "10", pay_token: "USDC", chain: "arb", callback_url: callbackUrl });
+    await call("POST", `/sandbox/payment_intent/${intent.payment_intent_id}/pay`, key("admin"), { amount: "10" });
+    return intent.payment_intent_id as string;
+  }
+
+  it("an event written while no dispatcher runs is delivered by the next server after a SIGKILL", async () => {
+    const hooks = await startReceiver();
+    receivers.push(hooks);
+    const port = await freePort();
+    // SWEEPER=0: this server runs no background work, so the event stays in the outbox.
+    let baseUrl = await boot(port, "server-1.log", { SWEEPER: "0" });
+    const intentId = await paidIntent(baseUrl, hooks.url);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(hooks.received).toHaveLength(0);
+    await killServer(server!);
+    server = undefined;
+
+    baseUrl = await boot(port, "server-2.log");
+    await hooks.waitFor((received) => received.length >= 1, 20_000);
+    const [request] = hooks.received;
+    const secret = (JSON.parse(fs.readFileSync(path.join(target.dataDir, "demo-credentials.json"), "utf8")).orgs[0] as { webhook_secret: string }).webhook_secret;
+    const event = new Webhook(secret).verify(request!.body, request!.headers) as { type: string; data: { payment_intent_id: string; status: string } };
+    expect(event.data.payment_intent_id).toBe(intentId);
+    expect(event.type).toBe(`payment_intent.${event.data.status}`);
+    await stopServer(server!);
+    server = undefined;
+    // Two server starts, the first seeding the demo data: slow on a loaded 2-core machine.
+  }, 240_000);
+
+  it("an attempt cut short by a SIGKILL is sent again, with the same event id, by the restarted server", async () => {
+    // The first request is held past the kill; the next one is answered.
+    const hooks = await startReceiver((_request, received) => (received.length === 1 ? { status: 200, delayMs: 60_000 } : { status: 200 }));
+    receivers.push(hooks);
+    const port = await freePort();
+    let baseUrl = await boot(port, "server-3.log");
+    await paidIntent(baseUrl, hooks.url);
+    await hooks.waitFor((received) => received.length === 1, 20_000);
+    await killServer(server!);
+    server = undefined;
+
+    baseUrl = await boot(port, "server-4.log");
+    // The dead server's lease (2 × timeout + 5 s) runs out, then the event goes again.
+    await hooks.waitFor((received) => received.length >= 2, 30_000);
+    expect(hooks.received[1]!.id).toBe(hooks.received[0]!.id);
+    await stopServer(server!);
+    server = undefined;
+    await withStudio(target, async (client) => {
+      const rows = await queryRows<{ status: string; attempts: number }>(
+        client,
+        sql`SELECT status, (SELECT count(*)::int FROM webhook_attempts a WHERE a.event_id = e.id) AS attempts FROM webhook_events e WHERE e.id = ${hooks.received[0]!.id}`,
+      );
+      // The killed attempt was never answered, so only the completed one is in the log.
+      expect(rows).toEqual([{ status: "delivered", attempts: 1 }]);
+    });
+  }, 240_000);
+});

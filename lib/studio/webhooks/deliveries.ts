@@ -1,0 +1,113 @@
+// GET /webhook/deliveries and POST /webhook/deliveries/{id}/resend (extensions, product-decisions
+// §8): a delivery is one event on its way to its callback_url (its id is the event id, the
+// `webhook-id` receivers see), with every attempt made so far. Scoped to the caller's organization.
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { db, type DbOrTx } from "@/lib/db/client";
+import type { Principal } from "@/lib/studio/auth/principal";
+import { webhookAttempts, webhookEvents } from "@/lib/studio/db/schema";
+import { notFound } from "@/lib/studio/errors";
+import { filterText, pageOffset, pagingQuerySchema } from "@/lib/studio/paging";
+import { inTransaction, afterCommitIfOpen } from "@/lib/studio/unit-of-work";
+import { nudgeDispatcher } from "@/lib/studio/webhooks/wake";
+
+export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+
+export const deliveriesQuerySchema = pagingQuerySchema.extend({
+  type: filterText,
+  object_id: filterText,
+  status: z.enum(DELIVERY_STATUSES).optional(),
+});
+export type DeliveriesQuery = z.infer<typeof deliveriesQuerySchema>;
+
+type EventRow = typeof webhookEvents.$inferSelect;
+type AttemptRow = typeof webhookAttempts.$inferSelect;
+
+export async function listDeliveries(input: { principal: Principal; query: DeliveriesQuery }) {
+  const { principal, query } = input;
+  const database = await db();
+  const filters: SQL[] = [eq(webhookEvents.orgId, principal.orgId)];
+  if (query.type) filters.push(eq(webhookEvents.type, query.type));
+  if (query.object_id) filters.push(eq(webhookEvents.objectId, query.object_id));
+  const [statusCounts, rows] = await Promise.all([
+    database
+      .select({ status: webhookEvents.status, count: sql<number>`count(*)::int` })
+      .from(webhookEvents)
+      .where(and(...filters))
+      .groupBy(webhookEvents.status),
+    database
+      .select()
+      .from(webhookEvents)
+      .where(and(...filters, query.status ? eq(webhookEvents.status, query.status) : undefined))
+      .orderBy(desc(webhookEvents.seq))
+      .limit(query.page_size)
+      .offset(pageOffset(query)),
+  ]);
+  const attempts = await attemptsOf(rows.map((row) => row.id));
+  const counts = Object.fromEntries(DELIVERY_STATUSES.map((status) => [status, 0])) as Record<string, number>;
+  for (const { status, count } of statusCounts) counts[status] = count;
+  return {
+    data: rows.map((row) => serializeDelivery(row, attempts.get(row.id) ?? [])),
+    paging: {
+      page_number: query.page,
+      page_size: query.page_size,
+      total_count: query.status ? (counts[query.status] ?? 0) : Object.values(counts).reduce((sum, count) => sum + count, 0),
+    },
+    counts,
+  };
+}
+
+/**
+ * Sends the event again, same id and body: the delivery goes back to pending, due now, with the
+ * retry schedule restarted; the dispatcher makes the new attempt (recorded as `manual`).
+ */
+export async function resendDelivery(input: { principal: Principal; id: string }) {
+  return inTransaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEvents)
+      .set({ status: "pending", scheduledAttempts: 0, nextAttemptAt: new Date() })
+      .where(and(eq(webhookEvents.id, input.id), eq(webhookEvents.orgId, input.principal.orgId)))
+      .returning();
+    if (!row) throw notFound(`Webhook delivery ${input.id}`);
+    afterCommitIfOpen(async () => nudgeDispatcher());
+    return serializeDelivery(row, (await attemptsOf([row.id], tx)).get(row.id) ?? []);
+  });
+}
+
+async function attemptsOf(eventIds: string[], database?: DbOrTx) {
+  const byEvent = new Map<string, AttemptRow[]>();
+  if (eventIds.length === 0) return byEvent;
+  const rows = await (database ?? (await db()))
+    .select()
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.eventId, eventIds))
+    .orderBy(asc(webhookAttempts.attemptNumber));
+  for (const row of rows) byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), row]);
+  return byEvent;
+}
+
+function serializeDelivery(row: EventRow, attempts: AttemptRow[]) {
+  return {
+    id: row.id,
+    type: row.type,
+    object_type: row.objectType,
+    object_id: row.objectId,
+    url: row.url,
+    status: row.status,
+    attempt_count: row.attemptCount,
+    next_attempt_at: row.status === "pending" ? row.nextAttemptAt.toISOString() : null,
+    delivered_at: row.deliveredAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    payload: JSON.parse(row.payload) as unknown,
+    attempts: attempts.map((attempt) => ({
+      attempt: attempt.attemptNumber,
+      manual: attempt.manual,
+      url: attempt.url,
+      status_code: attempt.statusCode,
+      error: attempt.error,
+      latency_ms: attempt.latencyMs,
+      response_body: attempt.responseBody,
+      created_at: attempt.startedAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,249 @@
+// Drains the webhook outbox: claims due events with a lease (FOR UPDATE SKIP LOCKED, so several
+// dispatchers never claim one attempt twice), sends each signed, and records every attempt.
+// At least once: a dispatcher that dies mid-send leaves its lease to expire and the event is sent again.
+import http from "node:http";
+import https from "node:https";
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { webhookAttempts, webhookEvents } from "@/lib/studio/db/schema";
+import { nextRetryAt } from "@/lib/studio/webhooks/schedule";
+import { signedHeaders } from "@/lib/studio/webhooks/sign";
+import { checkWebhookUrl, guardedLookup, TargetRefused } from "@/lib/studio/webhooks/ssrf-guard";
+import { onNudge } from "@/lib/studio/webhooks/wake";
+
+const BATCH = 100;
+const RESPONSE_KEPT_BYTES = 1024;
+// Longer than any attempt can take, so a lease runs out only when its dispatcher is gone.
+const leaseMs = () => env.WEBHOOK_TIMEOUT_MS * 2 + 5_000;
+
+type Claimed = {
+  id: string;
+  url: string;
+  payload: string;
+  secret: string;
+  attemptNumber: number;
+  roundAttempt: number;
+  leaseToken: string;
+};
+
+/** Claims up to `limit` due events, oldest first, skipping any whose object has an earlier event still pending. */
+export async function claimDueEvents(limit = BATCH, now = new Date()): Promise<Claimed[]> {
+  const database = await db();
+  const leaseToken = randomBytes(12).toString("hex");
+  const nowIso = now.toISOString();
+  const leaseUntil = new Date(now.getTime() + leaseMs()).toISOString();
+  const result = await database.execute(sql`
+    WITH due AS (
+      SELECT e.id FROM webhook_events e
+      WHERE e.status = 'pending' AND e.next_attempt_at <= ${nowIso}::timestamptz
+        AND (e.lease_until IS NULL OR e.lease_until < ${nowIso}::timestamptz)
+        AND NOT EXISTS (
+          SELECT 1 FROM webhook_events earlier
+          WHERE earlier.object_id = e.object_id AND earlier.seq < e.seq AND earlier.status = 'pending'
+        )
+      ORDER BY e.next_attempt_at, e.seq
+      LIMIT ${limit}
+      FOR UPDATE OF e SKIP LOCKED
+    )
+    UPDATE webhook_events w
+    SET lease_token = ${leaseToken}, lease_until = ${leaseUntil}::timestamptz,
+        attempt_count = w.attempt_count + 1, scheduled_attempts = w.scheduled_attempts + 1
+    FROM due, organizations o
+    WHERE w.id = due.id AND o.id = w.org_id
+    RETURNING w.id, w.url, w.payload, w.attempt_count, w.scheduled_attempts, o.webhook_secret`);
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  return rows.map((row) => ({
+    id: row.id as string,
+    url: row.url as string,
+    payload: row.payload as string,
+    secret: row.webhook_secret as string,
+    attemptNumber: Number(row.attempt_count),
+    roundAttempt: Number(row.scheduled_attempts),
+    leaseToken,
+  }));
+}
+
+export type AttemptOutcome = { statusCode: number | null; error: string | null; latencyMs: number; responseBody: string | null; startedAt: Date };
+
+const agents = {
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 64 }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 64 }),
+};
+
+/** One POST of `body` to `rawUrl`: never follows a redirect, gives up after WEBHOOK_TIMEOUT_MS. */
+export async function sendWebhook(
+  rawUrl: string,
+  body: string,
+  headers: Record<string, string>,
+  options: { allowPrivate?: boolean; timeoutMs?: number } = {},
+): Promise<AttemptOutcome> {
+  const allowPrivate = options.allowPrivate ?? env.WEBHOOK_ALLOW_PRIVATE;
+  const timeoutMs = options.timeoutMs ?? env.WEBHOOK_TIMEOUT_MS;
+  const startedAt = new Date();
+  const started = performance.now();
+  const done = (partial: Pick<AttemptOutcome, "statusCode" | "error" | "responseBody">): AttemptOutcome => ({
+    ...partial,
+    latencyMs: Math.round(performance.now() - started),
+    startedAt,
+  });
+  const url = checkWebhookUrl(rawUrl, allowPrivate);
+  if ("refused" in url) return done({ statusCode: null, error: url.refused, responseBody: null });
+  const transport = url.protocol === "https:" ? https : http;
+  return new Promise<AttemptOutcome>((resolve) => {
+    let settled = false;
+    const finish = (outcome: Pick<AttemptOutcome, "statusCode" | "error" | "responseBody">) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(done(outcome));
+    };
+    const request = transport.request(url, {
+      method: "POST",
+      agent: agents[url.protocol as "http:" | "https:"],
+      lookup: guardedLookup(allowPrivate),
+      headers: {
+        ...headers,
+        "content-type": "application/json",
+        "content-length": String(Buffer.byteLength(body)),
+        "user-agent": "Studio-Webhooks/1",
+      },
+    });
+    const timer = setTimeout(() => {
+      finish({ statusCode: null, error: `timed out after ${timeoutMs} ms`, responseBody: null });
+      request.destroy();
+    }, timeoutMs);
+    request.on("error", (error) => {
+      const message = error instanceof TargetRefused ? error.message : `connection failed: ${(error as NodeJS.ErrnoException).code ?? error.message}`;
+      finish({ statusCode: null, error: message, responseBody: null });
+    });
+    request.on("response", (response) => {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      const settle = () => {
+        const text = Buffer.concat(chunks).subarray(0, RESPONSE_KEPT_BYTES).toString("utf8");
+        const status = response.statusCode ?? 0;
+        const error = status >= 300 && status < 400 ? `redirect not followed (${status} to ${response.headers.location ?? "nowhere"})` : null;
+        finish({ statusCode: status, error, responseBody: text });
+      };
+      response.on("data", (chunk: Buffer) => {
+        if (kept >= RESPONSE_KEPT_BYTES) return;
+        chunks.push(chunk);
+        kept += chunk.length;
+        // Only the first KiB is kept: a receiver streaming more is not waited for.
+        if (kept >= RESPONSE_KEPT_BYTES) {
+          settle();
+          response.destroy();
+        }
+      });
+      response.on("end", settle);
+      response.on("error", settle);
+    });
+    request.end(body);
+  });
+}
+
+const succeeded = (outcome: AttemptOutcome) => outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+
+async function attempt(event: Claimed): Promise<{ event: Claimed; outcome: AttemptOutcome }> {
+  const headers = signedHeaders(event.secret, event.id, event.payload, new Date());
+  return { event, outcome: await sendWebhook(event.url, event.payload, headers) };
+}
+
+/**
+ * Logs a batch's attempts and moves its events on, in one transaction: one insert for the log,
+ * one update for every success, one per failure (each has its own next time).
+ */
+async function recordAttempts(results: Array<{ event: Claimed; outcome: AttemptOutcome }>): Promise<void> {
+  if (results.length === 0) return;
+  const database = await db();
+  const finishedAt = new Date();
+  await database.transaction(async (tx) => {
+    await tx.insert(webhookAttempts).values(
+      results.map(({ event, outcome }) => ({
+        eventId: event.id,
+        attemptNumber: event.attemptNumber,
+        // The first attempt of a round that is not the event's first: someone pressed re-send.
+        manual: event.roundAttempt === 1 && event.attemptNumber > 1,
+        url: event.url,
+        statusCode: outcome.statusCode,
+        error: outcome.error ?? (succeeded(outcome) ? null : `HTTP ${outcome.statusCode}`),
+        latencyMs: outcome.latencyMs,
+        responseBody: outcome.responseBody,
+        startedAt: outcome.startedAt,
+      })),
+    );
+    // Only the lease holder moves an event on (a lease that ran out belongs to someone else now).
+    const held = (event: Claimed) => and(eq(webhookEvents.id, event.id), eq(webhookEvents.leaseToken, event.leaseToken));
+    const delivered = results.filter(({ outcome }) => succeeded(outcome)).map(({ event }) => event);
+    if (delivered.length > 0) {
+      await tx
+        .update(webhookEvents)
+        .set({ status: "delivered", deliveredAt: finishedAt, leaseToken: null, leaseUntil: null })
+        .where(and(inArray(webhookEvents.id, delivered.map((event) => event.id)), eq(webhookEvents.leaseToken, delivered[0]!.leaseToken)));
+    }
+    for (const { event, outcome } of results) {
+      if (succeeded(outcome)) continue;
+      const retryAt = nextRetryAt(event.roundAttempt, finishedAt);
+      await tx
+        .update(webhookEvents)
+        .set(retryAt ? { nextAttemptAt: retryAt, leaseToken: null, leaseUntil: null } : { status: "failed", leaseToken: null, leaseUntil: null })
+        .where(held(event));
+    }
+  });
+}
+
+/** One round: claims a batch and sends it concurrently; returns how many attempts it made. */
+export async function drainOutbox(limit = BATCH): Promise<number> {
+  // One claim shares one lease token: the whole batch is this dispatcher's until it records it.
+  const claimed = await claimDueEvents(limit);
+  await recordAttempts(await Promise.all(claimed.map((event) => attempt(event))));
+  return claimed.length;
+}
+
+// Lanes drain side by side (their claims never overlap): one slow receiver holds up only its
+// lane's batch, and sending overlaps with the database round trips of the other lanes.
+const LANES = 4;
+
+/** Drains until stopped: at once when nudged by a commit in this process, else every `pollMs`. */
+export function startDispatcher(pollMs: number = env.WEBHOOK_POLL_MS, log: (message: string, error?: unknown) => void = console.error) {
+  let stopped = false;
+  const wakers = new Set<() => void>();
+  let nudges = 0;
+  const stopNudges = onNudge(() => {
+    nudges++;
+    for (const wake of wakers) wake();
+  });
+  const lane = async () => {
+    while (!stopped) {
+      const nudgesBefore = nudges;
+      let sent = 0;
+      try {
+        sent = await drainOutbox(BATCH / LANES);
+      } catch (error) {
+        log("[studio] webhook dispatch failed", error);
+      }
+      if (stopped || sent > 0 || nudges !== nudgesBefore) continue;
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          wakers.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, pollMs);
+        timer.unref();
+        wakers.add(wake);
+      });
+    }
+  };
+  const lanes = Promise.all(Array.from({ length: LANES }, () => lane()));
+  return {
+    stop: async () => {
+      stopped = true;
+      stopNudges();
+      for (const wake of [...wakers]) wake();
+      await lanes;
+    },
+  };
+}
