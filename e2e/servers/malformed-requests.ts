@@ -13,13 +13,15 @@ import { paymentIntentCreateSchema, paymentIntentListQuerySchema } from "@/lib/s
 import { ledgerQuerySchema } from "@/lib/studio/balances/schemas";
 import { withdrawalSchema } from "@/lib/studio/withdrawals/schemas";
 import { pagingQuerySchema } from "@/lib/studio/paging";
+import { deliveriesQuerySchema } from "@/lib/studio/webhooks/deliveries";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
 export type Role = "admin" | "finance" | "approver" | "viewer";
 // payment_intent: any payment intent (the sandbox pays nested and standalone ones alike);
-// standalone: a standalone payment intent (the /payment/intent paths); transfer: a withdrawal.
-type IdKind = "invoice" | "payout" | "payment_intent" | "standalone" | "transfer";
+// standalone: a standalone payment intent (the /payment/intent paths); transfer: a withdrawal;
+// event: a webhook event (a delivery).
+type IdKind = "invoice" | "payout" | "payment_intent" | "standalone" | "transfer" | "event";
 type Permission = "transfer:create" | "transfer:approve" | "transfer:sign" | "transfer:read" | null;
 
 /** What the sweep needs of the server it runs against: keys, client ids and the records it made. */
@@ -195,6 +197,9 @@ export const ENDPOINTS: Endpoint[] = [
   },
   { method: "GET", path: "/asset_pro/transfer/{id}", ids: "transfer", permission: "transfer:read" },
   { method: "GET", path: "/asset_pro/transfers", permission: "transfer:read", query: pagingQuerySchema },
+  { method: "GET", path: "/webhook/deliveries", permission: "transfer:read", query: deliveriesQuerySchema },
+  // Resend takes no body: only a refusing header, a bad id or a wrong method reaches it.
+  { method: "POST", path: "/webhook/deliveries/{id}/resend", ids: "event", permission: "transfer:sign" },
 ];
 
 // ---- JSON as text: what JSON.stringify cannot write (1e309, -0, duplicate keys, huge strings) ----

@@ -26,6 +26,9 @@ const SEED = Number(process.env.SWEEP_SEED ?? Date.now() % 2 ** 31);
  */
 const NOT_WRITES: Record<string, string[]> = { api_keys: ["last_used_at"] };
 
+// A webhook the setup causes fails once and is never retried, so no delivery runs during the sweep.
+const SWEEP_SERVER_ENV = { WEBHOOK_RETRY_SCHEDULE: "" };
+
 // Node's HTTP parser refuses these before the app runs, with a bare 400 (no envelope is possible):
 // control characters in a header value cannot come from fetch, so they go over a raw socket.
 const CONTROL_CHARACTERS = ["\u0001", "\u001f", "\u007f", "\u0000", "\u000b"];
@@ -56,13 +59,13 @@ describe.each(drivers)("the malformed-input sweep on %s", (driver) => {
     let server: Server | undefined;
     let passed = false;
     try {
-      server = startServer(target, port, path.join(logDir, "server-1.log"));
+      server = startServer(target, port, path.join(logDir, "server-1.log"), SWEEP_SERVER_ENV);
       await waitHealthy(baseUrl, server);
       const fixture = await makeRecords(baseUrl, target);
       // PGlite is one process's database: the rows are read with the server stopped.
       await stopServer(server);
       const before = await rowsOf(target);
-      server = startServer(target, port, path.join(logDir, "server-2.log"));
+      server = startServer(target, port, path.join(logDir, "server-2.log"), SWEEP_SERVER_ENV);
       await waitHealthy(baseUrl, server);
 
       let startedAt = performance.now();
@@ -115,8 +118,15 @@ async function makeRecords(baseUrl: string, target: Target): Promise<Fixture> {
   const common = { pricing_mode: "crypto", pay_token: "USDC", chain: "arb", origin: "https://shop.example.test", creator: "sweep setup" };
   const people = { recipient_name: "Setup", recipient_email: "setup@example.test", organization_name: "Setup Org", organization_email: "ap@example.test" };
   // Created by admin, the key the sweep sends: its approvals meet maker-checker.
-  const invoice = () =>
-    call("POST", "/invoice/intent", keys.admin, { ...common, ...people, amount: "10", payment_terms: 7, detail_items: [{ name: "Item", quantity: 1, unit_price: 10 }] });
+  const invoice = (overrides: Record<string, unknown> = {}) =>
+    call("POST", "/invoice/intent", keys.admin, {
+      ...common,
+      ...people,
+      amount: "10",
+      payment_terms: 7,
+      detail_items: [{ name: "Item", quantity: 1, unit_price: 10 }],
+      ...overrides,
+    });
   const payout = () =>
     call("POST", "/payout/intent", keys.admin, { ...common, ...people, amount: "100", exact_out_amount: "98.5", payout_target_address: "0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe" });
   const approve = (kind: string, id: string) => call("POST", `/${kind}/intent/${id}/approve`, keys.approver);
@@ -141,6 +151,12 @@ async function makeRecords(baseUrl: string, target: Target): Promise<Fixture> {
     wallet_address: "0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe",
   });
 
+  // One webhook event, settled before the sweep: its callback refuses connections and the sweep's
+  // server retries nothing (WEBHOOK_RETRY_SCHEDULE=""), so it is `failed` after one attempt.
+  const noticed = await invoice({ callback_url: `http://127.0.0.1:${await freePort()}/hook` });
+  await approve("invoice", noticed.id);
+  const event = await settledEvent(() => call("GET", `/webhook/deliveries?object_id=${noticed.id}`, keys.viewer));
+
   const invoices = [pendingInvoice, approvedInvoice, paidInvoice];
   const payouts = [pendingPayout, approvedPayout, underfundedPayout];
   const standalone = [pendingIntent, settledIntent].map((intent) => intent.payment_intent_id as string);
@@ -155,9 +171,22 @@ async function makeRecords(baseUrl: string, target: Target): Promise<Fixture> {
       payment_intent: [...invoices, ...payouts].map((record) => record.payment_intent.payment_intent_id).concat(standalone),
       standalone,
       transfer: [withdrawal.id],
+      event: [event],
     },
     paymentAddresses: [approvedInvoice, paidInvoice, approvedPayout].map((record) => record.payment_intent.payment_address),
   };
+}
+
+/** The id of the one event the list returns, once its delivery has settled (delivered or failed). */
+async function settledEvent(list: () => Promise<Array<{ id: string; status: string }>>): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const [event, ...others] = await list();
+    if (others.length) throw new Error(`expected one webhook event, got ${others.length + 1}`);
+    if (event && event.status !== "pending") return event.id;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("the setup's webhook event did not settle within 60 s");
 }
 
 async function sweep(baseUrl: string, planned: PlannedRequest[]): Promise<Tally> {
