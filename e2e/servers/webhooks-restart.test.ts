@@ -92,6 +92,8 @@ describe(`webhooks across a server restart on ${driver}`, () => {
     // The dead server's lease (2 × timeout + 5 s) runs out, then the event goes again.
     await hooks.waitFor((received) => received.length >= 2, 30_000);
     expect(hooks.received[1]!.id).toBe(hooks.received[0]!.id);
+    // The receiver has answered; the server records the attempt just after. Stop it only then.
+    await deliveryRecorded(baseUrl, demoOrg(target).key("viewer"), hooks.received[0]!.id);
     await stopServer(server!);
     server = undefined;
     await withStudio(target, async (client) => {
@@ -104,3 +106,17 @@ describe(`webhooks across a server restart on ${driver}`, () => {
     });
   }, 240_000);
 });
+
+/** Waits until the deliveries list shows the event delivered: its attempt is in the log then. */
+async function deliveryRecorded(baseUrl: string, viewerKey: string, eventId: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/v1/studio/api/webhook/deliveries?status=delivered`, {
+      headers: { "X-STUDIO-API-KEY": viewerKey },
+    });
+    const deliveries = ((await response.json()) as { data: Array<{ id: string }> }).data;
+    if (deliveries.some((delivery) => delivery.id === eventId)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`event ${eventId} was not recorded as delivered within 20 s`);
+}
