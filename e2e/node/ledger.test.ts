@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, withStudio, type Target } from "./support";
+import { bootedDemoOrg, demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, withStudio, type Target } from "./support";
 
 type Client = Parameters<Parameters<typeof withStudio>[1]>[0];
 
@@ -74,10 +74,7 @@ describe.each(drivers)("balance ledger on %s", (driver) => {
     await withStudio(
       target,
       async (client) => {
-        const { awaitReady } = await import("@/lib/studio/boot");
-        await awaitReady();
-        const { clientId, key } = demoOrg(target);
-        const { authenticate } = await import("@/lib/studio/auth/principal");
+        const { clientId, principal } = await bootedDemoOrg(target);
         const { StudioError } = await import("@/lib/studio/errors");
         const { createPaymentIntent } = await import("@/lib/studio/standalone-payments/create-payment-intent");
         const { standaloneOwner } = await import("@/lib/studio/standalone-payments/owner");
@@ -88,9 +85,9 @@ describe.each(drivers)("balance ledger on %s", (driver) => {
         const { approveInvoice } = await import("@/lib/studio/invoices/approve-invoice");
         const { signInvoice } = await import("@/lib/studio/invoices/sign-invoice");
         const { listBalances } = await import("@/lib/studio/balances/list-balances");
-        const finance = await authenticate(key("finance"));
-        const approver = await authenticate(key("approver"));
-        const admin = await authenticate(key("admin"));
+        const finance = await principal("finance");
+        const approver = await principal("approver");
+        const admin = await principal("admin");
         const refundAddress = "0x9858EfFD232B4033E47d90003D41EC34EcaEda94";
         const cents = (units: bigint) => `${units / 100n}.${(units % 100n).toString().padStart(2, "0")}`;
         const usdcUnits = async () => {

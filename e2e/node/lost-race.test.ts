@@ -5,7 +5,7 @@
 // allowed simply runs. PostgreSQL only: PGlite has one connection, so nothing can wait on a lock.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoOrg, dropTarget, freshTarget, invoiceRequest, someoneWaitsForALock, withStudio, type Target } from "./support";
+import { bootedDemoOrg, dropTarget, freshTarget, invoiceRequest, someoneWaitsForALock, withStudio, type Target } from "./support";
 
 describe.runIf(process.env.DATABASE_URL)("a verb that waited for a row lock (PostgreSQL only)", () => {
   let target: Target;
@@ -35,15 +35,12 @@ describe.runIf(process.env.DATABASE_URL)("a verb that waited for a row lock (Pos
     await withStudio(
       target,
       async () => {
-        const { awaitReady } = await import("@/lib/studio/boot");
-        await awaitReady();
-        const { clientId, key } = demoOrg(target);
-        const { authenticate } = await import("@/lib/studio/auth/principal");
+        const { clientId, principal } = await bootedDemoOrg(target);
         const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
         const { approveInvoice } = await import("@/lib/studio/invoices/approve-invoice");
         const { getInvoice } = await import("@/lib/studio/invoices/get-invoice");
-        const finance = await authenticate(key("finance"));
-        const approver = await authenticate(key("approver"));
+        const finance = await principal("finance");
+        const approver = await principal("approver");
 
         const lost = await createInvoice({ principal: finance, clientId, request: invoiceRequest() });
         const held = await holdRow(lost.id);

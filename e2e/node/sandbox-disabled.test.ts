@@ -1,7 +1,7 @@
 // With SANDBOX_CHAIN=0 (a server meant for real chains) the sandbox payment endpoints do not exist,
 // and a production server has neither the sandbox nor demo data unless they are asked for.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoOrg, dropTarget, freshTarget, invoiceRequest, withStudio, type Target } from "./support";
+import { bootedDemoOrg, dropTarget, freshTarget, invoiceRequest, withStudio, type Target } from "./support";
 
 describe("sandbox chain switch", () => {
   let target: Target;
@@ -19,16 +19,13 @@ describe("sandbox chain switch", () => {
     const status = await withStudio(
       target,
       async () => {
-        const { awaitReady } = await import("@/lib/studio/boot");
-        await awaitReady();
-        const { clientId, key } = demoOrg(target);
-        const { authenticate } = await import("@/lib/studio/auth/principal");
+        const { clientId, principal } = await bootedDemoOrg(target);
         const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
         const { approveInvoice } = await import("@/lib/studio/invoices/approve-invoice");
         const { sandboxPay } = await import("@/lib/studio/sandbox/pay");
         const { StudioError } = await import("@/lib/studio/errors");
         const created = await createInvoice({
-          principal: await authenticate(key("finance")),
+          principal: await principal("finance"),
           clientId,
           request: invoiceRequest({
             amount: "5",
@@ -38,10 +35,10 @@ describe("sandbox chain switch", () => {
             detail_items: [{ name: "Item", quantity: 1, unit_price: 5 }],
           }),
         });
-        const approved = await approveInvoice({ principal: await authenticate(key("approver")), id: created.id });
+        const approved = await approveInvoice({ principal: await principal("approver"), id: created.id });
         try {
           const paid = await sandboxPay({
-            principal: await authenticate(key("admin")),
+            principal: await principal("admin"),
             request: { payment_address: approved.payment_intent.payment_address, amount: "5" },
           });
           expect(paid.invoice?.status).toBe("paid");

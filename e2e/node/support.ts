@@ -182,6 +182,18 @@ export function demoOrg(target: Target, index: 0 | 1 = 0) {
   return { orgId: org.org_id, clientId: org.client_id, key };
 }
 
+/**
+ * Inside `withStudio`: waits for the migrations and the demo seed, then gives the demo
+ * organization with a `principal(role)` that authenticates that role's key, as a request would.
+ */
+export async function bootedDemoOrg(target: Target) {
+  const { awaitReady } = await import("@/lib/studio/boot");
+  await awaitReady();
+  const { authenticate } = await import("@/lib/studio/auth/principal");
+  const org = demoOrg(target);
+  return { ...org, principal: (role: string) => authenticate(org.key(role)) };
+}
+
 /** A valid create request (10 USDC on arb) with the given fields replaced. */
 export function invoiceRequest(overrides: Partial<InvoiceCreateInput> = {}): InvoiceCreateInput {
   return {

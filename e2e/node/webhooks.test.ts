@@ -5,20 +5,17 @@ import { sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver, type Receiver } from "../webhook-receiver";
-import { demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, withStudio, type Target } from "./support";
+import { bootedDemoOrg, demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, withStudio, type Target } from "./support";
 
 type Env = Record<string, string>;
 
 /** Creates invoices with `callbackUrl`; approving one writes its `invoice.approval_pending → approved` event. */
 async function approvedWithCallback(target: Target, callbackUrl: string, count = 1): Promise<string[]> {
-  const { awaitReady } = await import("@/lib/studio/boot");
-  await awaitReady();
-  const { clientId, key } = demoOrg(target);
-  const { authenticate } = await import("@/lib/studio/auth/principal");
+  const { clientId, principal } = await bootedDemoOrg(target);
   const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
   const { approveInvoice } = await import("@/lib/studio/invoices/approve-invoice");
-  const finance = await authenticate(key("finance"));
-  const approver = await authenticate(key("approver"));
+  const finance = await principal("finance");
+  const approver = await principal("approver");
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const created = await createInvoice({ principal: finance, clientId, request: invoiceRequest({ callback_url: callbackUrl }) });
@@ -62,10 +59,9 @@ describe.each(drivers)("webhooks on %s", (driver) => {
         const dispatcher = startDispatcher();
         try {
           const [invoiceId] = await approvedWithCallback(target, hooks.url);
-          const { authenticate } = await import("@/lib/studio/auth/principal");
           const { cancelInvoice } = await import("@/lib/studio/invoices/cancel-invoice");
           const { getInvoice } = await import("@/lib/studio/invoices/get-invoice");
-          const finance = await authenticate(demoOrg(target).key("finance"));
+          const finance = await (await bootedDemoOrg(target)).principal("finance");
           await cancelInvoice({ principal: finance, id: invoiceId!, request: undefined });
           await hooks.waitFor((received) => received.length >= 5, 15_000);
 
@@ -212,16 +208,13 @@ describe.each(drivers)("webhooks on %s", (driver) => {
     await withStudio(
       target,
       async (client) => {
-        const { awaitReady } = await import("@/lib/studio/boot");
-        await awaitReady();
-        const { clientId, key } = demoOrg(target);
-        const { authenticate } = await import("@/lib/studio/auth/principal");
+        const { clientId, principal } = await bootedDemoOrg(target);
         const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
         const { approveInvoice } = await import("@/lib/studio/invoices/approve-invoice");
         const { unitOfWork } = await import("@/lib/studio/unit-of-work");
         const url = "http://127.0.0.1:9/rolled-back";
-        const created = await createInvoice({ principal: await authenticate(key("finance")), clientId, request: invoiceRequest({ callback_url: url }) });
-        const approver = await authenticate(key("approver"));
+        const created = await createInvoice({ principal: await principal("finance"), clientId, request: invoiceRequest({ callback_url: url }) });
+        const approver = await principal("approver");
         await expect(
           unitOfWork(async () => {
             await approveInvoice({ principal: approver, id: created.id });
