@@ -53,6 +53,12 @@ const RATE_LIMIT_HEADERS = {
   "RateLimit-Policy": header("The burst per window", "100;w=1"),
 };
 
+/** The 200 body an operation answers: its envelope around the record, or the record itself. */
+export function responseSchema(entry: Endpoint): z.ZodType {
+  if (entry.raw) return entry.response;
+  return entry.list ? listEnvelopeSchema(entry.response, entry.list.counts) : envelopeSchema(entry.response);
+}
+
 function operation(entry: Endpoint): RouteConfig {
   const authenticated = entry.permission !== "public";
   const hasId = entry.path.includes("{id}");
@@ -77,9 +83,7 @@ function operation(entry: Endpoint): RouteConfig {
       description: entry.raw ? "The document" : entry.list ? "A page of records" : "The record",
       headers: successHeaders,
       content: {
-        "application/json": {
-          schema: entry.raw ? entry.response : entry.list ? listEnvelopeSchema(entry.response, entry.list.counts) : envelopeSchema(entry.response),
-        },
+        "application/json": { schema: responseSchema(entry) },
       },
     },
   };
