@@ -2,6 +2,7 @@
 // Scalar renders the OpenAPI document. Loaded only on /docs/api (its own chunk, and in the browser
 // only: it is a Vue app behind a React wrapper), so no other page pays for it.
 import dynamic from "next/dynamic";
+import { useMemo } from "react";
 import "@scalar/api-reference-react/style.css";
 
 const ApiReferenceReact = dynamic(() => import("@scalar/api-reference-react").then((module) => module.ApiReferenceReact), {
@@ -10,20 +11,19 @@ const ApiReferenceReact = dynamic(() => import("@scalar/api-reference-react").th
 });
 
 export function ApiReference({ document }: { document: string }) {
-  return (
-    <div className="scalar-reference">
-      <ApiReferenceReact
-        configuration={{
-          content: document,
-          // Nothing leaves this site: no font CDN, no telemetry, no request proxy.
-          withDefaultFonts: false,
-          telemetry: false,
-          hideClientButton: true,
-          hideDarkModeToggle: true,
-          forceDarkModeState: "light",
-          layout: "modern",
-        }}
-      />
-    </div>
+  // One configuration object: the wrapper re-applies it whenever its identity changes.
+  const configuration = useMemo(
+    () => ({
+      content: document,
+      // Nothing leaves this site: no font CDN, no telemetry, no request proxy.
+      withDefaultFonts: false,
+      telemetry: false,
+      hideClientButton: true,
+      hideDarkModeToggle: true,
+      forceDarkModeState: "light" as const,
+      layout: "modern" as const,
+    }),
+    [document],
   );
+  return <ApiReferenceReact configuration={configuration} />;
 }

@@ -8,6 +8,7 @@ const PAGES = [
   { href: "/payouts", label: "Payouts" },
   { href: "/payment-intents", label: "Payment intents" },
   { href: "/balances", label: "Balances" },
+  { href: "/docs/api", label: "API reference" },
 ];
 
 export function NavLinks() {
