@@ -140,7 +140,7 @@ export async function updateUser(
     const [target] = await database.select().from(users).where(userScope(input.uid, input.orgId)).limit(1);
     if (!target) throw notFound(`User ${input.uid}`);
     // In uid order, so two changes in one organization never lock its rows in opposite orders.
-    const locked = await database.select().from(users).where(eq(users.orgId, target.orgId)).orderBy(users.uid).for("update");
+    const locked = await database.select().from(users).where(eq(users.orgId, target.orgId)).orderBy(users.uid).for("no key update");
     const before = locked.find((row) => row.uid === target.uid) ?? target;
     const after = {
       permissions: input.permissions ? [...new Set(input.permissions)] : before.permissions,

@@ -53,15 +53,7 @@ export function createWithdrawal(input: { principal: Principal; request: Withdra
       })
       .returning();
     if (!row) throw new Error("withdrawal insert returned no row");
-    await debit(tx, {
-      key: { orgId: principal.orgId, chainId: chain.id, tokenAddress: token.address, symbol: token.symbol, decimals: token.decimals },
-      units,
-      kind: "withdrawal",
-      reference: `withdrawal:${id}`,
-      withdrawalId: id,
-      field: "amount",
-      now,
-    });
+    // Before the debit, so a debit the balance refuses takes the audit row back with it.
     await recordAudit(tx, {
       orgId: principal.orgId,
       actorUid: principal.uid,
@@ -69,6 +61,15 @@ export function createWithdrawal(input: { principal: Principal; request: Withdra
       objectType: "withdrawal",
       objectId: id,
       details: { chain_id: chain.id, symbol: token.symbol, amount, wallet_address: walletAddress, tx_hash: send.txHash },
+      now,
+    });
+    await debit(tx, {
+      key: { orgId: principal.orgId, chainId: chain.id, tokenAddress: token.address, symbol: token.symbol, decimals: token.decimals },
+      units,
+      kind: "withdrawal",
+      reference: `withdrawal:${id}`,
+      withdrawalId: id,
+      field: "amount",
       now,
     });
     return serializeTransfer(row, "pending");
