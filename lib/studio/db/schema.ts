@@ -47,9 +47,11 @@ export const users = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     permissions: text("permissions").array().notNull(),
+    // A disabled person's keys stop authenticating; the row stays for the records that name them.
+    disabled: boolean("disabled").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("users_org_email_idx").on(t.orgId, t.email)],
+  (t) => [uniqueIndex("users_org_email_idx").on(t.orgId, t.email), index("users_org_created_idx").on(t.orgId, t.createdAt)],
 );
 
 export const apiKeys = pgTable(
@@ -70,7 +72,11 @@ export const apiKeys = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("api_keys_hash_idx").on(t.keyHash), index("api_keys_user_idx").on(t.userUid)],
+  (t) => [
+    uniqueIndex("api_keys_hash_idx").on(t.keyHash),
+    index("api_keys_user_idx").on(t.userUid),
+    index("api_keys_org_created_idx").on(t.orgId, t.createdAt),
+  ],
 );
 
 export const paymentIntents = pgTable(
@@ -480,4 +486,32 @@ export const webhookAttempts = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex("webhook_attempts_event_attempt_idx").on(t.eventId, t.attemptNumber)],
+);
+
+/**
+ * Who did what (issue 13): one row per audited action, written in the transaction of the change
+ * it records, so a refused or failed action leaves none. Append-only: a trigger refuses UPDATE
+ * and DELETE (migration 0009). `actor_uid` is null only for the operator CLI and the demo seed.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    createdAt: createdAt(),
+    actorUid: text("actor_uid"),
+    action: text("action").notNull(),
+    objectType: text("object_type").notNull(),
+    objectId: text("object_id").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index("audit_log_org_id_idx").on(t.orgId, t.id),
+    index("audit_log_org_actor_idx").on(t.orgId, t.actorUid, t.id),
+    index("audit_log_org_action_idx").on(t.orgId, t.action, t.id),
+    index("audit_log_org_object_idx").on(t.orgId, t.objectType, t.objectId, t.id),
+    index("audit_log_org_created_idx").on(t.orgId, t.createdAt),
+  ],
 );

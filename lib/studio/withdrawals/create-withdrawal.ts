@@ -1,4 +1,5 @@
 import { withdrawals } from "@/lib/studio/db/schema";
+import { recordAudit } from "@/lib/studio/audit/audit-log";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { StudioError } from "@/lib/studio/errors";
 import { newId } from "@/lib/studio/ids";
@@ -59,6 +60,15 @@ export function createWithdrawal(input: { principal: Principal; request: Withdra
       reference: `withdrawal:${id}`,
       withdrawalId: id,
       field: "amount",
+      now,
+    });
+    await recordAudit(tx, {
+      orgId: principal.orgId,
+      actorUid: principal.uid,
+      action: "withdrawal.created",
+      objectType: "withdrawal",
+      objectId: id,
+      details: { chain_id: chain.id, symbol: token.symbol, amount, wallet_address: walletAddress, tx_hash: send.txHash },
       now,
     });
     return serializeTransfer(row, "pending");
