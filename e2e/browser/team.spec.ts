@@ -130,3 +130,63 @@ test("a viewer sees no settings and gets the API's 403 on the settings pages", a
   const admin = await as("admin");
   await expect(admin.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" })).toBeVisible();
 });
+
+test("an invite sent again with the same Idempotency-Key finishes the same person, and wrong passwords are audited", async ({ as, browser }) => {
+  const admin = await as("admin");
+  const person = newPerson();
+  const invite = () =>
+    admin.page.request.post("/api/team/users", {
+      headers: { Origin: baseUrl, "Idempotency-Key": `invite-${person.email}` },
+      data: { name: person.name, email: person.email, permissions: ["transfer:read"] },
+    });
+  const first = await invite();
+  expect(first.status()).toBe(200);
+  const second = await invite();
+  expect(second.status()).toBe(200);
+  const [one, two] = [(await first.json()).data, (await second.json()).data];
+  expect(two.user.uid).toBe(one.user.uid);
+  const listed = (await (await admin.page.request.get("/api/team/users?page_size=100")).json()).data.filter(
+    (user: { email: string }) => user.email === person.email,
+  );
+  expect(listed).toHaveLength(1);
+
+  // Without the key it is a new invite of an email that already has a sign-in: refused, nothing made.
+  const again = await admin.page.request.post("/api/team/users", {
+    headers: { Origin: baseUrl },
+    data: { name: person.name, email: person.email, permissions: ["transfer:read"] },
+  });
+  expect(again.status()).toBe(409);
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Email or password is wrong" })).toBeVisible();
+  // The latest answer's password is the one that works.
+  await signIn.signIn(person.email, two.password);
+
+  const audit = new AuditSettingsPage(admin.page);
+  await audit.goto(`object_type=user&object_id=${two.user.uid}&action=console.sign_in_failed`);
+  await expect(audit.rows()).toHaveCount(1);
+  await expect(admin.page.getByLabel("Action")).toHaveValue("console.sign_in_failed");
+  await context.close();
+});
+
+test("taking Manage team from the last manager is refused, and the page says why", async ({ as }) => {
+  const admin = await as("admin");
+  const managers = (await (await admin.page.request.get("/api/team/users?page_size=100")).json()).data.filter(
+    (user: { permissions: string[]; disabled: boolean }) => user.permissions.includes("org:manage") && !user.disabled,
+  );
+  expect(managers).toHaveLength(1);
+  const team = new TeamSettingsPage(admin.page);
+  await team.goto();
+  const email = managers[0].email as string;
+  await team.permission(email, "Manage team").click();
+  await expect(team.person(email).getByRole("alert")).toBeVisible();
+  await expect(team.permission(email, "Manage team")).toBeChecked();
+  await admin.page.reload();
+  await expect(admin.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" })).toBeVisible();
+});
