@@ -42,11 +42,15 @@ export const PAYMENT_INTENT_FILTER_KEYS = [
 
 export const LEDGER_FILTER_KEYS = ["chain", "token", "kind", "page", "page_size"] as const;
 
+// GET /audit_log (issue 13).
+export const AUDIT_FILTER_KEYS = ["actor_uid", "action", "object_type", "object_id", "created_from", "created_to", "page", "page_size"] as const;
+
 export type FilterKey =
   | (typeof INVOICE_FILTER_KEYS)[number]
   | (typeof PAYOUT_FILTER_KEYS)[number]
   | (typeof PAYMENT_INTENT_FILTER_KEYS)[number]
-  | (typeof LEDGER_FILTER_KEYS)[number];
+  | (typeof LEDGER_FILTER_KEYS)[number]
+  | (typeof AUDIT_FILTER_KEYS)[number];
 export type FilterChanges = Partial<Record<FilterKey, string | undefined>>;
 
 /** URL params → Studio list query for the given keys (date inputs become an inclusive UTC day range). */

@@ -174,3 +174,33 @@ export type Me = {
 
 export type FieldError = { field: string; message: string };
 export type ErrorBody = { code: number; message: string; errors?: FieldError[]; request_id?: string };
+
+/** Team management (issue 13): a person of the organization as the Studio knows them. */
+export type TeamUser = { uid: string; name: string; email: string; permissions: string[]; disabled: boolean; created_at: string };
+
+/** An API key as listed; the secret `api_key` comes only in the answer that created it. */
+export type ApiKeyRecord = {
+  id: string;
+  prefix: string;
+  last4: string;
+  uid: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked: boolean;
+  revoked_at: string | null;
+};
+export type CreatedApiKey = ApiKeyRecord & { api_key: string };
+
+/** One row of the organization's audit log; `actor_uid` is null only for the operator CLI. */
+export type AuditRow = {
+  id: string;
+  created_at: string;
+  actor_uid: string | null;
+  action: string;
+  object_type: string;
+  object_id: string;
+  details: Record<string, unknown>;
+};
+
+/** A list without per-category counts (users, keys, the audit log). */
+export type PlainList<T> = { data: T[]; paging: Paging };
