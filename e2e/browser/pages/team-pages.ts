@@ -18,6 +18,11 @@ export class TeamSettingsPage {
     return this.person(email).getByRole("switch", { name: label });
   }
 
+  /** Flips a permission switch the way a person does: by its label. */
+  async toggle(email: string, label: string) {
+    await this.person(email).locator("label").filter({ hasText: new RegExp(`^${label}`) }).click();
+  }
+
   dialog() {
     return this.page.getByRole("dialog");
   }
