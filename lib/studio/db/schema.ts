@@ -462,7 +462,9 @@ export const webhookEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("webhook_events_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // In the claim's order, so a claim reads the first due rows and stops at its limit: on
+    // next_attempt_at alone every claim read and sorted the whole backlog (O(pending) per claim).
+    index("webhook_events_due_idx").on(t.nextAttemptAt, t.seq).where(sql`${t.status} = 'pending'`),
     index("webhook_events_object_idx").on(t.objectId, t.seq),
     index("webhook_events_org_idx").on(t.orgId, t.seq),
   ],
