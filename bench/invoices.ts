@@ -18,7 +18,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
 import { seedInvoices } from "./phases/seed";
-import { explainSearch, listPhases } from "./phases/lists";
+import { explainList, listPhases } from "./phases/lists";
 import { createPhase } from "./phases/creates";
 import { verdictLines, type Phase, type Verdict } from "./phases/measure";
 
@@ -361,9 +361,9 @@ async function main(): Promise<void> {
     rate: settings.listRate,
   });
   console.log(`
-${await explainSearch(databaseUrl, demo.org_id, "r123@bench.test")}`);
+${await explainList(databaseUrl, demo.org_id, { search: "r123@bench.test" })}`);
   console.log(`
-${await explainSearch(databaseUrl, demo.org_id, "INV-BENCH-00123")}`);
+${await explainList(databaseUrl, demo.org_id, { search: "INV-BENCH-00123" })}`);
   const creates = [
     await createPhase({ driver: "postgres", url: nextUrl, apiKey: finance.api_key, seconds: settings.seconds, connections: 10 }),
     await createPhase({ driver: "pglite", ...(await startPgliteServer(dataDir)), seconds: settings.seconds, connections: 10 }),

@@ -7,7 +7,7 @@ import pg from "pg";
 import type { Database } from "@/lib/db/client";
 import * as schema from "@/lib/studio/db/schema";
 import { invoiceListQuerySchema } from "@/lib/studio/invoices/schemas";
-import { invoiceListQueries } from "@/lib/studio/invoices/list-invoices";
+import { invoiceListQueries, matchingCount } from "@/lib/studio/invoices/list-invoices";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
 import { measure, type Phase, type Verdict } from "./measure";
 import { SEED_SPACING_MINUTES } from "./seed";
@@ -85,18 +85,19 @@ export async function listPhases(input: {
   return { phases, verdicts };
 }
 
-/** EXPLAIN ANALYZE of a search's two queries, built by the service's own list code. */
-export async function explainSearch(databaseUrl: string, orgId: number, search: string): Promise<string> {
+/** EXPLAIN ANALYZE of a list request's two queries, built by the service's own list code. */
+export async function explainList(databaseUrl: string, orgId: number, queryString: Record<string, string>): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const database = drizzle({ client, schema }) as unknown as Database;
-    const query = invoiceListQuerySchema.parse({ search });
-    const { counts, page } = invoiceListQueries(database, orgId, query);
+    const query = invoiceListQuerySchema.parse(queryString);
+    const { counts, page, statuses } = invoiceListQueries(database, orgId, query);
+    const matching = matchingCount(await counts, statuses);
     const out: string[] = [];
-    for (const [name, built] of [["counts", counts.toSQL()], ["page", page.toSQL()]] as const) {
+    for (const [name, built] of [["counts", counts.toSQL()], ["page", page(matching).toSQL()]] as const) {
       const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${built.sql}`, built.params as unknown[]);
-      out.push(`-- ${name} query, search=${JSON.stringify(search)}`, ...rows.map((row) => row["QUERY PLAN"]));
+      out.push(`-- ${name} query of GET /invoice/intents?${new URLSearchParams(queryString)}`, ...rows.map((row) => row["QUERY PLAN"]));
     }
     return out.join("\n");
   } finally {

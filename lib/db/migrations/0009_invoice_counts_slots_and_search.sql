@@ -2,6 +2,8 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 ALTER TABLE "invoice_status_counts" ADD COLUMN "slot" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoice_status_counts" DROP CONSTRAINT "invoice_status_counts_org_id_status_pk";--> statement-breakpoint
 ALTER TABLE "invoice_status_counts" ADD CONSTRAINT "invoice_status_counts_org_id_status_slot_pk" PRIMARY KEY("org_id","status","slot");--> statement-breakpoint
+DROP INDEX "invoices_org_seq_idx";--> statement-breakpoint
+CREATE INDEX "invoices_org_seq_status_idx" ON "invoices" USING btree ("org_id","seq","status");--> statement-breakpoint
 CREATE INDEX "invoices_org_created_status_idx" ON "invoices" USING btree ("org_id","created_at","status");--> statement-breakpoint
 CREATE INDEX "invoices_search_trgm_idx" ON "invoices" USING gin (("invoice_number" || ' ' || "id" || ' ' || "payment_intent_id" || ' ' || "recipient_name" || ' ' || "recipient_email" || ' ' || "organization_name" || ' ' || "organization_email") gin_trgm_ops);--> statement-breakpoint
 -- Written by hand (drizzle-kit does not model triggers). The per-row trigger of 0003 updated the

@@ -189,7 +189,8 @@ export const invoices = pgTable(
     uniqueIndex("invoices_seq_idx").on(t.seq),
     uniqueIndex("invoices_org_number_idx").on(t.orgId, t.invoiceNumber),
     uniqueIndex("invoices_payment_intent_idx").on(t.paymentIntentId),
-    index("invoices_org_seq_idx").on(t.orgId, t.seq),
+    // Newest first with the status at hand: a status tab's deep page is an index-only scan.
+    index("invoices_org_seq_status_idx").on(t.orgId, t.seq, t.status),
     index("invoices_org_status_seq_idx").on(t.orgId, t.status, t.seq),
     index("invoices_org_recipient_email_idx").on(t.orgId, t.recipientEmail),
     // The date-range filter and its per-status counts (an index-only scan with status in the key).
