@@ -71,7 +71,8 @@ describe.each(drivers)("invoice status counts on %s", (driver) => {
       },
       { SEED_DEMO: "1", SEED_DEMO_INVOICES: "40", SWEEPER: "0" },
     );
-  });
+    // Booting and seeding PGlite takes over a minute on a loaded machine.
+  }, 300_000);
 
   it("follow bulk inserts, updates and deletes of many rows, one delta per status and statement", async () => {
     await withStudio(
@@ -117,7 +118,7 @@ describe.each(drivers)("invoice status counts on %s", (driver) => {
       },
       { SEED_DEMO: "1", SEED_DEMO_INVOICES: "0", SWEEPER: "0" },
     );
-  });
+  }, 300_000);
 });
 
 type CountRow = { org_id: number; status: string; count: number };
