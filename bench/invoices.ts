@@ -360,22 +360,26 @@ async function main(): Promise<void> {
     seconds: settings.seconds,
     rate: settings.listRate,
   });
-  console.log(`
-${await explainList(databaseUrl, demo.org_id, { search: "r123@bench.test" })}`);
-  console.log(`
-${await explainList(databaseUrl, demo.org_id, { search: "INV-BENCH-00123" })}`);
-  const creates = [
-    await createPhase({ driver: "postgres", url: nextUrl, apiKey: finance.api_key, seconds: settings.seconds, connections: 10 }),
-    await createPhase({ driver: "pglite", ...(await startPgliteServer(dataDir)), seconds: settings.seconds, connections: 10 }),
-  ];
-  printPhases([...phases, ...creates.map((created) => created.phase)]);
+  printPhases(phases);
+  console.log(`\n${await explainList(databaseUrl, demo.org_id, { search: "r123@bench.test" })}`);
+  console.log(`\n${await explainList(databaseUrl, demo.org_id, { search: "INV-BENCH-00123" })}`);
+  const postgresCreate = await createPhase({ driver: "postgres", url: nextUrl, apiKey: finance.api_key, seconds: settings.seconds, connections: 10 });
+  printPhases([postgresCreate.phase]);
+  const createVerdicts = [postgresCreate.verdict];
+  try {
+    const pglite = await createPhase({ driver: "pglite", ...(await startPgliteServer(dataDir)), seconds: settings.seconds, connections: 10 });
+    printPhases([pglite.phase]);
+    createVerdicts.push(pglite.verdict);
+  } catch (error) {
+    // The figures above stay worth printing when the PGlite server does not come up.
+    createVerdicts.push({ figure: `create invoice on PGlite: not measured (${String(error)})`, target: ">= 198/s", met: false });
+  }
   const allVerdicts: Verdict[] = [
-    { figure: `seed of ${settings.invoices} invoices: ${(seedSeconds).toFixed(1)} s`, target: "minutes, not tens (< 600 s)", met: seedSeconds < 600 },
+    { figure: `seed of ${settings.invoices} invoices: ${seedSeconds.toFixed(1)} s`, target: "minutes, not tens (< 600 s)", met: seedSeconds < 600 },
     ...verdicts,
-    ...creates.map((created) => created.verdict),
+    ...createVerdicts,
   ];
-  console.log(`
-${verdictLines(allVerdicts)}`);
+  console.log(`\n${verdictLines(allVerdicts)}`);
   succeeded = true;
 }
 
@@ -400,7 +404,7 @@ async function startPgliteServer(dataDir: string): Promise<{ url: string; apiKey
     },
     path.join(dataDir, "next-pglite.log"),
   );
-  await waitFor(`${url}/api/health`, server, 180_000);
+  await waitFor(`${url}/api/health`, server, 300_000);
   const credentials = JSON.parse(fs.readFileSync(path.join(pgliteDir, "demo-credentials.json"), "utf8")) as {
     orgs: Array<{ users: Array<{ role: string; api_key: string }> }>;
   };
@@ -414,8 +418,7 @@ function printPhases(phases: Phase[]): void {
   for (const phase of phases) {
     rows.push([phase.label, String(phase.requests), phase.rps.toFixed(0), ms(phase.p50), ms(phase.p95), ms(phase.p99), String(phase.failed)]);
   }
-  console.log(`
-${table(rows)}`);
+  console.log(`\n${table(rows)}`);
 }
 
 async function cleanup(): Promise<void> {
