@@ -1,7 +1,9 @@
 // `npm run bench`: GET /invoice/intent/{id} and GET /invoice/intents?status_category=... on
 // PostgreSQL with 100,000 invoices, the Next.js server side by side with a bare node:http + pg
 // server (bench/bare-server.ts) doing the same queries, in the same run. Loopback only; every load
-// phase is bounded in time. It creates a scratch database and drops it at the end.
+// phase is bounded in time. It creates a scratch database and drops it at the end. Then the
+// database phases of bench/phases/ (list views, search with its EXPLAIN, creates on PostgreSQL and
+// on PGlite) print their figures and a PASS/FAIL line per target.
 //
 // Environment (all optional): DATABASE_URL (the server to create the scratch database on; default
 // postgres://postgres@127.0.0.1:5432/postgres), NEXT_DIST_DIR (default .next; built when missing),
