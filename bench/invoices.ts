@@ -228,7 +228,7 @@ async function main(): Promise<void> {
     },
     path.join(dataDir, "next.log"),
   );
-  await waitFor(`${nextUrl}/api/health`, server, 180_000);
+  await waitFor(`${nextUrl}/api/health`, server, 600_000);
   log("Next server healthy");
 
   const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")) as {
