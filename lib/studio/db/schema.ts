@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   bigint,
   bigserial,
@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -194,14 +195,39 @@ export const invoices = pgTable(
     uniqueIndex("invoices_seq_idx").on(t.seq),
     uniqueIndex("invoices_org_number_idx").on(t.orgId, t.invoiceNumber),
     uniqueIndex("invoices_payment_intent_idx").on(t.paymentIntentId),
-    index("invoices_org_seq_idx").on(t.orgId, t.seq),
+    // Newest first with the status at hand: a status tab's deep page is an index-only scan.
+    index("invoices_org_seq_status_idx").on(t.orgId, t.seq, t.status),
     index("invoices_org_status_seq_idx").on(t.orgId, t.status, t.seq),
     index("invoices_org_recipient_email_idx").on(t.orgId, t.recipientEmail),
+    // The date-range filter and its per-status counts (an index-only scan with status in the key).
+    index("invoices_org_created_status_idx").on(t.orgId, t.createdAt, t.status),
+    // The free-text search: `ILIKE '%text%'` over the searched columns joined into one string can
+    // use trigrams (pg_trgm) instead of reading every invoice.
+    index("invoices_search_trgm_idx").using("gin", sql`(${invoiceSearchText(t)}) gin_trgm_ops`),
   ],
 );
 
-// Invoices per organization and status, kept exact by a trigger on `invoices` (migration
-// 0003): the unfiltered list reads its tab counts here instead of counting every invoice.
+/**
+ * The columns the invoice search looks in, joined by spaces: the expression of the trigram index,
+ * so a search written with it (see `indexedSearch`) narrows the rows before the exact check.
+ */
+export function invoiceSearchText(t: {
+  invoiceNumber: AnyPgColumn;
+  id: AnyPgColumn;
+  paymentIntentId: AnyPgColumn;
+  recipientName: AnyPgColumn;
+  recipientEmail: AnyPgColumn;
+  organizationName: AnyPgColumn;
+  organizationEmail: AnyPgColumn;
+}): SQL {
+  const columns = [t.invoiceNumber, t.id, t.paymentIntentId, t.recipientName, t.recipientEmail, t.organizationName, t.organizationEmail];
+  return sql.join(columns.map((column) => sql`${column}`), sql` || ' ' || `);
+}
+
+// Invoices per organization and status, kept exact by statement-level triggers on `invoices`:
+// the unfiltered list reads its tab counts here (the sum over slots) instead of counting every
+// invoice. Each status has up to 16 slots, one per backend (pg_backend_pid() % 16), so concurrent
+// creates and transitions in one organization lock different rows; a slot alone may go negative.
 export const invoiceStatusCounts = pgTable(
   "invoice_status_counts",
   {
@@ -209,9 +235,10 @@ export const invoiceStatusCounts = pgTable(
       .notNull()
       .references(() => organizations.id),
     status: text("status").notNull(),
+    slot: integer("slot").notNull().default(0),
     count: integer("count").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.status] })],
+  (t) => [primaryKey({ columns: [t.orgId, t.status, t.slot] })],
 );
 
 // One row per status change of any workflow owner (invoice, payout), written only by the shared

@@ -143,7 +143,7 @@ export async function transition<T extends OwnerTable, Status extends string, Ac
 export async function recordCreated<T extends OwnerTable>(
   tx: Tx,
   owner: Owner<T, string, string, unknown>,
-  input: { row: T["$inferSelect"]; operatorUid: string; now: Date },
+  input: { row: Pick<T["$inferSelect"], "id" | "orgId" | "status">; operatorUid: string; now: Date },
 ): Promise<void> {
   await writeStatusLog(tx, owner, { ...input, from: "", to: input.row.status, reason: "created" });
 }
