@@ -185,7 +185,7 @@ for (const width of WIDTHS) {
 
 for (const width of WIDTHS) {
   test(`team, API keys, audit log and the forbidden state have no moderate or worse axe violations at ${width} px`, async ({ as }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const admin = await as("admin");
     const { page } = admin;
     const team = new TeamSettingsPage(page);

@@ -166,6 +166,7 @@ test("the not-found page renders inside the shell at 390 px", async ({ as }, tes
 
 for (const width of [1280, 390]) {
   test(`team, API keys and audit log render at ${width} px`, async ({ as }, testInfo) => {
+    test.setTimeout(240_000);
     const admin = await as("admin");
     const { page } = admin;
     await page.setViewportSize({ width, height: 900 });

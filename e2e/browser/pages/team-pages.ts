@@ -37,7 +37,8 @@ export class TeamSettingsPage {
       await dialog.getByRole("checkbox", { name: label, exact: true }).setChecked(permissions.includes(label));
     }
     await dialog.getByRole("button", { name: "Invite", exact: true }).click();
-    await expect(dialog.getByRole("heading", { name: `${name} is invited` })).toBeVisible();
+    // Hashing the first password is deliberately slow (scrypt); a busy machine makes it slower.
+    await expect(dialog.getByRole("heading", { name: `${name} is invited` })).toBeVisible({ timeout: 60_000 });
     await expect(dialog.getByText("shown only now")).toBeVisible();
     return (await dialog.getByTestId("first-password").textContent()) ?? "";
   }
