@@ -1,15 +1,14 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { WithdrawalForm } from "@/components/balances/withdrawal-form";
 import { Amount } from "@/components/payments/amount";
 import { Code, ErrorNote, Section } from "@/components/payments/detail";
+import { Pagination, useListUrl } from "@/components/payments/list-controls";
 import { useViewer } from "@/components/providers";
-import { buttonClass } from "@/components/ui/button";
 import { apiFetch } from "@/lib/console/api";
 import { formatDateTime } from "@/lib/console/format";
-import { apiQuery, LEDGER_FILTER_KEYS, withChanges, type FilterChanges } from "@/lib/console/list-query";
+import { apiQuery, LEDGER_FILTER_KEYS, type FilterChanges } from "@/lib/console/list-query";
 import { PAYMENT_INTENTS, pagePath } from "@/lib/console/resources";
 import type { Balance, LedgerEntry, ListData } from "@/lib/console/types";
 import { findChain } from "@/lib/studio/chain/registry";
@@ -80,9 +79,8 @@ export function BalancesPage() {
 }
 
 function Ledger() {
-  const params = useSearchParams();
-  const router = useRouter();
-  const pathname = usePathname();
+  const list = useListUrl();
+  const params = list.params;
   const query = apiQuery(new URLSearchParams(params.toString()), LEDGER_FILTER_KEYS);
   if (!query.has("page_size")) query.set("page_size", PAGE_SIZE);
   const { data, error, isPending, isFetching, isPlaceholderData } = useQuery({
@@ -90,14 +88,10 @@ function Ledger() {
     queryFn: () => apiFetch<ListData<LedgerEntry, string>>(`/api/balances/ledger?${query}`),
     placeholderData: keepPreviousData,
   });
-  const go = (changes: FilterChanges) => {
-    const next = withChanges(new URLSearchParams(params.toString()), changes);
-    router.push(next.size ? `${pathname}?${next}` : pathname, { scroll: false });
-  };
+  const go = (changes: FilterChanges) => list.go(changes, { scroll: false });
   const kind = params.get("kind") ?? "";
   const page = Number(params.get("page") ?? "1");
   const total = data?.paging.total_count ?? 0;
-  const pages = Math.max(1, Math.ceil(total / Number(query.get("page_size"))));
 
   return (
     <Section id="ledger" title="Ledger">
@@ -149,19 +143,18 @@ function Ledger() {
         </table>
         {data && data.data.length === 0 ? <p className="px-4 py-6 text-center text-slate-700">No movements.</p> : null}
       </div>
-      <nav aria-label="Ledger pages" className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
-        <p className="text-slate-700" data-testid="ledger-summary">
-          {data ? `${total} movement${total === 1 ? "" : "s"} · page ${page} of ${pages}` : "Loading…"}
-        </p>
-        <div className="flex gap-2">
-          <button type="button" className={buttonClass.secondary} disabled={page <= 1} onClick={() => go({ page: String(page - 1) })}>
-            Previous
-          </button>
-          <button type="button" className={buttonClass.secondary} disabled={page >= pages} onClick={() => go({ page: String(page + 1) })}>
-            Next
-          </button>
-        </div>
-      </nav>
+      <div className="mt-3">
+        <Pagination
+          label="Ledger pages"
+          noun="movement"
+          total={total}
+          page={page}
+          pageSize={Number(query.get("page_size"))}
+          loaded={data !== undefined}
+          testId="ledger-summary"
+          onPage={(next) => go({ page: String(next) })}
+        />
+      </div>
     </Section>
   );
 }

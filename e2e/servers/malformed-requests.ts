@@ -200,6 +200,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/webhook/deliveries", permission: "transfer:read", query: deliveriesQuerySchema },
   // Resend takes no body: only a refusing header, a bad id or a wrong method reaches it.
   { method: "POST", path: "/webhook/deliveries/{id}/resend", ids: "event", permission: "transfer:sign" },
+  { method: "GET", path: "/webhook/secret", permission: "transfer:sign" },
 ];
 
 // ---- JSON as text: what JSON.stringify cannot write (1e309, -0, duplicate keys, huge strings) ----

@@ -2,7 +2,20 @@ import "server-only";
 import { env, listeningPort } from "@/lib/env";
 import { IDEMPOTENCY_KEY_HEADER } from "@/lib/console/idempotency-key";
 import { checkedStudioBaseUrl } from "@/lib/console/studio-url";
-import type { Balance, ErrorBody, Invoice, LedgerEntry, ListData, Me, Payout, StandalonePaymentIntent, StatusLog, Transfer } from "@/lib/console/types";
+import type {
+  Balance,
+  ErrorBody,
+  Invoice,
+  LedgerEntry,
+  ListData,
+  Me,
+  Payout,
+  StandalonePaymentIntent,
+  StatusLog,
+  Transfer,
+  WebhookDelivery,
+  WebhookDeliveryStatus,
+} from "@/lib/console/types";
 
 // The console's one door to the Studio: plain HTTP with the signed-in person's key, so the same
 // console works against any spec-conforming Studio (STUDIO_API_URL).
@@ -97,6 +110,14 @@ export function studioClient({ apiKey, clientId }: { apiKey: string; clientId: s
     withdraw: (body: unknown, once: Once = {}) => data<Transfer>(call({ method: "POST", path: "/asset_pro/transfer", body, ...once })),
     invoices: workflow<Invoice, InvoiceActionName>("invoice"),
     payouts: workflow<Payout, PayoutActionName>("payout"),
+    // Webhook deliveries (README "Webhooks"): read with transfer:read; resend and the signing
+    // secret need transfer:sign. The secret is fetched only when an admin asks to see it.
+    webhooks: {
+      deliveries: (query: URLSearchParams) => list<WebhookDelivery, WebhookDeliveryStatus>("/webhook/deliveries", query),
+      resend: (deliveryId: string, once: Once = {}) =>
+        data<WebhookDelivery>(call({ method: "POST", path: `/webhook/deliveries/${id(deliveryId)}/resend`, ...once })),
+      secret: () => data<{ secret: string }>(call({ path: "/webhook/secret" })),
+    },
     sandboxPayPaymentIntent: (paymentIntentId: string, body: { amount: string; payer_address?: string }, once: Once = {}) =>
       data<unknown>(call({ method: "POST", path: `/sandbox/payment_intent/${id(paymentIntentId)}/pay`, body, ...once })),
   };
