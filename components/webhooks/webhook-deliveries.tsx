@@ -31,9 +31,10 @@ export function WebhookDeliveries() {
   const allCount = data ? Object.values(data.counts).reduce((sum, count) => sum + count, 0) : undefined;
   const detail = useRef<HTMLDivElement>(null);
   // A chosen delivery opens below the table: bring it into view (on phones it is off screen).
+  const shownId = selected?.id;
   useEffect(() => {
-    if (selected) detail.current?.scrollIntoView({ block: "nearest" });
-  }, [selected?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (shownId) detail.current?.scrollIntoView({ block: "nearest" });
+  }, [shownId]);
   const select = (id: string) => go({ delivery: id, page: params.get("page") ?? undefined }, { scroll: false });
 
   return (

@@ -13,6 +13,9 @@ type Delivery = { id: string; type: string; status: string; object_id: string; a
 const RECEIVER_ANSWER = "received by the test receiver";
 const demoSecret = () => (demo.orgs[0] as unknown as { webhook_secret: string }).webhook_secret;
 
+// Each test waits for the dispatcher and signs in several people, on a shared 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
 let hooks: Receiver;
 test.beforeAll(async () => {
   hooks = await startReceiver(() => ({ status: 200, body: RECEIVER_ANSWER }));
