@@ -185,6 +185,8 @@ for (const width of WIDTHS) {
 
 for (const width of WIDTHS) {
   test(`webhooks and a record's deliveries have no moderate or worse axe violations at ${width} px`, async ({ as }) => {
+    // Four states, a delivery to wait for and a full axe run each, on a shared 2-core machine.
+    test.setTimeout(240_000);
     // Nothing listens on the discard port: the attempts fail with a connection error, the state
     // with the most to show (an error, an empty response, retries).
     const invoice = await createInvoice(unique("Axe hooks"), { callback_url: "http://127.0.0.1:9/hooks" });
