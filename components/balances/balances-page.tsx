@@ -77,7 +77,7 @@ export function BalancesPage() {
 }
 
 function Ledger() {
-  const { data, error, isPending, isFetching, isPlaceholderData, params, go, page, pages, total } = useUrlList<ListData<LedgerEntry, string>>({
+  const { data, error, isPending, isFetching, isPlaceholderData, params, go, page, pageSize, total } = useUrlList<ListData<LedgerEntry, string>>({
     queryKey: ["balances", "ledger"],
     path: "/api/balances/ledger",
     keys: LEDGER_FILTER_KEYS,
@@ -135,7 +135,7 @@ function Ledger() {
         </table>
         {data && data.data.length === 0 ? <p className="px-4 py-6 text-center text-slate-700">No movements.</p> : null}
       </div>
-      <Pager label="Ledger pages" testId="ledger-summary" noun={["movement", "movements"]} loaded={data !== undefined} {...{ total, page, pages, go }} />
+      <Pager label="Ledger pages" testId="ledger-summary" noun={["movement", "movements"]} loaded={data !== undefined} {...{ total, page, pageSize, go }} />
     </Section>
   );
 }

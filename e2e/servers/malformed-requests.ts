@@ -217,6 +217,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: "/api_keys/{id}/revoke", ids: "api_key", permission: "org:manage" },
   { method: "GET", path: "/audit_log", permission: "org:manage", query: auditLogQuerySchema },
   { method: "POST", path: "/me/sign_ins", permission: null, body: { schema: signInSchema, valid: () => ({ outcome: "failed" }) } },
+  { method: "GET", path: "/webhook/secret", permission: "transfer:sign" },
 ];
 
 // ---- JSON as text: what JSON.stringify cannot write (1e309, -0, duplicate keys, huge strings) ----

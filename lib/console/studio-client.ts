@@ -18,6 +18,8 @@ import type {
   StatusLog,
   TeamUser,
   Transfer,
+  WebhookDelivery,
+  WebhookDeliveryStatus,
 } from "@/lib/console/types";
 
 // The console's one door to the Studio: plain HTTP with the signed-in person's key, so the same
@@ -138,6 +140,14 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
     withdraw: (body: unknown, once: Once = {}) => data<Transfer>(call({ method: "POST", path: "/asset_pro/transfer", body, ...once })),
     invoices: workflow<Invoice, InvoiceActionName>("invoice"),
     payouts: workflow<Payout, PayoutActionName>("payout"),
+    // Webhook deliveries (README "Webhooks"): read with transfer:read; resend and the signing
+    // secret need transfer:sign. The secret is fetched only when an admin asks to see it.
+    webhooks: {
+      deliveries: (query: URLSearchParams) => list<WebhookDelivery, WebhookDeliveryStatus>("/webhook/deliveries", query),
+      resend: (deliveryId: string, once: Once = {}) =>
+        data<WebhookDelivery>(call({ method: "POST", path: `/webhook/deliveries/${id(deliveryId)}/resend`, ...once })),
+      secret: () => data<{ secret: string }>(call({ path: "/webhook/secret" })),
+    },
     sandboxPayPaymentIntent: (paymentIntentId: string, body: { amount: string; payer_address?: string }, once: Once = {}) =>
       data<unknown>(call({ method: "POST", path: `/sandbox/payment_intent/${id(paymentIntentId)}/pay`, body, ...once })),
   };

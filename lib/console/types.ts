@@ -160,6 +160,38 @@ export type StatusLog = {
   operator_name?: string;
 };
 
+/** One attempt at a webhook delivery (GET /webhook/deliveries); `manual` when an admin resent it. */
+export type WebhookAttempt = {
+  attempt: number;
+  manual: boolean;
+  url: string;
+  status_code: number | null;
+  error: string | null;
+  latency_ms: number;
+  /** The first 1 KiB of the receiver's answer. */
+  response_body: string | null;
+  created_at: string;
+};
+
+export type WebhookDeliveryStatus = "pending" | "delivered" | "failed";
+
+/** One event on its way to a record's callback_url; `id` is the `webhook-id` the receiver sees. */
+export type WebhookDelivery = {
+  id: string;
+  type: string;
+  object_type: "invoice" | "payout" | "payment_intent";
+  object_id: string;
+  url: string;
+  status: WebhookDeliveryStatus;
+  attempt_count: number;
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+  /** The signed JSON body, as sent. */
+  payload: unknown;
+  attempts: WebhookAttempt[];
+};
+
 export type Paging = { page_number: number; page_size: number; total_count: number };
 export type ListData<T, C extends string = StatusCategory> = { data: T[]; paging: Paging; counts: Record<C, number> };
 
