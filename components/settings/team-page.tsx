@@ -97,7 +97,7 @@ function PersonCard({ user }: { user: TeamUser }) {
           </span>
           <button
             type="button"
-            className={user.disabled ? buttonClass.secondary : buttonClass.danger}
+            className={buttonClass.secondary}
             disabled={change.isPending}
             onClick={() => (user.disabled ? change.mutate({ disabled: false }) : setConfirming(true))}
           >
