@@ -365,7 +365,7 @@ async function main(): Promise<void> {
   printPhases(phases);
   console.log(`\n${await explainList(databaseUrl, demo.org_id, { search: "r123@bench.test" })}`);
   console.log(`\n${await explainList(databaseUrl, demo.org_id, { search: "INV-BENCH-00123" })}`);
-  const postgresCreate = await createPhase({ driver: "postgres", url: nextUrl, apiKey: finance.api_key, seconds: settings.seconds, connections: 10 });
+  const postgresCreate = await createPhase({ driver: "postgres", url: nextUrl, apiKey: finance.api_key, clientId: demo.client_id, seconds: settings.seconds, connections: 10 });
   printPhases([postgresCreate.phase]);
   const createVerdicts = [postgresCreate.verdict];
   try {
@@ -386,7 +386,7 @@ async function main(): Promise<void> {
 }
 
 /** A second Next server on an empty PGlite folder with the demo organization: the PGlite create phase. */
-async function startPgliteServer(dataDir: string): Promise<{ url: string; apiKey: string }> {
+async function startPgliteServer(dataDir: string): Promise<{ url: string; apiKey: string; clientId: string }> {
   const pgliteDir = path.join(dataDir, "pglite-server");
   fs.mkdirSync(pgliteDir, { recursive: true });
   const port = await freePort();
@@ -408,11 +408,11 @@ async function startPgliteServer(dataDir: string): Promise<{ url: string; apiKey
   );
   await waitFor(`${url}/api/health`, server, 300_000);
   const credentials = JSON.parse(fs.readFileSync(path.join(pgliteDir, "demo-credentials.json"), "utf8")) as {
-    orgs: Array<{ users: Array<{ role: string; api_key: string }> }>;
+    orgs: Array<{ client_id: string; users: Array<{ role: string; api_key: string }> }>;
   };
   const finance = credentials.orgs[0]!.users.find((user) => user.role === "finance")!;
   log("PGlite Next server healthy");
-  return { url, apiKey: finance.api_key };
+  return { url, apiKey: finance.api_key, clientId: credentials.orgs[0]!.client_id };
 }
 
 function printPhases(phases: Phase[]): void {

@@ -24,11 +24,19 @@ export async function createPhase(input: {
   driver: keyof typeof CREATE_TARGETS;
   url: string;
   apiKey: string;
+  clientId: string;
   seconds: number;
   connections: number;
 }): Promise<{ phase: Phase; verdict: Verdict }> {
   const label = `create invoice on ${input.driver === "postgres" ? "PostgreSQL" : "PGlite"}, ${input.connections} connections`;
-  const post = { path: "/v1/studio/api/invoice/intent", body: () => body };
+  const post = { path: "/v1/studio/api/invoice/intent", body: () => body, headers: { "x-client-id": input.clientId } };
+  // One create first, so a refused request fails the phase with its reason instead of a count.
+  const first = await fetch(input.url + post.path, {
+    method: "POST",
+    headers: { "x-studio-api-key": input.apiKey, "content-type": "application/json", ...post.headers },
+    body,
+  });
+  if (first.status !== 201 && first.status !== 200) throw new Error(`create refused: HTTP ${first.status} ${await first.text()}`);
   await measure({ label: "warm-up", url: input.url, apiKey: input.apiKey, seconds: 2, connections: input.connections, post });
   const phase = await measure({ label, url: input.url, apiKey: input.apiKey, seconds: input.seconds, connections: input.connections, post });
   const target = CREATE_TARGETS[input.driver];

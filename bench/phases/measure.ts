@@ -27,7 +27,7 @@ export async function measure(input: {
   /** Offered req/s; closed loop when absent. */
   rate?: number;
   paths?: readonly string[];
-  post?: { path: string; body: () => string };
+  post?: { path: string; body: () => string; headers?: Record<string, string> };
 }): Promise<Phase> {
   let next = 0;
   const latencies: number[] = [];
@@ -37,7 +37,7 @@ export async function measure(input: {
     connections: input.connections,
     duration: input.seconds,
     ...(input.rate ? { overallRate: input.rate } : {}),
-    headers: { "x-studio-api-key": input.apiKey, ...(post ? { "content-type": "application/json" } : {}) },
+    headers: { "x-studio-api-key": input.apiKey, ...(post ? { "content-type": "application/json", ...post.headers } : {}) },
     requests: [
       post
         ? { method: "POST", setupRequest: (request) => ({ ...request, path: post.path, body: post.body() }) }
