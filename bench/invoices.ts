@@ -1,7 +1,9 @@
 // `npm run bench`: GET /invoice/intent/{id} and GET /invoice/intents?status_category=... on
 // PostgreSQL with 100,000 invoices, the Next.js server side by side with a bare node:http + pg
 // server (bench/bare-server.ts) doing the same queries, in the same run. Loopback only; every load
-// phase is bounded in time. It creates a scratch database and drops it at the end.
+// phase is bounded in time. It creates a scratch database and drops it at the end. Then the
+// database phases of bench/phases/ (list views, search with its EXPLAIN, creates on PostgreSQL and
+// on PGlite) print their figures and a PASS/FAIL line per target.
 //
 // Environment (all optional): DATABASE_URL (the server to create the scratch database on; default
 // postgres://postgres@127.0.0.1:5432/postgres), NEXT_DIST_DIR (default .next; built when missing),
@@ -16,10 +18,11 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { CHAINS } from "@/lib/studio/chain/registry";
-import { INVOICE_STATUSES } from "@/lib/studio/invoices/status";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
-import { paymentStatusFor } from "@/lib/studio/invoices/status";
+import { seedInvoices } from "./phases/seed";
+import { explainList, listPhases } from "./phases/lists";
+import { createPhase } from "./phases/creates";
+import { verdictLines, type Phase, type Verdict } from "./phases/measure";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -53,7 +56,7 @@ function freePort(): Promise<number> {
   });
 }
 
-function start(command: string, args: string[], env: Record<string, string>, logFile: string): ChildProcess {
+function start(command: string, args: string[], env: Record<string, string | undefined>, logFile: string): ChildProcess {
   const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   const out = fs.createWriteStream(logFile);
   child.stdout?.pipe(out);
@@ -83,62 +86,6 @@ async function ensureBuilt(): Promise<void> {
     child.on("exit", (exitCode) => resolve(exitCode ?? 1));
   });
   if (code !== 0) throw new Error("next build failed");
-}
-
-/** Payment-intent columns that follow from an invoice status, as one SQL CASE per column. */
-function statusSql(): { invoiceStatus: string; paymentStatus: string } {
-  const statuses = INVOICE_STATUSES;
-  const invoiceStatus = `(ARRAY[${statuses.map((s) => `'${s}'`).join(",")}])[1 + (i % ${statuses.length})]`;
-  const paymentStatus = `(ARRAY[${statuses
-    .map((s) => `'${paymentStatusFor(s, { underpaid: s === "underpaid" })}'`)
-    .join(",")}])[1 + (i % ${statuses.length})]`;
-  return { invoiceStatus, paymentStatus };
-}
-
-/**
- * 100,000 invoices in Demo Merchant, each with its payment intent and its creation log row, spread
- * over every status, eight chain/token pairs and the last year; `seq` rises with `created_at`.
- * Amounts equal their single line item (quantity × 150), as the API requires.
- */
-async function seedInvoices(client: pg.Client, orgId: number, clientId: string, creatorUid: string): Promise<void> {
-  const tokens = CHAINS.flatMap((chain) => Object.values(chain.tokens).map((token) => ({ chain: chain.id, ...token })));
-  const pick = (field: string) => `(ARRAY[${tokens.map((t) => `'${String(t[field as keyof typeof t])}'`).join(",")}])[1 + (i % ${tokens.length})]`;
-  const { invoiceStatus, paymentStatus } = statusSql();
-  const n = settings.invoices;
-  await client.query("BEGIN");
-  await client.query(`
-    INSERT INTO payment_intents (id, org_id, client_id, pricing_mode, chain_id, token_symbol, token_address, decimals,
-      payment_address, address_index, status, crypto_amount, payment_deadline, payment_method_type, payout_addresses,
-      created_at, updated_at)
-    SELECT 'pi_bench' || lpad(i::text, 16, '0'), $1, $2, 'crypto', ${pick("chain")}, ${pick("symbol")}, ${pick("address")},
-      ${pick("decimals")}::int,
-      CASE WHEN i % ${INVOICE_STATUSES.length} = 0 THEN NULL ELSE '0x' || lpad(to_hex(i), 40, '0') END,
-      CASE WHEN i % ${INVOICE_STATUSES.length} = 0 THEN NULL ELSE i END,
-      ${paymentStatus}, ((1 + i % 20) * 150)::numeric,
-      extract(epoch FROM now())::bigint - (${n} - i) * 300 + 14 * 86400, 'crypto', '{}'::jsonb,
-      now() - (${n} - i) * interval '5 minutes', now() - (${n} - i) * interval '5 minutes'
-    FROM generate_series(1, ${n}) AS i`, [orgId, clientId]);
-  await client.query(`
-    INSERT INTO invoices (id, org_id, invoice_number, status, payment_intent_id, creator_uid, creator, amount, currency,
-      origin, recipient_name, recipient_email, organization_name, organization_email, description, detail_items,
-      payment_terms, invoice_issue_date, created_at, updated_at)
-    SELECT 'inv_bench' || lpad(i::text, 15, '0'), $1, 'INV-BENCH-' || lpad(i::text, 7, '0'), ${invoiceStatus},
-      'pi_bench' || lpad(i::text, 16, '0'), $2, 'Bench Finance', ((1 + i % 20) * 150)::numeric, NULL,
-      'https://shop.demo-merchant.test', 'Recipient ' || (i % 500), 'r' || (i % 500) || '@bench.test',
-      'Org ' || (i % 97), 'billing' || (i % 97) || '@bench.test', 'Bench invoice ' || i,
-      jsonb_build_array(jsonb_build_object('name', 'Consulting hours', 'quantity', 1 + i % 20, 'unit_price', 150)),
-      14, now() - (${n} - i) * interval '5 minutes',
-      now() - (${n} - i) * interval '5 minutes', now() - (${n} - i) * interval '5 minutes'
-    FROM generate_series(1, ${n}) AS i ORDER BY i`, [orgId, creatorUid]);
-  await client.query(`
-    INSERT INTO status_logs (org_id, owner_type, owner_id, from_status, to_status, operator_uid, reason, created_at)
-    SELECT $1, 'invoice', 'inv_bench' || lpad(i::text, 15, '0'), '', 'approval_pending', $2, 'created',
-      now() - (${n} - i) * interval '5 minutes'
-    FROM generate_series(1, ${n}) AS i`, [orgId, creatorUid]);
-  await client.query("COMMIT");
-  // What autovacuum does soon after a bulk insert: statistics, and the visibility map that lets
-  // the per-category counts use an index-only scan.
-  await client.query("VACUUM ANALYZE");
 }
 
 const TICKS_PER_SECOND = 100;
@@ -281,7 +228,7 @@ async function main(): Promise<void> {
     },
     path.join(dataDir, "next.log"),
   );
-  await waitFor(`${nextUrl}/api/health`, server, 180_000);
+  await waitFor(`${nextUrl}/api/health`, server, 600_000);
   log("Next server healthy");
 
   const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")) as {
@@ -294,9 +241,10 @@ async function main(): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const seedStarted = Date.now();
-  await seedInvoices(client, demo.org_id, demo.client_id, finance.uid);
+  await seedInvoices(client, settings.invoices, demo.org_id, demo.client_id, finance.uid);
   const { rows: countRows } = await client.query("SELECT count(*)::int AS n FROM invoices WHERE org_id = $1", [demo.org_id]);
-  log(`seeded ${countRows[0].n} invoices in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s, analyzed`);
+  const seedSeconds = (Date.now() - seedStarted) / 1000;
+  log(`seeded ${countRows[0].n} invoices in ${seedSeconds.toFixed(1)} s, analyzed`);
   const { rows: sample } = await client.query("SELECT id FROM invoices WHERE org_id = $1 ORDER BY random() LIMIT 2000", [demo.org_id]);
   await client.end();
   const onePaths = sample.map((row: { id: string }) => `/v1/studio/api/invoice/intent/${row.id}`);
@@ -406,7 +354,73 @@ async function main(): Promise<void> {
   );
   const failures = Object.values(results).reduce((sum, measured) => sum + measured.errors + measured.non2xx, 0);
   if (failures) throw new Error(`${failures} failed requests during the runs; server logs in ${dataDir}`);
+
+  const { phases, verdicts } = await listPhases({
+    url: nextUrl,
+    apiKey: viewer.api_key,
+    invoices: settings.invoices,
+    seconds: settings.seconds,
+    rate: settings.listRate,
+  });
+  printPhases(phases);
+  console.log(`\n${await explainList(databaseUrl, demo.org_id, { search: "r123@bench.test" })}`);
+  console.log(`\n${await explainList(databaseUrl, demo.org_id, { search: "INV-BENCH-00123" })}`);
+  const postgresCreate = await createPhase({ driver: "postgres", url: nextUrl, apiKey: finance.api_key, clientId: demo.client_id, seconds: settings.seconds, connections: 10 });
+  printPhases([postgresCreate.phase]);
+  const createVerdicts = [postgresCreate.verdict];
+  try {
+    const pglite = await createPhase({ driver: "pglite", ...(await startPgliteServer(dataDir)), seconds: settings.seconds, connections: 10 });
+    printPhases([pglite.phase]);
+    createVerdicts.push(pglite.verdict);
+  } catch (error) {
+    // The figures above stay worth printing when the PGlite server does not come up.
+    createVerdicts.push({ figure: `create invoice on PGlite: not measured (${String(error)})`, target: ">= 198/s", met: false });
+  }
+  const allVerdicts: Verdict[] = [
+    { figure: `seed of ${settings.invoices} invoices: ${seedSeconds.toFixed(1)} s`, target: "minutes, not tens (< 600 s)", met: seedSeconds < 600 },
+    ...verdicts,
+    ...createVerdicts,
+  ];
+  console.log(`\n${verdictLines(allVerdicts)}`);
   succeeded = true;
+}
+
+/** A second Next server on an empty PGlite folder with the demo organization: the PGlite create phase. */
+async function startPgliteServer(dataDir: string): Promise<{ url: string; apiKey: string; clientId: string }> {
+  const pgliteDir = path.join(dataDir, "pglite-server");
+  fs.mkdirSync(pgliteDir, { recursive: true });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = start(
+    bin("next"),
+    ["start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      NEXT_TELEMETRY_DISABLED: "1",
+      NODE_ENV: "production",
+      DATABASE_URL: undefined,
+      DATA_DIR: pgliteDir,
+      SEED_DEMO: "1",
+      SEED_DEMO_INVOICES: "0",
+      SWEEPER: "0",
+      STUDIO_RATE_LIMIT: "0",
+    },
+    path.join(dataDir, "next-pglite.log"),
+  );
+  await waitFor(`${url}/api/health`, server, 300_000);
+  const credentials = JSON.parse(fs.readFileSync(path.join(pgliteDir, "demo-credentials.json"), "utf8")) as {
+    orgs: Array<{ client_id: string; users: Array<{ role: string; api_key: string }> }>;
+  };
+  const finance = credentials.orgs[0]!.users.find((user) => user.role === "finance")!;
+  log("PGlite Next server healthy");
+  return { url, apiKey: finance.api_key, clientId: credentials.orgs[0]!.client_id };
+}
+
+function printPhases(phases: Phase[]): void {
+  const rows: Array<[string, ...string[]]> = [["phase", "requests", "req/s", "p50", "p95", "p99", "failed"]];
+  for (const phase of phases) {
+    rows.push([phase.label, String(phase.requests), phase.rps.toFixed(0), ms(phase.p50), ms(phase.p95), ms(phase.p99), String(phase.failed)]);
+  }
+  console.log(`\n${table(rows)}`);
 }
 
 async function cleanup(): Promise<void> {

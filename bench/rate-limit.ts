@@ -19,6 +19,7 @@ import { perSecond } from "@/lib/rate-limit/gcra";
 import { postgresStore } from "@/lib/rate-limit/postgres-store";
 import { redisClient, redisStore } from "@/lib/rate-limit/redis-store";
 import type { RateLimitStore } from "@/lib/rate-limit/store";
+import { PGLITE_EXTENSIONS } from "@/lib/db/pglite-extensions";
 
 const { values } = parseArgs({ options: { takes: { type: "string", default: "5000" }, only: { type: "string", default: "pglite,postgres,redis" } } });
 const takes = Number(values.takes);
@@ -70,7 +71,7 @@ async function benchPglite(): Promise<Figures[]> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-rate-"));
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
   try {
     const database = drizzle({ client });
     await migrate(database, { migrationsFolder });

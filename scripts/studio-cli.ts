@@ -6,7 +6,7 @@ import { z } from "zod";
 import { createConsoleAccount, rememberStudioUid } from "@/lib/console/accounts";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
 import { DatabaseInUseError } from "@/lib/db/pglite-lock";
-import { API_KEY_PATTERN } from "@/lib/studio/auth/api-keys";
+import { API_KEY_PATTERN, maskApiKey } from "@/lib/studio/auth/api-keys";
 import { PERMISSIONS, isPermission, type Permission } from "@/lib/studio/auth/permissions";
 import { authenticate } from "@/lib/studio/auth/principal";
 import { resolveClientId } from "@/lib/studio/orgs/client-ids";
@@ -19,6 +19,7 @@ import {
   listApiKeys,
   listOrganizations,
   revokeApiKey,
+  updateUser,
 } from "@/lib/studio/orgs/operator";
 
 class UsageError extends Error {}
@@ -62,7 +63,9 @@ const COMMANDS: Record<string, Command> = {
       const lines = orgs.flatMap((org) => [
         `${org.id}  ${org.name}`,
         `    client ids: ${org.client_ids.join(", ") || "(none)"}`,
-        ...org.users.map((user) => `    user ${user.uid}  ${user.name} <${user.email}>  ${user.permissions.join(",")}`),
+        ...org.users.map(
+          (user) => `    user ${user.uid}  ${user.name} <${user.email}>  ${user.permissions.join(",")}${user.disabled ? "  DISABLED" : ""}`,
+        ),
       ]);
       return {
         json: orgs.map(({ id, ...rest }) => ({ org_id: id, ...rest })),
@@ -100,6 +103,25 @@ const COMMANDS: Record<string, Command> = {
       };
     },
   },
+  "user:update": {
+    summary: "change a user's permissions and/or enable or disable them (recovery: give org:manage back)",
+    usage: "user:update --user usr_0123abcd [--permissions transfer:read,org:manage] [--enable | --disable]",
+    options: { user: text, permissions: text, enable: { type: "boolean" }, disable: { type: "boolean" } },
+    prepare(values) {
+      const uid = requiredText(values, "user", 100);
+      const permissions = values.permissions === undefined ? undefined : requiredPermissions(values);
+      if (values.enable && values.disable) throw new UsageError("--enable and --disable exclude each other");
+      const disabled = values.disable ? true : values.enable ? false : undefined;
+      if (permissions === undefined && disabled === undefined) throw new UsageError("give --permissions, --enable or --disable");
+      return async () => {
+        const user = await updateUser({ uid, permissions, disabled, actorUid: null });
+        return {
+          json: user,
+          text: [`Updated user ${user.uid} "${user.name}": ${user.permissions.join(", ") || "(no permissions)"}${user.disabled ? ", disabled" : ""}`],
+        };
+      };
+    },
+  },
   "key:create": {
     summary: "create an API key acting as a user (shown once)",
     usage: "key:create --user usr_0123abcd",
@@ -123,7 +145,14 @@ const COMMANDS: Record<string, Command> = {
     prepare(values) {
       const orgId = requiredOrgId(values);
       return async () => {
-        const keys = await listApiKeys({ orgId });
+        const keys = (await listApiKeys({ orgId })).data.map((key) => ({
+          id: key.id,
+          uid: key.uid,
+          key: maskApiKey(key.prefix, key.last4),
+          created_at: key.created_at,
+          last_used_at: key.last_used_at,
+          revoked_at: key.revoked_at,
+        }));
         const lines = keys.map(
           (key) =>
             `${key.id}  ${key.key}  user ${key.uid}  created ${key.created_at}  ` +
@@ -140,7 +169,7 @@ const COMMANDS: Record<string, Command> = {
     prepare(values) {
       const keyId = requiredText(values, "key", 100);
       return async () => {
-        await revokeApiKey({ keyId });
+        await revokeApiKey({ keyId, actorUid: null });
         return { json: { id: keyId, revoked: true }, text: [`Revoked API key ${keyId}`] };
       };
     },

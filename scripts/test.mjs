@@ -89,7 +89,7 @@ if (wants("api") || wants("browser")) {
   const stop = () => server.exitCode === null && server.kill("SIGTERM");
   process.on("exit", stop);
   try {
-    await waitForHealth(baseUrl, server, 120_000);
+    await waitForHealth(baseUrl, server, 300_000);
     const testEnv = { STUDIO_TEST_URL: baseUrl, STUDIO_TEST_DATA_DIR: dataDir };
     if (wants("api")) failed += (await run(bin("vitest"), ["run", "--project", "api", ...filters], testEnv)) ? 1 : 0;
     if (wants("browser")) failed += (await run(bin("playwright"), ["test", ...filters], testEnv)) ? 1 : 0;

@@ -24,6 +24,8 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
       sandbox: env.SANDBOX_CHAIN,
     };
   } catch (error) {
+    // The person's key was refused (disabled, or revoked): their sessions just ended.
+    if (error instanceof StudioApiError && error.status === 401) redirect("/sign-in");
     const message = error instanceof StudioApiError ? error.message : "The Studio API could not be reached";
     return (
       <main className="mx-auto max-w-lg p-8">

@@ -1,15 +1,14 @@
 "use client";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { WithdrawalForm } from "@/components/balances/withdrawal-form";
 import { Amount } from "@/components/payments/amount";
 import { Code, ErrorNote, Section } from "@/components/payments/detail";
 import { useViewer } from "@/components/providers";
-import { buttonClass } from "@/components/ui/button";
+import { cellClass, headClass, Pager, useUrlList } from "@/components/ui/url-list";
 import { apiFetch } from "@/lib/console/api";
 import { formatDateTime } from "@/lib/console/format";
-import { apiQuery, LEDGER_FILTER_KEYS, withChanges, type FilterChanges } from "@/lib/console/list-query";
+import { LEDGER_FILTER_KEYS } from "@/lib/console/list-query";
 import { PAYMENT_INTENTS, pagePath } from "@/lib/console/resources";
 import type { Balance, LedgerEntry, ListData } from "@/lib/console/types";
 import { findChain } from "@/lib/studio/chain/registry";
@@ -23,8 +22,6 @@ const KIND_LABELS: Record<LedgerKind, string> = {
   withdrawal: "Withdrawal",
 };
 const PAGE_SIZE = "20";
-const cellClass = "px-2 py-2 sm:px-3";
-const headClass = "bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
 
 /**
  * The organization's balances per chain and token, the withdrawal form for people who may move
@@ -80,24 +77,13 @@ export function BalancesPage() {
 }
 
 function Ledger() {
-  const params = useSearchParams();
-  const router = useRouter();
-  const pathname = usePathname();
-  const query = apiQuery(new URLSearchParams(params.toString()), LEDGER_FILTER_KEYS);
-  if (!query.has("page_size")) query.set("page_size", PAGE_SIZE);
-  const { data, error, isPending, isFetching, isPlaceholderData } = useQuery({
-    queryKey: ["balances", "ledger", query.toString()],
-    queryFn: () => apiFetch<ListData<LedgerEntry, string>>(`/api/balances/ledger?${query}`),
-    placeholderData: keepPreviousData,
+  const { data, error, isPending, isFetching, isPlaceholderData, params, go, page, pageSize, total } = useUrlList<ListData<LedgerEntry, string>>({
+    queryKey: ["balances", "ledger"],
+    path: "/api/balances/ledger",
+    keys: LEDGER_FILTER_KEYS,
+    pageSize: PAGE_SIZE,
   });
-  const go = (changes: FilterChanges) => {
-    const next = withChanges(new URLSearchParams(params.toString()), changes);
-    router.push(next.size ? `${pathname}?${next}` : pathname, { scroll: false });
-  };
   const kind = params.get("kind") ?? "";
-  const page = Number(params.get("page") ?? "1");
-  const total = data?.paging.total_count ?? 0;
-  const pages = Math.max(1, Math.ceil(total / Number(query.get("page_size"))));
 
   return (
     <Section id="ledger" title="Ledger">
@@ -149,19 +135,7 @@ function Ledger() {
         </table>
         {data && data.data.length === 0 ? <p className="px-4 py-6 text-center text-slate-700">No movements.</p> : null}
       </div>
-      <nav aria-label="Ledger pages" className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
-        <p className="text-slate-700" data-testid="ledger-summary">
-          {data ? `${total} movement${total === 1 ? "" : "s"} · page ${page} of ${pages}` : "Loading…"}
-        </p>
-        <div className="flex gap-2">
-          <button type="button" className={buttonClass.secondary} disabled={page <= 1} onClick={() => go({ page: String(page - 1) })}>
-            Previous
-          </button>
-          <button type="button" className={buttonClass.secondary} disabled={page >= pages} onClick={() => go({ page: String(page + 1) })}>
-            Next
-          </button>
-        </div>
-      </nav>
+      <Pager label="Ledger pages" testId="ledger-summary" noun={["movement", "movements"]} loaded={data !== undefined} {...{ total, page, pageSize, go }} />
     </Section>
   );
 }

@@ -2,6 +2,7 @@
 import { DetailColumns, DetailError, DetailHeader, DetailLoading } from "@/components/payments/detail";
 import { PaymentPanel } from "@/components/payments/payment-panel";
 import { Timeline } from "@/components/payments/timeline";
+import { RecordDeliveries } from "@/components/webhooks/record-deliveries";
 import { formatDateTime } from "@/lib/console/format";
 import { useRecord, useStatusLog } from "@/lib/console/queries";
 import { pagePath, type Resource } from "@/lib/console/resources";
@@ -19,7 +20,7 @@ type DetailRecord = {
 
 /**
  * A record's page: loading and error states, the heading with its status, the action bar, the
- * owner's own sections, the payment panel and the timeline.
+ * owner's own sections, the payment panel, the timeline and the record's webhook deliveries.
  */
 export function RecordDetail<T extends DetailRecord>({
   resource,
@@ -65,7 +66,12 @@ export function RecordDetail<T extends DetailRecord>({
             settlementLabel={panel.settlementLabel}
           />
         }
-        secondary={<Timeline logs={logs.data} error={logs.error} />}
+        secondary={
+          <>
+            <Timeline logs={logs.data} error={logs.error} />
+            <RecordDeliveries recordId={id} noun={resource.noun} callbackUrl={data.payment_intent.callback_url} status={data.status} />
+          </>
+        }
       />
     </div>
   );

@@ -1,20 +1,17 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { useRouter } from "next/navigation";
 import { Amount } from "@/components/payments/amount";
+import { FilterPanel, formValue, Pagination, SelectFilterField, StatusTabs, TextFilterField, useListUrl } from "@/components/payments/list-controls";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { useViewer } from "@/components/providers";
-import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button";
 import { apiFetch } from "@/lib/console/api";
 import { CATEGORY_LABELS, formatDateTime, statusLabel } from "@/lib/console/format";
-import { apiQuery, withChanges, type FilterChanges, type FilterKey } from "@/lib/console/list-query";
+import { apiQuery, type FilterKey } from "@/lib/console/list-query";
 import { apiPath, pagePath, type Resource } from "@/lib/console/resources";
 import type { ListData, PaymentIntent } from "@/lib/console/types";
-import type { StatusCategory } from "@/lib/studio/workflow/state-machine";
-
-const PAGE_SIZES = ["10", "20", "50", "100"];
 
 /** What every listed record has: `id` names its page. */
 export type ListedRecord = { id: string; status: string };
@@ -62,28 +59,17 @@ export function RecordList<T extends ListedRecord>({
   selectFilters?: SelectFilter[];
   columns: Column<T>[];
 }) {
-  const params = useSearchParams();
   const router = useRouter();
-  const pathname = usePathname();
   const viewer = useViewer();
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const { params, go, clear } = useListUrl();
   const query = apiQuery(new URLSearchParams(params.toString()), resource.filterKeys);
   const { data, error, isPending, isFetching, isPlaceholderData } = useQuery({
     queryKey: [resource.key, "list", query.toString()],
     queryFn: () => apiFetch<ListData<T>>(`${apiPath(resource)}?${query}`),
     placeholderData: keepPreviousData,
   });
-  const go = (changes: FilterChanges) => {
-    const next = withChanges(new URLSearchParams(params.toString()), changes);
-    router.push(next.size ? `${pathname}?${next}` : pathname);
-  };
   const category = params.get("status_category") ?? "";
-  const pageSize = Number(params.get("page_size") ?? "20");
-  const page = Number(params.get("page") ?? "1");
-  const total = data?.paging.total_count ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   const allCount = data ? Object.values(data.counts).reduce((sum, count) => sum + count, 0) : undefined;
-  const filtersId = `${resource.key}-filters`;
   const plural = resource.noun + "s";
 
   return (
@@ -97,112 +83,42 @@ export function RecordList<T extends ListedRecord>({
         ) : null}
       </div>
 
-      <div role="tablist" aria-label="Status category" className="flex gap-1 overflow-x-auto border-b border-slate-200">
-        {["", ...resource.categories].map((value) => {
-          const selected = category === value;
-          const count = value ? data?.counts[value as StatusCategory] : allCount;
-          return (
-            <button
-              key={value || "all"}
-              type="button"
-              role="tab"
-              aria-selected={selected}
-              onClick={() => go({ status_category: value || undefined, status: undefined })}
-              className={`-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
-                selected ? "border-indigo-700 text-indigo-800" : "border-transparent text-slate-700 hover:text-slate-900"
-              }`}
-            >
-              {value ? CATEGORY_LABELS[value as StatusCategory] : "All"}
-              <span className="ml-1.5 rounded-full bg-slate-100 px-1.5 text-xs text-slate-700">{count ?? "…"}</span>
-            </button>
-          );
-        })}
-      </div>
+      <StatusTabs
+        label="Status category"
+        selected={category}
+        onSelect={(value) => go({ status_category: value || undefined, status: undefined })}
+        tabs={[
+          { value: "", label: "All", count: allCount },
+          ...resource.categories.map((value) => ({ value, label: CATEGORY_LABELS[value], count: data?.counts[value] })),
+        ]}
+      />
 
-      <button
-        type="button"
-        className={`${buttonClass.secondary} sm:hidden`}
-        aria-expanded={filtersOpen}
-        aria-controls={filtersId}
-        onClick={() => setFiltersOpen(!filtersOpen)}
-      >
-        {filtersOpen ? "Hide filters" : "Show filters"}
-      </button>
-      <form
-        id={filtersId}
-        key={params.toString()}
-        aria-label="Filters"
-        className={`${filtersOpen ? "grid" : "hidden"} grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid sm:grid-cols-2 lg:grid-cols-4`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const value = (key: string) => String(form.get(key) ?? "").trim() || undefined;
+      <FilterPanel
+        id={`${resource.key}-filters`}
+        onClear={clear}
+        onApply={(form) =>
           go({
-            search: value("search"),
-            status: value("status"),
-            ...Object.fromEntries(selectFilters.map(({ key }) => [key, value(key)])),
-            ...Object.fromEntries(textFilters.map(({ key }) => [key, value(key)])),
-          });
-        }}
+            search: formValue(form, "search"),
+            status: formValue(form, "status"),
+            ...Object.fromEntries(selectFilters.map(({ key }) => [key, formValue(form, key)])),
+            ...Object.fromEntries(textFilters.map(({ key }) => [key, formValue(form, key)])),
+          })
+        }
       >
-        <div className="sm:col-span-2">
-          <label htmlFor="filter-search" className={labelClass}>
-            Search
-          </label>
-          <input
-            id="filter-search"
-            name="search"
-            type="search"
-            defaultValue={params.get("search") ?? ""}
-            placeholder={resource.searchPlaceholder}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="filter-status" className={labelClass}>
-            Status
-          </label>
-          <select id="filter-status" name="status" defaultValue={params.get("status") ?? ""} className={inputClass}>
-            <option value="">Any status</option>
-            {resource.statuses.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextFilterField name="search" label="Search" type="search" placeholder={resource.searchPlaceholder} className="sm:col-span-2" />
+        <SelectFilterField
+          name="status"
+          label="Status"
+          anyLabel="Any status"
+          options={resource.statuses.map((status) => ({ value: status, label: statusLabel(status) }))}
+        />
         {selectFilters.map(({ key, label, anyLabel, options }) => (
-          <div key={key}>
-            <label htmlFor={`filter-${key}`} className={labelClass}>
-              {label}
-            </label>
-            <select id={`filter-${key}`} name={key} defaultValue={params.get(key) ?? ""} className={inputClass}>
-              <option value="">{anyLabel}</option>
-              {options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectFilterField key={key} name={key} label={label} anyLabel={anyLabel} options={options} />
         ))}
         {textFilters.map(({ key, label, type }) => (
-          <div key={key}>
-            <label htmlFor={`filter-${key}`} className={labelClass}>
-              {label}
-            </label>
-            <input id={`filter-${key}`} name={key} type={type ?? "text"} defaultValue={params.get(key) ?? ""} className={inputClass} />
-          </div>
+          <TextFilterField key={key} name={key} label={label} type={type} />
         ))}
-        <div className="flex items-end gap-2">
-          <button type="submit" className={buttonClass.primary}>
-            Apply filters
-          </button>
-          <button type="button" className={buttonClass.secondary} onClick={() => router.push(pathname)}>
-            Clear
-          </button>
-        </div>
-      </form>
+      </FilterPanel>
 
       {error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
@@ -252,32 +168,17 @@ export function RecordList<T extends ListedRecord>({
         {data && data.data.length === 0 ? <p className="px-4 py-10 text-center text-slate-700">No {plural} match these filters.</p> : null}
       </div>
 
-      <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-        <p className="text-slate-700" data-testid="paging-summary">
-          {data ? `${total} ${resource.noun}${total === 1 ? "" : "s"} · page ${page} of ${pages}` : "Loading…"}
-        </p>
-        <div className="flex items-center gap-2">
-          <label htmlFor="page-size" className="text-slate-700">
-            Page size
-          </label>
-          <select
-            id="page-size"
-            value={String(pageSize)}
-            onChange={(event) => go({ page_size: event.target.value })}
-            className="rounded-md border border-slate-300 bg-white px-2 py-1.5"
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size}>{size}</option>
-            ))}
-          </select>
-          <button type="button" className={buttonClass.secondary} disabled={page <= 1} onClick={() => go({ page: String(page - 1) })}>
-            Previous
-          </button>
-          <button type="button" className={buttonClass.secondary} disabled={page >= pages} onClick={() => go({ page: String(page + 1) })}>
-            Next
-          </button>
-        </div>
-      </nav>
+      <Pagination
+        label="Pagination"
+        noun={resource.noun}
+        total={data?.paging.total_count ?? 0}
+        page={Number(params.get("page") ?? "1")}
+        pageSize={Number(params.get("page_size") ?? "20")}
+        loaded={data !== undefined}
+        testId="paging-summary"
+        onPage={(page) => go({ page: String(page) })}
+        onPageSize={(size) => go({ page_size: size })}
+      />
     </div>
   );
 }

@@ -1,23 +1,31 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useViewer } from "@/components/providers";
+import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
 
-// Only pages that exist: a link that leads nowhere is worse than none.
-const PAGES = [
+// Only pages that exist and that the person may read: a link that leads nowhere, or to a
+// refusal, is worse than none.
+// `section` is the path prefix under which the link shows as current. Settings (team, API keys,
+// the audit log) is only for people who may manage the organization.
+const PAGES: ReadonlyArray<{ href: string; label: string; permission?: string; section?: string }> = [
   { href: "/invoices", label: "Invoices" },
   { href: "/payouts", label: "Payouts" },
   { href: "/payment-intents", label: "Payment intents" },
   { href: "/balances", label: "Balances" },
+  { href: "/webhooks", label: "Webhooks", permission: "transfer:read" },
   { href: "/docs/api", label: "API reference" },
+  { href: "/settings/team", label: "Settings", permission: ORG_MANAGE_PERMISSION, section: "/settings" },
 ];
 
 export function NavLinks() {
   const pathname = usePathname();
+  const { permissions } = useViewer();
   return (
     <nav aria-label="Main" className="order-last w-full sm:order-none sm:w-auto">
       <ul className="flex flex-wrap items-center gap-1 text-sm">
-        {PAGES.map(({ href, label }) => {
-          const active = pathname === href || pathname.startsWith(`${href}/`);
+        {PAGES.filter((page) => !page.permission || permissions.includes(page.permission)).map(({ href, label, section = href }) => {
+          const active = pathname === section || pathname.startsWith(`${section}/`);
           return (
             <li key={href}>
               <Link

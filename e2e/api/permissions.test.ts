@@ -50,7 +50,7 @@ describe("permission matrix: 4 roles × 5 invoice endpoints", () => {
     expect(DEMO_ROLES.finance?.sort()).toEqual(["transfer:create", "transfer:read"]);
     expect(DEMO_ROLES.approver?.sort()).toEqual(["transfer:approve", "transfer:read"]);
     expect(DEMO_ROLES.viewer).toEqual(["transfer:read"]);
-    expect(DEMO_ROLES.admin?.sort()).toEqual(["transfer:approve", "transfer:create", "transfer:read", "transfer:sign"]);
+    expect(DEMO_ROLES.admin?.sort()).toEqual(["org:manage", "transfer:approve", "transfer:create", "transfer:read", "transfer:sign"]);
     for (const role of ROLES) expect(user(role).permissions.sort()).toEqual(DEMO_ROLES[role]?.sort());
   });
 

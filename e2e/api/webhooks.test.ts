@@ -145,3 +145,43 @@ describe("webhook deliveries", () => {
     expect(hooks.of(delivered.id)).toHaveLength(1);
   });
 });
+
+describe("the webhook signing secret", () => {
+  it("an admin (transfer:sign) reads their own organization's secret, never another's; other roles get 403", async () => {
+    for (const orgIndex of [0, 1] as const) {
+      const response = await api("GET", "/webhook/secret", { role: "admin", orgIndex });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.body).toEqual({ code: 0, data: { secret: org(orgIndex).webhook_secret } });
+    }
+    expect(org(0).webhook_secret).not.toBe(org(1).webhook_secret);
+    for (const role of ["finance", "approver", "viewer"] as const) {
+      const error = expectError(await api("GET", "/webhook/secret", { role }), 403, 40300);
+      expect(error.message).toContain("transfer:sign");
+      expect(JSON.stringify(error)).not.toContain(org(0).webhook_secret);
+    }
+    expectError(await api("GET", "/webhook/secret", { key: null }), 401, 40100);
+    const wrongMethod = await api("POST", "/webhook/secret", { role: "admin" });
+    expectError(wrongMethod, 405, 40500);
+    expect(wrongMethod.headers.get("allow")).toBe("GET");
+  });
+
+  it("no deliveries list response carries the secret, whoever asks", async () => {
+    const hooks = await startReceiver();
+    try {
+      const intent = await createPaymentIntent({ callback_url: hooks.url });
+      await payIntentOk(intent.payment_intent_id, intent.crypto_amount ?? "10");
+      await waitForDelivery(intent.payment_intent_id, (delivery) => delivery.status === "delivered");
+      for (const role of ["admin", "viewer"] as const) {
+        const response = await api("GET", `/webhook/deliveries?page_size=100`, { role });
+        expect(response.status).toBe(200);
+        const text = JSON.stringify(response.body);
+        expect(text).toContain(intent.payment_intent_id);
+        expect(text).not.toContain(org(0).webhook_secret);
+        expect(text).not.toContain("whsec_");
+      }
+    } finally {
+      await hooks.close();
+    }
+  });
+});

@@ -8,6 +8,8 @@ import { expect, test, type Console } from "./fixtures";
 import { BalancesPage } from "./pages/balances-page";
 import { PaymentIntentDetailPage, PaymentIntentListPage } from "./pages/payment-intent-pages";
 import { SignInPage } from "./pages/sign-in-page";
+import { AuditSettingsPage, KeysSettingsPage, TeamSettingsPage } from "./pages/team-pages";
+import { WebhooksPage } from "./pages/webhooks-page";
 import { createInvoice, createPaymentIntent, createPayout, PAYOUT_TARGET, studio, unique } from "./support";
 
 const WIDTHS = [1280, 390] as const;
@@ -179,5 +181,79 @@ for (const width of WIDTHS) {
     ]);
     await page.keyboard.press("Escape");
     await expect(balances.dialog).toBeHidden();
+  });
+}
+
+for (const width of WIDTHS) {
+  test(`team, API keys, audit log and the forbidden state have no moderate or worse axe violations at ${width} px`, async ({ as }) => {
+    test.setTimeout(300_000);
+    const admin = await as("admin");
+    const { page } = admin;
+    const team = new TeamSettingsPage(page);
+    const keys = new KeysSettingsPage(page);
+    const log = new AuditSettingsPage(page);
+    const name = unique("Axel Axe");
+    await audit(page, width, [
+      ["team", () => team.goto()],
+      ["invite dialog", async () => {
+        await page.getByRole("button", { name: "Invite person" }).click();
+        await expect(team.dialog().getByLabel("Name")).toBeFocused();
+      }],
+      ["invite dialog with the first password", async () => {
+        await page.keyboard.press("Escape");
+        await team.invite(name, `${name.toLowerCase().replace(/\s+/g, ".")}@axe.test`, ["Read"]);
+      }],
+      ["API keys with a new key shown", async () => {
+        await keys.goto();
+        await keys.create(name);
+      }],
+      ["revoke dialog", async () => {
+        await page.getByTestId("api-key").filter({ hasText: name }).first().getByRole("button", { name: /Revoke/ }).click();
+        await expect(page.getByRole("dialog")).toBeVisible();
+      }],
+      ["audit log", async () => {
+        await log.goto();
+        await expect(log.rows().first()).toBeVisible();
+      }],
+    ]);
+    const viewer = await as("viewer");
+    await audit(viewer.page, width, [
+      ["settings for a viewer (403)", async () => {
+        await viewer.page.goto("/settings/team");
+        await expect(viewer.page.getByTestId("forbidden")).toBeVisible();
+      }],
+    ]);
+  });
+
+  test(`webhooks and a record's deliveries have no moderate or worse axe violations at ${width} px`, async ({ as }) => {
+    // Four states, a delivery to wait for and a full axe run each, on a shared 2-core machine.
+    test.setTimeout(240_000);
+    // Nothing listens on the discard port: the attempts fail with a connection error, the state
+    // with the most to show (an error, an empty response, retries).
+    const invoice = await createInvoice(unique("Axe hooks"), { callback_url: "http://127.0.0.1:9/hooks" });
+    await studio("POST", `/invoice/intent/${invoice.id}/approve`, "approver", {});
+    const admin = await as("admin");
+    const { page } = admin;
+    const webhooks = new WebhooksPage(page);
+    await audit(page, width, [
+      ["webhook deliveries, one selected", async () => {
+        await webhooks.goto({ object_id: invoice.id });
+        await expect(webhooks.rows).toHaveCount(1);
+        await webhooks.rows.first().getByRole("button").click();
+        await expect(webhooks.attempts().first()).toBeVisible({ timeout: 15_000 });
+      }],
+      ["webhook deliveries, secret revealed", async () => {
+        await webhooks.reveal().click();
+        await expect(webhooks.secret()).toBeVisible();
+      }],
+      ["webhook deliveries, no match", async () => {
+        await webhooks.goto({ object_id: unique("nothing").replace(" ", "-") });
+        await expect(page.getByText("No webhook deliveries match these filters.")).toBeVisible();
+      }],
+      ["invoice with its webhook deliveries", async () => {
+        await admin.detail.goto(invoice.id);
+        await expect(page.getByTestId("record-delivery")).toHaveCount(1);
+      }],
+    ]);
   });
 }

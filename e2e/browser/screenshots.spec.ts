@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BalancesPage } from "./pages/balances-page";
 import { PaymentIntentDetailPage, PaymentIntentListPage } from "./pages/payment-intent-pages";
+import { AuditSettingsPage, KeysSettingsPage, TeamSettingsPage } from "./pages/team-pages";
 import { createInvoice, createPaymentIntent, createPayout, payPaymentIntent, studio, unique } from "./support";
 
 // Screenshots of list, detail and form at desktop and phone widths (kept in the test output folder),
@@ -162,3 +163,38 @@ test("the not-found page renders inside the shell at 390 px", async ({ as }, tes
   await page.screenshot({ path: testInfo.outputPath("not-found-390.png"), fullPage: true });
   await noSidewaysScroll(page);
 });
+
+for (const width of [1280, 390]) {
+  test(`team, API keys and audit log render at ${width} px`, async ({ as }, testInfo) => {
+    test.setTimeout(240_000);
+    const admin = await as("admin");
+    const { page } = admin;
+    await page.setViewportSize({ width, height: 900 });
+    const team = new TeamSettingsPage(page);
+    await team.goto();
+    const name = unique("Shay Shot");
+    await team.invite(name, `${name.toLowerCase().replace(/\s+/g, ".")}@shots.test`, ["Read", "Create"]);
+    await page.screenshot({ path: testInfo.outputPath(`team-invited-${width}.png`), fullPage: true });
+    await team.dialog().getByRole("button", { name: "Done" }).click();
+    await page.screenshot({ path: testInfo.outputPath(`team-${width}.png`), fullPage: true });
+    await noSidewaysScroll(page);
+
+    const keys = new KeysSettingsPage(page);
+    await keys.goto();
+    await keys.create(name);
+    await page.screenshot({ path: testInfo.outputPath(`keys-${width}.png`), fullPage: true });
+    await noSidewaysScroll(page);
+
+    const audit = new AuditSettingsPage(page);
+    await audit.goto();
+    await expect(audit.rows().first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`audit-${width}.png`), fullPage: true });
+    await noSidewaysScroll(page);
+
+    const viewer = await as("viewer");
+    await viewer.page.setViewportSize({ width, height: 900 });
+    await viewer.page.goto("/settings/keys");
+    await expect(viewer.page.getByTestId("forbidden")).toBeVisible();
+    await viewer.page.screenshot({ path: testInfo.outputPath(`settings-forbidden-${width}.png`), fullPage: true });
+  });
+}

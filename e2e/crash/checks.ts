@@ -4,6 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { lockPgliteFolder } from "@/lib/db/pglite-lock";
+import { PGLITE_EXTENSIONS } from "@/lib/db/pglite-extensions";
 import type { Target } from "../node/support";
 import {
   answerCode,
@@ -251,7 +252,7 @@ async function withRawDatabase<T>(target: Target, work: (query: Query) => Promis
   const folder = path.join(target.dataDir, "pglite");
   const release = lockPgliteFolder(folder);
   try {
-    const client = await PGlite.create(folder);
+    const client = await PGlite.create(folder, { extensions: PGLITE_EXTENSIONS });
     try {
       return await work(async <Row>(text: string, params: unknown[]) => (await client.query<Row>(text, params)).rows);
     } finally {

@@ -14,7 +14,7 @@ const journal = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "..
 const ROLE_PERMISSIONS: Record<string, string[]> = {
   finance: ["transfer:create", "transfer:read"],
   approver: ["transfer:approve", "transfer:read"],
-  admin: ["transfer:approve", "transfer:create", "transfer:read", "transfer:sign"],
+  admin: ["org:manage", "transfer:approve", "transfer:create", "transfer:read", "transfer:sign"],
   viewer: ["transfer:read"],
 };
 const SEED_INVOICES = 3;

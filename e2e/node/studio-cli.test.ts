@@ -89,7 +89,7 @@ describe.each(drivers)("studio CLI on %s", (driver) => {
         org_id: org.org_id,
         name: "Acme Ltd",
         client_ids: [client.client_id],
-        users: [{ uid: user.uid, name: "Fiona Finance", email: "fiona@acme.test", permissions: ["transfer:read", "transfer:create"] }],
+        users: [{ uid: user.uid, name: "Fiona Finance", email: "fiona@acme.test", permissions: ["transfer:read", "transfer:create"], disabled: false }],
       },
     ]);
     expect(fs.existsSync(path.join(target.dataDir, "demo-credentials.json"))).toBe(false);
@@ -143,7 +143,7 @@ describe.each(drivers)("studio CLI on %s", (driver) => {
     expect(revoked).toMatchObject({ code: 0, stdout: expect.stringContaining(`Revoked API key ${keyId}`) });
     const again = await runCli(target, ["key:revoke", "--key", keyId]);
     expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/not found/);
+    expect(again.stderr).toMatch(/already revoked/);
     const afterRevoke = await cliJson(target, ["key:list", "--org", String(org.org_id)]);
     expect(afterRevoke[0].revoked_at).toEqual(expect.any(String));
 

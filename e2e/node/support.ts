@@ -112,7 +112,7 @@ export async function cliJson<T = any>(target: Target, args: string[]): Promise<
   return JSON.parse(result.stdout) as T;
 }
 
-type ClientModule = typeof import("@/lib/db/client");
+export type ClientModule = typeof import("@/lib/db/client");
 
 /**
  * Loads the service against `target` in this process and closes the database afterwards, so a

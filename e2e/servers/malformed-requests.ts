@@ -14,15 +14,17 @@ import { ledgerQuerySchema } from "@/lib/studio/balances/schemas";
 import { withdrawalSchema } from "@/lib/studio/withdrawals/schemas";
 import { pagingQuerySchema } from "@/lib/studio/paging";
 import { deliveriesQuerySchema } from "@/lib/studio/webhooks/deliveries";
+import { apiKeyCreateSchema, apiKeyListQuerySchema, signInSchema, userCreateSchema, userUpdateSchema } from "@/lib/studio/orgs/team-schemas";
+import { auditLogQuerySchema } from "@/lib/studio/audit/audit-log";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
 export type Role = "admin" | "finance" | "approver" | "viewer";
 // payment_intent: any payment intent (the sandbox pays nested and standalone ones alike);
 // standalone: a standalone payment intent (the /payment/intent paths); transfer: a withdrawal;
-// event: a webhook event (a delivery).
-type IdKind = "invoice" | "payout" | "payment_intent" | "standalone" | "transfer" | "event";
-type Permission = "transfer:create" | "transfer:approve" | "transfer:sign" | "transfer:read" | null;
+// event: a webhook event (a delivery); user and api_key: a person and a key of the organization.
+type IdKind = "invoice" | "payout" | "payment_intent" | "standalone" | "transfer" | "event" | "user" | "api_key";
+type Permission = "transfer:create" | "transfer:approve" | "transfer:sign" | "transfer:read" | "org:manage" | null;
 
 /** What the sweep needs of the server it runs against: keys, client ids and the records it made. */
 export type Fixture = {
@@ -200,6 +202,22 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/webhook/deliveries", permission: "transfer:read", query: deliveriesQuerySchema },
   // Resend takes no body: only a refusing header, a bad id or a wrong method reaches it.
   { method: "POST", path: "/webhook/deliveries/{id}/resend", ids: "event", permission: "transfer:sign" },
+  // Team management (issue 13): only org:manage, the admin's, reaches these.
+  { method: "GET", path: "/users", permission: "org:manage", query: pagingQuerySchema },
+  {
+    method: "POST",
+    path: "/users",
+    permission: "org:manage",
+    body: { schema: userCreateSchema, valid: () => ({ name: "Sweep Person", email: "sweep-person@example.test", permissions: ["transfer:read"] }) },
+  },
+  { method: "PATCH", path: "/users/{id}", ids: "user", permission: "org:manage", body: { schema: userUpdateSchema, valid: () => ({ disabled: true }) } },
+  { method: "GET", path: "/api_keys", permission: "org:manage", query: apiKeyListQuerySchema },
+  { method: "POST", path: "/api_keys", permission: "org:manage", body: { schema: apiKeyCreateSchema, valid: (fixture) => ({ uid: fixture.ids.user[0] }) } },
+  // Revoke takes no body: only a refusing header, a bad id or a wrong method reaches it.
+  { method: "POST", path: "/api_keys/{id}/revoke", ids: "api_key", permission: "org:manage" },
+  { method: "GET", path: "/audit_log", permission: "org:manage", query: auditLogQuerySchema },
+  { method: "POST", path: "/me/sign_ins", permission: null, body: { schema: signInSchema, valid: () => ({ outcome: "failed" }) } },
+  { method: "GET", path: "/webhook/secret", permission: "transfer:sign" },
 ];
 
 // ---- JSON as text: what JSON.stringify cannot write (1e309, -0, duplicate keys, huge strings) ----
@@ -533,7 +551,7 @@ function refusingHeadersArbitrary(endpoint: Endpoint, fixture: Fixture): fc.Arbi
 const rolePermissions: Record<Role, Permission[]> = {
   finance: ["transfer:read", "transfer:create"],
   approver: ["transfer:read", "transfer:approve"],
-  admin: ["transfer:create", "transfer:approve", "transfer:sign", "transfer:read"],
+  admin: ["transfer:create", "transfer:approve", "transfer:sign", "transfer:read", "org:manage"],
   viewer: ["transfer:read"],
 };
 

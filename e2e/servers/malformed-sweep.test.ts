@@ -157,6 +157,12 @@ async function makeRecords(baseUrl: string, target: Target): Promise<Fixture> {
   await approve("invoice", noticed.id);
   const event = await settledEvent(() => call("GET", `/webhook/deliveries?object_id=${noticed.id}`, keys.viewer));
 
+  // A person with a live key and a revoked one, for the team endpoints.
+  const person = await call("POST", "/users", keys.admin, { name: "Sweep Setup", email: "sweep-setup@example.test", permissions: ["transfer:read"] });
+  const liveKey = await call("POST", "/api_keys", keys.admin, { uid: person.uid });
+  const revokedKey = await call("POST", "/api_keys", keys.admin, { uid: person.uid });
+  await call("POST", `/api_keys/${revokedKey.id}/revoke`, keys.admin);
+
   const invoices = [pendingInvoice, approvedInvoice, paidInvoice];
   const payouts = [pendingPayout, approvedPayout, underfundedPayout];
   const standalone = [pendingIntent, settledIntent].map((intent) => intent.payment_intent_id as string);
@@ -172,6 +178,8 @@ async function makeRecords(baseUrl: string, target: Target): Promise<Fixture> {
       standalone,
       transfer: [withdrawal.id],
       event: [event],
+      user: [person.uid],
+      api_key: [liveKey.id, revokedKey.id],
     },
     paymentAddresses: [approvedInvoice, paidInvoice, approvedPayout].map((record) => record.payment_intent.payment_address),
   };

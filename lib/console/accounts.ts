@@ -115,3 +115,34 @@ export async function updatePasswordHash(accountId: number, passwordHash: string
   const database = await db();
   await database.update(consoleAccounts).set({ passwordHash }).where(eq(consoleAccounts.id, accountId));
 }
+
+/**
+ * The console sign-in of an invited person: created, or - when an interrupted invite is tried
+ * again for the same Studio person - given the new key and first password.
+ */
+export async function saveInvitedAccount(input: {
+  email: string;
+  displayName: string;
+  password: string;
+  apiKey: string;
+  clientId: string | null;
+  studioUid: string;
+}): Promise<void> {
+  const existing = await findAccountByEmail(input.email);
+  if (!existing) {
+    const { id } = await createConsoleAccount(input);
+    await rememberStudioUid(id, input.studioUid);
+    return;
+  }
+  if (existing.studioUid !== input.studioUid) throw new Error("Another console account already uses this email address");
+  const database = await db();
+  await database
+    .update(consoleAccounts)
+    .set({
+      displayName: input.displayName.trim() || existing.displayName,
+      passwordHash: await hashPassword(input.password),
+      apiKeySealed: sealAccountApiKey(existing.email, input.apiKey),
+      clientId: input.clientId,
+    })
+    .where(eq(consoleAccounts.id, existing.id));
+}

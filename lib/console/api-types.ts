@@ -1569,7 +1569,7 @@ export interface components {
             org_id: number;
             /** @example Demo Merchant */
             org_name: string;
-            permissions: ("transfer:create" | "transfer:approve" | "transfer:sign" | "transfer:read")[];
+            permissions: ("transfer:create" | "transfer:approve" | "transfer:sign" | "transfer:read" | "org:manage")[];
         };
     };
     responses: never;

@@ -1,38 +1,40 @@
 import "server-only";
 import { accountApiKey, rememberStudioUid } from "@/lib/console/accounts";
-import { resolveSession, type Session } from "@/lib/console/sessions";
+import { endAccountSessions, resolveSession, type Session } from "@/lib/console/sessions";
 import { studioClient, type StudioClient } from "@/lib/console/studio-client";
-import { createTtlCache } from "@/lib/console/ttl-cache";
 import type { Me } from "@/lib/console/types";
 
 export type ConsoleContext = { session: Session; client: StudioClient; me: () => Promise<Me> };
 
-// Who each session is, for a few seconds: bounded in time and in size (least recently used out).
-const ME_CACHE = { max: 1000, ttlMs: 15 * 1000 };
-const meCache = createTtlCache<Me>(ME_CACHE);
-
-/** The signed-in person's client (their decrypted key never leaves this module's callers on the server). */
+/**
+ * The signed-in person's client (their decrypted key never leaves this module's callers on the server).
+ *
+ * Who the person is (GET /me) is asked once per request and never kept longer: a permission an
+ * admin takes away, or a disabled account, shows on the person's very next request (issue 13).
+ * A 401 from the Studio means the key itself is dead (revoked, or its person disabled): every
+ * console session of that account ends there, so the next page is the sign-in page.
+ */
 export async function contextForToken(token: string | undefined): Promise<ConsoleContext | undefined> {
   const session = await resolveSession(token);
   if (!session) return undefined;
-  const client = studioClient({ apiKey: accountApiKey(session.account), clientId: session.account.clientId });
-  const me = async () => {
-    const cached = meCache.get(session.tokenHash);
-    if (cached) return cached;
-    const fresh = await client.me();
-    meCache.set(session.tokenHash, fresh);
-    if (session.account.studioUid !== fresh.uid) await rememberStudioUid(session.account.id, fresh.uid);
-    return fresh;
-  };
+  const client = studioClient({
+    apiKey: accountApiKey(session.account),
+    clientId: session.account.clientId,
+    onUnauthorized: () => endAccountSessions(session.account.id),
+  });
+  let asked: Promise<Me> | undefined;
+  const me = () =>
+    (asked ??= client.me().then(async (fresh) => {
+      if (session.account.studioUid !== fresh.uid) await rememberStudioUid(session.account.id, fresh.uid);
+      return fresh;
+    }));
   return { session, client, me };
-}
-
-export function forgetMe(tokenHash: string): void {
-  meCache.delete(tokenHash);
 }
 
 /** What the browser may know about the person: no key, no secrets. */
 export type Viewer = Me & { role: string };
+
+export const ORG_MANAGE = "org:manage";
 
 export function roleOf(permissions: readonly string[]): string {
   if (permissions.includes("transfer:sign")) return "Admin";

@@ -1,4 +1,5 @@
 // Display helpers shared by console pages. Amounts stay strings: they are shown, never computed here.
+import type { WebhookDeliveryStatus } from "@/lib/console/types";
 import type { InvoiceStatus } from "@/lib/studio/invoices/status";
 import type { PayoutStatus } from "@/lib/studio/payouts/status";
 import type { StandaloneStatus } from "@/lib/studio/standalone-payments/status";
@@ -34,8 +35,15 @@ export const STATUS_LABELS: Record<InvoiceStatus | PayoutStatus | StandaloneStat
   manual_review: "Manual review",
 };
 
+// A webhook delivery's status (its "pending" reads as the records' does).
+export const DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
+  pending: "Pending",
+  delivered: "Delivered",
+  failed: "Failed",
+};
+
 export function statusLabel(status: string): string {
-  return STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? (status || "—");
+  return STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? DELIVERY_STATUS_LABELS[status as WebhookDeliveryStatus] ?? (status || "—");
 }
 
 /**

@@ -42,11 +42,20 @@ export const PAYMENT_INTENT_FILTER_KEYS = [
 
 export const LEDGER_FILTER_KEYS = ["chain", "token", "kind", "page", "page_size"] as const;
 
+// GET /audit_log (issue 13).
+export const AUDIT_FILTER_KEYS = ["actor_uid", "action", "object_type", "object_id", "created_from", "created_to", "page", "page_size"] as const;
+// GET /webhook/deliveries (README "Webhooks"); the page also keeps its selected delivery in the URL.
+export const WEBHOOK_FILTER_KEYS = ["type", "object_id", "status", "page", "page_size"] as const;
+
 export type FilterKey =
   | (typeof INVOICE_FILTER_KEYS)[number]
   | (typeof PAYOUT_FILTER_KEYS)[number]
   | (typeof PAYMENT_INTENT_FILTER_KEYS)[number]
-  | (typeof LEDGER_FILTER_KEYS)[number];
+  | (typeof LEDGER_FILTER_KEYS)[number]
+  | (typeof AUDIT_FILTER_KEYS)[number]
+  | (typeof WEBHOOK_FILTER_KEYS)[number]
+  // The webhooks page's selected delivery: in the URL, never sent to the Studio.
+  | "delivery";
 export type FilterChanges = Partial<Record<FilterKey, string | undefined>>;
 
 /** URL params → Studio list query for the given keys (date inputs become an inclusive UTC day range). */

@@ -1,6 +1,6 @@
 import { scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hashPassword, needsRehash, verifyPassword } from "@/lib/console/passwords";
+import { generatePassword, hashPassword, needsRehash, verifyPassword } from "@/lib/console/passwords";
 
 // Each hash at OWASP's cost takes ~0.3 s on an idle core and several times that on a busy 2-core
 // machine; four in one test need more than vitest's default 5 s.
@@ -27,5 +27,13 @@ describe("password hashing", { timeout: 30_000 }, () => {
     expect(await verifyPassword("old password", old)).toBe(true);
     expect(await verifyPassword("old passwort", old)).toBe(false);
     expect(needsRehash(old)).toBe(true);
+  });
+});
+
+describe("first passwords", () => {
+  it("are long, URL-safe and never repeat", () => {
+    const passwords = new Set(Array.from({ length: 50 }, () => generatePassword()));
+    expect(passwords.size).toBe(50);
+    for (const password of passwords) expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/);
   });
 });

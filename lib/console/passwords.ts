@@ -50,3 +50,8 @@ export async function verifyAgainstNothing(password: string): Promise<false> {
   await derive(password, Buffer.alloc(16), PARAMS);
   return false;
 }
+
+/** A first password for an invited person: 120 random bits, URL-safe, shown once to the admin. */
+export function generatePassword(): string {
+  return randomBytes(15).toString("base64url");
+}

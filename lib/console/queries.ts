@@ -1,13 +1,15 @@
-// Cached reads shared by every owner's pages: one record and its status log.
-import { useQuery, type QueryClient } from "@tanstack/react-query";
+// Cached reads shared by every owner's pages: one record, its status log and its webhook deliveries.
+import { keepPreviousData, useQuery, type QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/console/api";
 import { apiPath, type Resource } from "@/lib/console/resources";
-import type { StatusLog } from "@/lib/console/types";
+import type { ListData, StatusLog, WebhookDelivery, WebhookDeliveryStatus } from "@/lib/console/types";
 
 const detailKey = (resource: Resource, id: string) => [resource.key, "detail", id] as const;
 // The status is part of the key: a record whose status moves on (also by the chain watcher,
 // seen through the detail's polling) has its timeline fetched anew.
 const logsKey = (resource: Resource, id: string, status?: string) => [resource.key, "logs", id, ...(status === undefined ? [] : [status])] as const;
+
+export const DELIVERIES_KEY = ["webhooks", "deliveries"] as const;
 
 export function useRecord<T extends { status_category: string }>(resource: Resource, id: string) {
   return useQuery({
@@ -37,6 +39,21 @@ export async function recordChanged(queryClient: QueryClient, resource: Resource
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: logsKey(resource, record.id), refetchType: "none" }),
     queryClient.invalidateQueries({ queryKey: [resource.key, "list"] }),
+    queryClient.invalidateQueries({ queryKey: DELIVERIES_KEY, refetchType: "none" }),
   ]);
   await queryClient.invalidateQueries({ queryKey: logsKey(resource, record.id, record.status), exact: true });
+}
+
+/**
+ * One page of webhook deliveries (the webhooks page, a record's own section). While any shown
+ * delivery is pending, polled: the dispatcher's next attempt shows without a reload.
+ */
+export function useDeliveries(query: URLSearchParams, recordStatus?: string) {
+  return useQuery({
+    // A record's section keys on its status too: a new status is a new event to show.
+    queryKey: [...DELIVERIES_KEY, query.toString(), ...(recordStatus === undefined ? [] : [recordStatus])],
+    queryFn: () => apiFetch<ListData<WebhookDelivery, WebhookDeliveryStatus>>(`/api/webhooks/deliveries?${query}`),
+    placeholderData: keepPreviousData,
+    refetchInterval: (state) => (state.state.data?.data.some((delivery) => delivery.status === "pending") ? 1500 : false),
+  });
 }

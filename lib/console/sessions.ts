@@ -55,3 +55,9 @@ export async function destroySession(token: string | undefined): Promise<void> {
   const database = await db();
   await database.delete(consoleSessions).where(eq(consoleSessions.tokenHash, hashToken(token)));
 }
+
+/** Ends every session of the account (its Studio key stopped working: revoked, or the person disabled). */
+export async function endAccountSessions(accountId: number): Promise<void> {
+  const database = await db();
+  await database.delete(consoleSessions).where(eq(consoleSessions.accountId, accountId));
+}

@@ -2,7 +2,25 @@ import "server-only";
 import { env, listeningPort } from "@/lib/env";
 import { IDEMPOTENCY_KEY_HEADER } from "@/lib/console/idempotency-key";
 import { checkedStudioBaseUrl } from "@/lib/console/studio-url";
-import type { Balance, ErrorBody, Invoice, LedgerEntry, ListData, Me, Payout, StandalonePaymentIntent, StatusLog, Transfer } from "@/lib/console/types";
+import type {
+  ApiKeyRecord,
+  AuditRow,
+  Balance,
+  CreatedApiKey,
+  ErrorBody,
+  Invoice,
+  LedgerEntry,
+  ListData,
+  Me,
+  Payout,
+  PlainList,
+  StandalonePaymentIntent,
+  StatusLog,
+  TeamUser,
+  Transfer,
+  WebhookDelivery,
+  WebhookDeliveryStatus,
+} from "@/lib/console/types";
 
 // The console's one door to the Studio: plain HTTP with the signed-in person's key, so the same
 // console works against any spec-conforming Studio (STUDIO_API_URL).
@@ -29,7 +47,11 @@ type Call = { method?: string; path: string; query?: URLSearchParams; body?: unk
 
 export type StudioClient = ReturnType<typeof studioClient>;
 
-export function studioClient({ apiKey, clientId }: { apiKey: string; clientId: string | null }) {
+/**
+ * `onUnauthorized`: called when the Studio refuses the key itself (401: revoked, or its person
+ * disabled), before the error is thrown, so the console can end the session that holds it.
+ */
+export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: string; clientId: string | null; onUnauthorized?: () => Promise<void> }) {
   async function call<T>({ method = "GET", path, query, body, clientId: sendClientId, idempotencyKey }: Call): Promise<T> {
     const headers: Record<string, string> = { "X-STUDIO-API-KEY": apiKey, Accept: "application/json" };
     if (sendClientId && clientId) headers["X-Client-ID"] = clientId;
@@ -44,6 +66,7 @@ export function studioClient({ apiKey, clientId }: { apiKey: string; clientId: s
       throw new StudioApiError(502, { code: 50200, message: "The Studio API could not be reached" });
     }
     const parsed = (await response.json().catch(() => null)) as (ErrorBody & Record<string, unknown>) | null;
+    if (response.status === 401) await onUnauthorized?.();
     if (!response.ok || !parsed || parsed.code !== 0) {
       throw new StudioApiError(response.ok ? 502 : response.status, {
         code: parsed?.code ?? 50200,
@@ -80,8 +103,28 @@ export function studioClient({ apiKey, clientId }: { apiKey: string; clientId: s
   const list = <T, C extends string = never>(path: string, query: URLSearchParams) =>
     call<ListData<T, C> & { code: 0 }>({ path, query }).then(({ data, paging, counts }) => ({ data, paging, counts }));
 
+  const plainList = <T>(path: string, query: URLSearchParams) =>
+    call<PlainList<T> & { code: 0 }>({ path, query }).then(({ data, paging }) => ({ data, paging }));
+
   return {
     me: () => data<Me>(call({ path: "/me" })),
+    /** Records a console sign-in attempt of this key's own person (any valid key may). */
+    recordSignIn: (body: { outcome: "succeeded" | "failed"; ip?: string; user_agent?: string }) =>
+      data<AuditRow>(call({ method: "POST", path: "/me/sign_ins", body })),
+    // Team management (org:manage).
+    users: {
+      list: (query: URLSearchParams) => plainList<TeamUser>("/users", query),
+      create: (body: { name: string; email: string; permissions: string[] }, once: Once = {}) =>
+        data<TeamUser>(call({ method: "POST", path: "/users", body, ...once })),
+      update: (uid: string, body: { permissions?: string[]; disabled?: boolean }) =>
+        data<TeamUser>(call({ method: "PATCH", path: `/users/${id(uid)}`, body })),
+    },
+    apiKeys: {
+      list: (query: URLSearchParams) => plainList<ApiKeyRecord>("/api_keys", query),
+      create: (uid: string, once: Once = {}) => data<CreatedApiKey>(call({ method: "POST", path: "/api_keys", body: { uid }, ...once })),
+      revoke: (keyId: string, once: Once = {}) => data<ApiKeyRecord>(call({ method: "POST", path: `/api_keys/${id(keyId)}/revoke`, body: {}, ...once })),
+    },
+    auditLog: (query: URLSearchParams) => plainList<AuditRow>("/audit_log", query),
     // Standalone payment intents (README "Payment intents"): read, and refunded with transfer:sign.
     // Their id is `payment_intent_id`; the console names it `id` too, as on invoices and payouts.
     paymentIntents: {
@@ -97,6 +140,14 @@ export function studioClient({ apiKey, clientId }: { apiKey: string; clientId: s
     withdraw: (body: unknown, once: Once = {}) => data<Transfer>(call({ method: "POST", path: "/asset_pro/transfer", body, ...once })),
     invoices: workflow<Invoice, InvoiceActionName>("invoice"),
     payouts: workflow<Payout, PayoutActionName>("payout"),
+    // Webhook deliveries (README "Webhooks"): read with transfer:read; resend and the signing
+    // secret need transfer:sign. The secret is fetched only when an admin asks to see it.
+    webhooks: {
+      deliveries: (query: URLSearchParams) => list<WebhookDelivery, WebhookDeliveryStatus>("/webhook/deliveries", query),
+      resend: (deliveryId: string, once: Once = {}) =>
+        data<WebhookDelivery>(call({ method: "POST", path: `/webhook/deliveries/${id(deliveryId)}/resend`, ...once })),
+      secret: () => data<{ secret: string }>(call({ path: "/webhook/secret" })),
+    },
     sandboxPayPaymentIntent: (paymentIntentId: string, body: { amount: string; payer_address?: string }, once: Once = {}) =>
       data<unknown>(call({ method: "POST", path: `/sandbox/payment_intent/${id(paymentIntentId)}/pay`, body, ...once })),
   };

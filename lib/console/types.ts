@@ -28,6 +28,8 @@ export type StatusLog = Omit<Schemas["InvoiceLog"], "invoice_id"> & {
 
 export type Paging = paths["/v1/studio/api/invoice/intents"]["get"]["responses"][200]["content"]["application/json"]["paging"];
 export type ListData<T, C extends string = StatusCategory> = { data: T[]; paging: Paging; counts: Record<C, number> };
+/** A list without per-category counts (users, keys, the audit log). */
+export type PlainList<T> = { data: T[]; paging: Paging };
 export type StatusCategory = Invoice["status_category"];
 
 /** The Studio API's error envelope. */
@@ -35,3 +37,62 @@ export type StudioErrorBody = Schemas["ErrorEnvelope"];
 export type FieldError = NonNullable<StudioErrorBody["errors"]>[number];
 /** The console's own routes (app/api) answer the same shape, with their own codes (e.g. 50200) and no request id of Studio's. */
 export type ErrorBody = { code: number; message: string; errors?: FieldError[]; request_id?: string };
+
+/** One attempt at a webhook delivery (GET /webhook/deliveries); `manual` when an admin resent it. */
+export type WebhookAttempt = {
+  attempt: number;
+  manual: boolean;
+  url: string;
+  status_code: number | null;
+  error: string | null;
+  latency_ms: number;
+  /** The first 1 KiB of the receiver's answer. */
+  response_body: string | null;
+  created_at: string;
+};
+
+export type WebhookDeliveryStatus = "pending" | "delivered" | "failed";
+
+/** One event on its way to a record's callback_url; `id` is the `webhook-id` the receiver sees. */
+export type WebhookDelivery = {
+  id: string;
+  type: string;
+  object_type: "invoice" | "payout" | "payment_intent";
+  object_id: string;
+  url: string;
+  status: WebhookDeliveryStatus;
+  attempt_count: number;
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+  /** The signed JSON body, as sent. */
+  payload: unknown;
+  attempts: WebhookAttempt[];
+};
+
+/** Team management (issue 13): a person of the organization as the Studio knows them. */
+export type TeamUser = { uid: string; name: string; email: string; permissions: string[]; disabled: boolean; created_at: string };
+
+/** An API key as listed; the secret `api_key` comes only in the answer that created it. */
+export type ApiKeyRecord = {
+  id: string;
+  prefix: string;
+  last4: string;
+  uid: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked: boolean;
+  revoked_at: string | null;
+};
+export type CreatedApiKey = ApiKeyRecord & { api_key: string };
+
+/** One row of the organization's audit log; `actor_uid` is null only for the operator CLI. */
+export type AuditRow = {
+  id: string;
+  created_at: string;
+  actor_uid: string | null;
+  action: string;
+  object_type: string;
+  object_id: string;
+  details: Record<string, unknown>;
+};

@@ -70,7 +70,8 @@ async function openPglite(dataFolder: string): Promise<Handle> {
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const client = await PGlite.create(dataFolder);
+    const { PGLITE_EXTENSIONS } = await import("@/lib/db/pglite-extensions");
+    const client = await PGlite.create(dataFolder, { extensions: PGLITE_EXTENSIONS });
     const database = drizzle({ client, schema });
     await migrate(database, { migrationsFolder: MIGRATIONS_FOLDER });
     const close = async () => {

@@ -1,5 +1,5 @@
 // Paging shared by every list endpoint (spec part 8): one query schema to extend, one envelope.
-import { ilike, or, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, ilike, or, type AnyColumn, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
 import { fieldError } from "@/lib/studio/errors";
@@ -89,4 +89,13 @@ export function containsPattern(text: string): string {
 export function searchAny(columns: readonly AnyColumn[], text: string): SQL {
   const pattern = containsPattern(text);
   return or(...columns.map((column) => ilike(column, pattern))) as SQL;
+}
+
+/**
+ * `searchAny` through a trigram index on `indexedText` (the columns joined by spaces): the index
+ * narrows the rows, then each column is checked on its own, so a match that only spans two
+ * columns' joined text is not a match, exactly as without the index.
+ */
+export function indexedSearch(indexedText: SQL, columns: readonly AnyColumn[], text: string): SQL {
+  return and(ilike(indexedText, containsPattern(text)), searchAny(columns, text)) as SQL;
 }

@@ -6,7 +6,7 @@ import { rateLimitStore } from "@/lib/rate-limit";
 import { WORKFLOW_OWNERS } from "@/lib/studio/owners";
 import { unitOfWork } from "@/lib/studio/unit-of-work";
 import type { Intent, OwnerTable } from "@/lib/studio/workflow/owner";
-import { transition } from "@/lib/studio/workflow/transition";
+import { SYSTEM_OPERATOR, transition } from "@/lib/studio/workflow/transition";
 import type { invoices } from "@/lib/studio/db/schema";
 
 const BATCH = 100;
@@ -35,7 +35,7 @@ export async function sweepExpired(now: Date = new Date()): Promise<number> {
         await transition(tx, owner, {
           current: current as Intent<OwnerTable>,
           action: "expire",
-          operatorUid: "system",
+          operatorUid: SYSTEM_OPERATOR,
           reason: "payment deadline passed with no funds",
           now,
         });

@@ -1,4 +1,6 @@
-export const PERMISSIONS = ["transfer:create", "transfer:approve", "transfer:sign", "transfer:read"] as const;
+// `org:manage` is an extension beside the spec's transfer:* permissions: managing the people and
+// API keys of one's own organization, and reading its audit log.
+export const PERMISSIONS = ["transfer:create", "transfer:approve", "transfer:sign", "transfer:read", "org:manage"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export function isPermission(value: string): value is Permission {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   bigint,
   bigserial,
@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -47,9 +48,11 @@ export const users = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     permissions: text("permissions").array().notNull(),
+    // A disabled person's keys stop authenticating; the row stays for the records that name them.
+    disabled: boolean("disabled").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("users_org_email_idx").on(t.orgId, t.email)],
+  (t) => [uniqueIndex("users_org_email_idx").on(t.orgId, t.email), index("users_org_created_idx").on(t.orgId, t.createdAt)],
 );
 
 export const apiKeys = pgTable(
@@ -70,7 +73,11 @@ export const apiKeys = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("api_keys_hash_idx").on(t.keyHash), index("api_keys_user_idx").on(t.userUid)],
+  (t) => [
+    uniqueIndex("api_keys_hash_idx").on(t.keyHash),
+    index("api_keys_user_idx").on(t.userUid),
+    index("api_keys_org_created_idx").on(t.orgId, t.createdAt),
+  ],
 );
 
 export const paymentIntents = pgTable(
@@ -188,14 +195,39 @@ export const invoices = pgTable(
     uniqueIndex("invoices_seq_idx").on(t.seq),
     uniqueIndex("invoices_org_number_idx").on(t.orgId, t.invoiceNumber),
     uniqueIndex("invoices_payment_intent_idx").on(t.paymentIntentId),
-    index("invoices_org_seq_idx").on(t.orgId, t.seq),
+    // Newest first with the status at hand: a status tab's deep page is an index-only scan.
+    index("invoices_org_seq_status_idx").on(t.orgId, t.seq, t.status),
     index("invoices_org_status_seq_idx").on(t.orgId, t.status, t.seq),
     index("invoices_org_recipient_email_idx").on(t.orgId, t.recipientEmail),
+    // The date-range filter and its per-status counts (an index-only scan with status in the key).
+    index("invoices_org_created_status_idx").on(t.orgId, t.createdAt, t.status),
+    // The free-text search: `ILIKE '%text%'` over the searched columns joined into one string can
+    // use trigrams (pg_trgm) instead of reading every invoice.
+    index("invoices_search_trgm_idx").using("gin", sql`(${invoiceSearchText(t)}) gin_trgm_ops`),
   ],
 );
 
-// Invoices per organization and status, kept exact by a trigger on `invoices` (migration
-// 0003): the unfiltered list reads its tab counts here instead of counting every invoice.
+/**
+ * The columns the invoice search looks in, joined by spaces: the expression of the trigram index,
+ * so a search written with it (see `indexedSearch`) narrows the rows before the exact check.
+ */
+export function invoiceSearchText(t: {
+  invoiceNumber: AnyPgColumn;
+  id: AnyPgColumn;
+  paymentIntentId: AnyPgColumn;
+  recipientName: AnyPgColumn;
+  recipientEmail: AnyPgColumn;
+  organizationName: AnyPgColumn;
+  organizationEmail: AnyPgColumn;
+}): SQL {
+  const columns = [t.invoiceNumber, t.id, t.paymentIntentId, t.recipientName, t.recipientEmail, t.organizationName, t.organizationEmail];
+  return sql.join(columns.map((column) => sql`${column}`), sql` || ' ' || `);
+}
+
+// Invoices per organization and status, kept exact by statement-level triggers on `invoices`:
+// the unfiltered list reads its tab counts here (the sum over slots) instead of counting every
+// invoice. Each status has up to 16 slots, one per backend (pg_backend_pid() % 16), so concurrent
+// creates and transitions in one organization lock different rows; a slot alone may go negative.
 export const invoiceStatusCounts = pgTable(
   "invoice_status_counts",
   {
@@ -203,9 +235,10 @@ export const invoiceStatusCounts = pgTable(
       .notNull()
       .references(() => organizations.id),
     status: text("status").notNull(),
+    slot: integer("slot").notNull().default(0),
     count: integer("count").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.status] })],
+  (t) => [primaryKey({ columns: [t.orgId, t.status, t.slot] })],
 );
 
 // One row per status change of any workflow owner (invoice, payout), written only by the shared
@@ -456,7 +489,9 @@ export const webhookEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("webhook_events_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // In the claim's order, so a claim reads the first due rows and stops at its limit: on
+    // next_attempt_at alone every claim read and sorted the whole backlog (O(pending) per claim).
+    index("webhook_events_due_idx").on(t.nextAttemptAt, t.seq).where(sql`${t.status} = 'pending'`),
     index("webhook_events_object_idx").on(t.objectId, t.seq),
     index("webhook_events_org_idx").on(t.orgId, t.seq),
   ],
@@ -480,4 +515,32 @@ export const webhookAttempts = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex("webhook_attempts_event_attempt_idx").on(t.eventId, t.attemptNumber)],
+);
+
+/**
+ * Who did what (issue 13): one row per audited action, written in the transaction of the change
+ * it records, so a refused or failed action leaves none. Append-only: a trigger refuses UPDATE
+ * and DELETE (migration 0009). `actor_uid` is null only for the operator CLI and the demo seed.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    createdAt: createdAt(),
+    actorUid: text("actor_uid"),
+    action: text("action").notNull(),
+    objectType: text("object_type").notNull(),
+    objectId: text("object_id").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index("audit_log_org_id_idx").on(t.orgId, t.id),
+    index("audit_log_org_actor_idx").on(t.orgId, t.actorUid, t.id),
+    index("audit_log_org_action_idx").on(t.orgId, t.action, t.id),
+    index("audit_log_org_object_idx").on(t.orgId, t.objectType, t.objectId, t.id),
+    index("audit_log_org_created_idx").on(t.orgId, t.createdAt),
+  ],
 );

@@ -10,7 +10,7 @@ import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import { receivedFacts } from "@/lib/studio/payment-intents/status";
 import { inTransaction } from "@/lib/studio/unit-of-work";
 import { lockIntentByPayment, type AnyOwner, type Intent, type OwnerTable } from "@/lib/studio/workflow/owner";
-import { transition } from "@/lib/studio/workflow/transition";
+import { SYSTEM_OPERATOR, transition } from "@/lib/studio/workflow/transition";
 import { WORKFLOW_OWNERS } from "@/lib/studio/owners";
 import { z } from "zod";
 import { invoiceRecordSchema } from "@/lib/studio/invoices/serialize";
@@ -138,7 +138,7 @@ async function applyTransfer(tx: Tx, owner: AnyOwner, current: Intent<OwnerTable
     after = await transition(tx, owner, {
       current,
       action: effect,
-      operatorUid: "system",
+      operatorUid: SYSTEM_OPERATOR,
       reason,
       payment: { receivedUnits, dueUnits: facts.dueUnits, heldForCompliance: amlHold },
       paymentChanges,

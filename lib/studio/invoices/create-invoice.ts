@@ -55,11 +55,13 @@ export function createInvoice(input: {
       },
       now,
     });
+    const created = { id: newId("inv"), orgId: principal.orgId, status: "approval_pending" } as const;
+    // The organization's invoice counter is a row every create in it locks until commit: it is
+    // taken last, after every other write, so concurrent creates queue only for the insert and commit.
+    await recordCreated(tx, invoiceOwner, { row: created, operatorUid: principal.uid, now });
     const [invoice] = await tx.insert(invoices).values({
-      id: newId("inv"),
-      orgId: principal.orgId,
+      ...created,
       invoiceNumber: await nextRecordNumber(tx, principal.orgId, "invoice", now),
-      status: "approval_pending",
       paymentIntentId: paymentIntent.id,
       creatorUid: principal.uid,
       creator: request.creator,
@@ -82,7 +84,6 @@ export function createInvoice(input: {
       updatedAt: now,
     }).returning();
     if (!invoice) throw new Error("invoice insert returned no row");
-    await recordCreated(tx, invoiceOwner, { row: invoice, operatorUid: principal.uid, now });
     return serializeInvoice(invoice, paymentIntent);
   });
 }

@@ -1,12 +1,17 @@
-// Operator verbs: what `npm run studio` and the demo seed use to set up organizations.
+// Organization verbs: what `npm run studio` and the demo seed use to set up organizations, and
+// what the team endpoints (org:manage) use to manage people and keys: one way to do each thing.
 import { randomBytes } from "node:crypto";
 import { generateMnemonic } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { db, type DbOrTx } from "@/lib/db/client";
 import { apiKeys, clientIds, organizations, users } from "@/lib/studio/db/schema";
 import { generateApiKey, maskApiKey } from "@/lib/studio/auth/api-keys";
 import type { Permission } from "@/lib/studio/auth/permissions";
+import { principalsChanged } from "@/lib/studio/auth/principal";
+import { recordAudit } from "@/lib/studio/audit/audit-log";
+import { pageOffset, type PagingQuery } from "@/lib/studio/paging";
+import { afterCommitIfOpen, inTransaction } from "@/lib/studio/unit-of-work";
 import { newId } from "@/lib/studio/ids";
 import { sealHdSeed } from "@/lib/studio/secrets";
 import { notFound, StudioError } from "@/lib/studio/errors";
@@ -35,61 +40,210 @@ export async function createClientId(input: { orgId: number }, tx?: DbOrTx) {
   return { clientId };
 }
 
+/**
+ * Who changes the organization's people and keys: a person with org:manage (the API), or the
+ * operator (CLI, demo seed) with `actorUid` null. When `orgId` is given, the records touched must
+ * be of that organization (another organization's are unknown: 404).
+ */
+export type TeamActor = { actorUid: string | null; orgId?: number };
+
+type UserRow = typeof users.$inferSelect;
+type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export function serializeUser(row: UserRow) {
+  return {
+    uid: row.uid,
+    name: row.name,
+    email: row.email,
+    permissions: row.permissions,
+    disabled: row.disabled,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function serializeApiKey(row: ApiKeyRow) {
+  return {
+    id: row.id,
+    prefix: row.prefix,
+    last4: row.last4,
+    uid: row.userUid,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    revoked: row.revokedAt !== null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** The caller's transaction when given (the demo seed's), else the open unit of work or one of its own. */
+function within<T>(tx: DbOrTx | undefined, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return tx ? work(tx) : inTransaction(work);
+}
+
+/** Drops cached principals of the organization once the change has committed. */
+function afterPrincipalsChange(orgId: number): void {
+  afterCommitIfOpen(async () => principalsChanged(orgId));
+}
+
 export async function createUser(
-  input: { orgId: number; name: string; email: string; permissions: Permission[] },
+  input: { orgId: number; name: string; email: string; permissions: Permission[]; actorUid?: string | null },
   tx?: DbOrTx,
 ) {
-  const database = tx ?? (await db());
-  await requireOrganization(database, input.orgId);
-  const uid = newId("usr");
-  await database.insert(users).values({ uid, ...input });
-  return { uid };
+  return within(tx, async (database) => {
+    await requireOrganization(database, input.orgId);
+    const uid = newId("usr");
+    const permissions = [...new Set(input.permissions)];
+    const [row] = await database
+      .insert(users)
+      .values({ uid, orgId: input.orgId, name: input.name, email: input.email.toLowerCase(), permissions })
+      .onConflictDoNothing({ target: [users.orgId, users.email] })
+      .returning();
+    if (!row) throw new StudioError("invalid_state", `A user with the email ${input.email.toLowerCase()} already exists in this organization`);
+    await recordAudit(database, {
+      orgId: row.orgId,
+      actorUid: input.actorUid ?? null,
+      action: "user.created",
+      objectType: "user",
+      objectId: row.uid,
+      details: { name: row.name, email: row.email, permissions: row.permissions },
+    });
+    return { uid, user: serializeUser(row) };
+  });
+}
+
+export async function listUsers(input: { orgId: number; query: PagingQuery }) {
+  const { orgId, query } = input;
+  const database = await db();
+  const scope = eq(users.orgId, orgId);
+  const [[total], rows] = await Promise.all([
+    database.select({ count: sql<number>`count(*)::int` }).from(users).where(scope),
+    database.select().from(users).where(scope).orderBy(desc(users.createdAt), desc(users.uid)).limit(query.page_size).offset(pageOffset(query)),
+  ]);
+  return {
+    data: rows.map(serializeUser),
+    paging: { page_number: query.page, page_size: query.page_size, total_count: total?.count ?? 0 },
+  };
+}
+
+const MANAGE: Permission = "org:manage";
+const managesOrg = (user: { permissions: readonly string[]; disabled: boolean }) => !user.disabled && user.permissions.includes(MANAGE);
+
+/**
+ * Changes a person's permissions and/or disabled flag. The organization's user rows are locked
+ * first, so concurrent changes serialize and the last enabled org:manage holder cannot be
+ * demoted or disabled by two requests that each saw another holder (409).
+ */
+export async function updateUser(
+  input: TeamActor & { uid: string; permissions?: Permission[]; disabled?: boolean },
+  tx?: DbOrTx,
+) {
+  return within(tx, async (database) => {
+    const [target] = await database.select().from(users).where(userScope(input.uid, input.orgId)).limit(1);
+    if (!target) throw notFound(`User ${input.uid}`);
+    // In uid order, so two changes in one organization never lock its rows in opposite orders.
+    const locked = await database.select().from(users).where(eq(users.orgId, target.orgId)).orderBy(users.uid).for("no key update");
+    const before = locked.find((row) => row.uid === target.uid) ?? target;
+    const after = {
+      permissions: input.permissions ? [...new Set(input.permissions)] : before.permissions,
+      disabled: input.disabled ?? before.disabled,
+    };
+    if (managesOrg(before) && !managesOrg(after) && !locked.some((row) => row.uid !== before.uid && managesOrg(row))) {
+      throw new StudioError(
+        "invalid_state",
+        `${before.name} is the last enabled person with ${MANAGE} in this organization; give it to someone else first`,
+      );
+    }
+    const unchanged = after.disabled === before.disabled && samePermissions(after.permissions, before.permissions);
+    if (unchanged) return serializeUser(before);
+    const [row] = await database.update(users).set(after).where(eq(users.uid, before.uid)).returning();
+    if (!row) throw new Error("user update returned no row");
+    await recordAudit(database, {
+      orgId: row.orgId,
+      actorUid: input.actorUid,
+      action: "user.updated",
+      objectType: "user",
+      objectId: row.uid,
+      details: {
+        before: { permissions: before.permissions, disabled: before.disabled },
+        after: { permissions: row.permissions, disabled: row.disabled },
+      },
+    });
+    afterPrincipalsChange(row.orgId);
+    return serializeUser(row);
+  });
 }
 
 /** Returns the plaintext key exactly once; only its hash is stored. */
-export async function createApiKey(input: { uid: string }, tx?: DbOrTx) {
-  const database = tx ?? (await db());
-  const [user] = await database.select().from(users).where(eq(users.uid, input.uid)).limit(1);
-  if (!user) throw notFound(`User ${input.uid}`);
-  const generated = generateApiKey();
-  const id = newId("key");
-  await database.insert(apiKeys).values({
-    id,
-    userUid: user.uid,
-    orgId: user.orgId,
-    keyHash: generated.keyHash,
-    prefix: generated.prefix,
-    last4: generated.last4,
+export async function createApiKey(input: { uid: string } & Partial<TeamActor>, tx?: DbOrTx) {
+  return within(tx, async (database) => {
+    const [user] = await database.select().from(users).where(userScope(input.uid, input.orgId)).limit(1);
+    if (!user) throw notFound(`User ${input.uid}`);
+    if (user.disabled) throw new StudioError("invalid_state", `User ${user.uid} is disabled; enable them before creating a key`);
+    const generated = generateApiKey();
+    const [row] = await database
+      .insert(apiKeys)
+      .values({
+        id: newId("key"),
+        userUid: user.uid,
+        orgId: user.orgId,
+        keyHash: generated.keyHash,
+        prefix: generated.prefix,
+        last4: generated.last4,
+      })
+      .returning();
+    if (!row) throw new Error("api key insert returned no row");
+    await recordAudit(database, {
+      orgId: row.orgId,
+      actorUid: input.actorUid ?? null,
+      action: "api_key.created",
+      objectType: "api_key",
+      objectId: row.id,
+      details: { uid: row.userUid, prefix: row.prefix, last4: row.last4 },
+    });
+    return { id: row.id, key: generated.key, masked: maskApiKey(generated.prefix, generated.last4), record: serializeApiKey(row) };
   });
-  return { id, key: generated.key, masked: maskApiKey(generated.prefix, generated.last4) };
 }
 
-export async function revokeApiKey(input: { keyId: string }) {
-  const database = await db();
-  const revoked = await database
-    .update(apiKeys)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, input.keyId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
-  if (revoked.length === 0) throw notFound(`Active API key ${input.keyId}`);
+/** Revoking stops the key on the next request; a key already revoked is a conflict (409). */
+export async function revokeApiKey(input: TeamActor & { keyId: string }, tx?: DbOrTx) {
+  return within(tx, async (database) => {
+    const scope = input.orgId === undefined ? eq(apiKeys.id, input.keyId) : and(eq(apiKeys.id, input.keyId), eq(apiKeys.orgId, input.orgId));
+    const [key] = await database.select().from(apiKeys).where(scope).limit(1).for("update");
+    if (!key) throw notFound(`API key ${input.keyId}`);
+    if (key.revokedAt) throw new StudioError("invalid_state", `API key ${key.id} was already revoked at ${key.revokedAt.toISOString()}`);
+    const [row] = await database.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, key.id)).returning();
+    if (!row) throw new Error("api key update returned no row");
+    await recordAudit(database, {
+      orgId: row.orgId,
+      actorUid: input.actorUid,
+      action: "api_key.revoked",
+      objectType: "api_key",
+      objectId: row.id,
+      details: { uid: row.userUid, prefix: row.prefix, last4: row.last4 },
+    });
+    afterPrincipalsChange(row.orgId);
+    return serializeApiKey(row);
+  });
 }
 
-export async function listApiKeys(input: { orgId: number }) {
+export async function listApiKeys(input: { orgId: number; uid?: string; query?: PagingQuery }) {
   const database = await db();
   await requireOrganization(database, input.orgId);
-  const rows = await database
-    .select()
-    .from(apiKeys)
-    .where(eq(apiKeys.orgId, input.orgId))
-    .orderBy(desc(apiKeys.createdAt));
-  return rows.map((row) => ({
-    id: row.id,
-    uid: row.userUid,
-    key: maskApiKey(row.prefix, row.last4),
-    created_at: row.createdAt.toISOString(),
-    last_used_at: row.lastUsedAt?.toISOString() ?? null,
-    revoked_at: row.revokedAt?.toISOString() ?? null,
-  }));
+  const scope = input.uid ? and(eq(apiKeys.orgId, input.orgId), eq(apiKeys.userUid, input.uid)) : eq(apiKeys.orgId, input.orgId);
+  const rows = database.select().from(apiKeys).where(scope).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  if (!input.query) return { data: (await rows).map(serializeApiKey), total: undefined };
+  const [[total], page] = await Promise.all([
+    database.select({ count: sql<number>`count(*)::int` }).from(apiKeys).where(scope),
+    rows.limit(input.query.page_size).offset(pageOffset(input.query)),
+  ]);
+  return { data: page.map(serializeApiKey), total: total?.count ?? 0 };
+}
+
+function userScope(uid: string, orgId: number | undefined): SQL | undefined {
+  return orgId === undefined ? eq(users.uid, uid) : and(eq(users.uid, uid), eq(users.orgId, orgId));
+}
+
+function samePermissions(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && [...a].sort().join(",") === [...b].sort().join(",");
 }
 
 export async function listOrganizations() {
@@ -102,7 +256,7 @@ export async function listOrganizations() {
     client_ids: clients.filter((c) => c.orgId === org.id).map((c) => c.clientId),
     users: people
       .filter((u) => u.orgId === org.id)
-      .map((u) => ({ uid: u.uid, name: u.name, email: u.email, permissions: u.permissions })),
+      .map((u) => ({ uid: u.uid, name: u.name, email: u.email, permissions: u.permissions, disabled: u.disabled })),
   }));
 }
 

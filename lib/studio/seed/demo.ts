@@ -17,7 +17,7 @@ import { driveDemoWorkflow, type SeededInvoice } from "@/lib/studio/seed/demo-wo
 export const DEMO_ROLES: Record<string, Permission[]> = {
   finance: ["transfer:read", "transfer:create"],
   approver: ["transfer:read", "transfer:approve"],
-  admin: ["transfer:create", "transfer:approve", "transfer:sign", "transfer:read"],
+  admin: ["transfer:create", "transfer:approve", "transfer:sign", "transfer:read", "org:manage"],
   viewer: ["transfer:read"],
 };
 

@@ -4,10 +4,9 @@
 import http from "node:http";
 import https from "node:https";
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { webhookAttempts, webhookEvents } from "@/lib/studio/db/schema";
 import { nextRetryAt } from "@/lib/studio/webhooks/schedule";
 import { signedHeaders } from "@/lib/studio/webhooks/sign";
 import { checkWebhookUrl, guardedLookup, TargetRefused } from "@/lib/studio/webhooks/ssrf-guard";
@@ -152,46 +151,52 @@ async function attempt(event: Claimed): Promise<{ event: Claimed; outcome: Attem
 }
 
 /**
- * Logs a batch's attempts and moves its events on, in one transaction: one insert for the log,
- * one update for every success, one per failure (each has its own next time).
+ * Logs a batch's attempts and moves its events on, in one statement (one round trip, atomic):
+ * the attempts are inserted, and every event whose lease this dispatcher still holds becomes
+ * delivered, due again at its next retry time, or failed once its schedule is used up.
  */
 async function recordAttempts(results: Array<{ event: Claimed; outcome: AttemptOutcome }>): Promise<void> {
   if (results.length === 0) return;
   const database = await db();
   const finishedAt = new Date();
-  await database.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values(
-      results.map(({ event, outcome }) => ({
-        eventId: event.id,
-        attemptNumber: event.attemptNumber,
-        // The first attempt of a round that is not the event's first: someone pressed re-send.
-        manual: event.roundAttempt === 1 && event.attemptNumber > 1,
-        url: event.url,
-        statusCode: outcome.statusCode,
-        error: outcome.error ?? (succeeded(outcome) ? null : `HTTP ${outcome.statusCode}`),
-        latencyMs: outcome.latencyMs,
-        responseBody: outcome.responseBody,
-        startedAt: outcome.startedAt,
-      })),
-    );
-    // Only the lease holder moves an event on (a lease that ran out belongs to someone else now).
-    const held = (event: Claimed) => and(eq(webhookEvents.id, event.id), eq(webhookEvents.leaseToken, event.leaseToken));
-    const delivered = results.filter(({ outcome }) => succeeded(outcome)).map(({ event }) => event);
-    if (delivered.length > 0) {
-      await tx
-        .update(webhookEvents)
-        .set({ status: "delivered", deliveredAt: finishedAt, leaseToken: null, leaseUntil: null })
-        .where(and(inArray(webhookEvents.id, delivered.map((event) => event.id)), eq(webhookEvents.leaseToken, delivered[0]!.leaseToken)));
-    }
-    for (const { event, outcome } of results) {
-      if (succeeded(outcome)) continue;
-      const retryAt = nextRetryAt(event.roundAttempt, finishedAt);
-      await tx
-        .update(webhookEvents)
-        .set(retryAt ? { nextAttemptAt: retryAt, leaseToken: null, leaseUntil: null } : { status: "failed", leaseToken: null, leaseUntil: null })
-        .where(held(event));
-    }
+  const rows = results.map(({ event, outcome }) => {
+    const ok = succeeded(outcome);
+    const retryAt = ok ? null : nextRetryAt(event.roundAttempt, finishedAt);
+    return {
+      event_id: event.id,
+      lease_token: event.leaseToken,
+      attempt_number: event.attemptNumber,
+      // The first attempt of a round that is not the event's first: someone pressed re-send.
+      manual: event.roundAttempt === 1 && event.attemptNumber > 1,
+      url: event.url,
+      status_code: outcome.statusCode,
+      error: outcome.error ?? (ok ? null : `HTTP ${outcome.statusCode}`),
+      latency_ms: outcome.latencyMs,
+      response_body: outcome.responseBody,
+      started_at: outcome.startedAt.toISOString(),
+      next_status: ok ? "delivered" : retryAt ? "pending" : "failed",
+      next_attempt_at: retryAt?.toISOString() ?? null,
+    };
   });
+  // One JSON parameter rather than a parameter per field: the statement stays the same size
+  // whatever the batch, and both drivers pass it the same way.
+  await database.execute(sql`
+    WITH outcome AS (
+      SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(
+        event_id text, lease_token text, attempt_number int, manual boolean, url text, status_code int,
+        error text, latency_ms int, response_body text, started_at timestamptz, next_status text, next_attempt_at timestamptz)
+    ), logged AS (
+      INSERT INTO webhook_attempts (event_id, attempt_number, manual, url, status_code, error, latency_ms, response_body, started_at)
+      SELECT event_id, attempt_number, manual, url, status_code, error, latency_ms, response_body, started_at FROM outcome
+    )
+    UPDATE webhook_events w
+    SET status = outcome.next_status,
+        delivered_at = CASE WHEN outcome.next_status = 'delivered' THEN ${finishedAt.toISOString()}::timestamptz ELSE w.delivered_at END,
+        next_attempt_at = COALESCE(outcome.next_attempt_at, w.next_attempt_at),
+        lease_token = NULL, lease_until = NULL
+    FROM outcome
+    -- Only the lease holder moves an event on (a lease that ran out belongs to someone else now).
+    WHERE w.id = outcome.event_id AND w.lease_token = outcome.lease_token`);
 }
 
 /** One round: claims a batch and sends it concurrently; returns how many attempts it made. */

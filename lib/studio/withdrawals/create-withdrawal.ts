@@ -1,4 +1,5 @@
 import { withdrawals } from "@/lib/studio/db/schema";
+import { recordAudit } from "@/lib/studio/audit/audit-log";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { StudioError } from "@/lib/studio/errors";
 import { newId } from "@/lib/studio/ids";
@@ -52,6 +53,16 @@ export function createWithdrawal(input: { principal: Principal; request: Withdra
       })
       .returning();
     if (!row) throw new Error("withdrawal insert returned no row");
+    // Before the debit, so a debit the balance refuses takes the audit row back with it.
+    await recordAudit(tx, {
+      orgId: principal.orgId,
+      actorUid: principal.uid,
+      action: "withdrawal.created",
+      objectType: "withdrawal",
+      objectId: id,
+      details: { chain_id: chain.id, symbol: token.symbol, amount, wallet_address: walletAddress, tx_hash: send.txHash },
+      now,
+    });
     await debit(tx, {
       key: { orgId: principal.orgId, chainId: chain.id, tokenAddress: token.address, symbol: token.symbol, decimals: token.decimals },
       units,

@@ -1,6 +1,7 @@
 // The one status-change function for every owner: compare-and-set on the owner's status, the
 // nested payment status, exactly one status log row and, when the record has a callback_url, its
-// webhook outbox row: all in the caller's transaction, so an event exists exactly when its change did.
+// webhook outbox row and, for a person's verb, its audit row: all in the caller's transaction, so
+// an event or an audit row exists exactly when its change did.
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { paymentIntents, statusLogs, type invoices } from "@/lib/studio/db/schema";
@@ -12,6 +13,20 @@ import { TransitionRefused } from "@/lib/studio/workflow/state-machine";
 import { getIntentOrThrow, type AnyOwner, type Intent, type Owner, type OwnerTable } from "@/lib/studio/workflow/owner";
 import { inTransaction } from "@/lib/studio/unit-of-work";
 import { queueStatusEvent } from "@/lib/studio/webhooks/outbox";
+import { recordAudit } from "@/lib/studio/audit/audit-log";
+
+/** The operator uid of changes the service makes by itself (chain watcher, sweeper): not audited. */
+export const SYSTEM_OPERATOR = "system";
+
+// A person's verbs, as the audit log names them (`invoice.approved`, `payout.refunded`, ...).
+const AUDITED_ACTIONS: Record<string, string> = {
+  update: "updated",
+  approve: "approved",
+  reject: "rejected",
+  cancel: "canceled",
+  sign: "signed",
+  refund: "refunded",
+};
 
 /**
  * Where `action` leads from the record's status, or 409 naming the current status: 40901 when the
@@ -102,6 +117,18 @@ export async function transition<T extends OwnerTable, Status extends string, Ac
     .where(eq(paymentIntents.id, paymentIntent.id))
     .returning();
   await writeStatusLog(tx, owner, { row: updated, from, to, operatorUid: input.operatorUid, reason: input.reason, now });
+  const audited = AUDITED_ACTIONS[input.action];
+  if (audited && input.operatorUid !== SYSTEM_OPERATOR) {
+    await recordAudit(tx, {
+      orgId: updated.orgId,
+      actorUid: input.operatorUid,
+      action: `${owner.type}.${audited}`,
+      objectType: owner.type,
+      objectId: updated.id,
+      details: { from_status: from, to_status: to, reason: input.reason },
+      now,
+    });
+  }
   const result = { row: updated, paymentIntent: updatedPayment ?? paymentIntent } as Intent<T>;
   // An edit that keeps the status (updating an invoice awaiting approval) is not a status change.
   if (to !== from) await queueStatusEvent(tx, owner as AnyOwner, result as Intent<OwnerTable>, now);
@@ -116,7 +143,7 @@ export async function transition<T extends OwnerTable, Status extends string, Ac
 export async function recordCreated<T extends OwnerTable>(
   tx: Tx,
   owner: Owner<T, string, string, unknown>,
-  input: { row: T["$inferSelect"]; operatorUid: string; now: Date },
+  input: { row: Pick<T["$inferSelect"], "id" | "orgId" | "status">; operatorUid: string; now: Date },
 ): Promise<void> {
   await writeStatusLog(tx, owner, { ...input, from: "", to: input.row.status, reason: "created" });
 }

@@ -4,15 +4,15 @@ import { cookies } from "next/headers";
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { BodyTooLargeError, KiB } from "@/lib/http/read-capped";
-import { findAccountByEmail, normalizeEmail, updatePasswordHash } from "@/lib/console/accounts";
-import { clientAddress } from "@/lib/console/client-request";
-import { contextForToken } from "@/lib/console/context";
+import { accountApiKey, findAccountByEmail, normalizeEmail, updatePasswordHash, type ConsoleAccount } from "@/lib/console/accounts";
+import { clientAddress, DIRECT } from "@/lib/console/client-request";
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "@/lib/console/passwords";
 import { errorJson, readJson, sameOrigin, tooLargeJson } from "@/lib/console/route";
 import { secureForRequest, setSessionCookie } from "@/lib/console/session-cookie";
 import { sessionCookieName } from "@/lib/console/session-policy";
 import { createSession, destroySession } from "@/lib/console/sessions";
 import { reserveSignIn } from "@/lib/console/sign-in-throttle";
+import { StudioApiError, studioClient } from "@/lib/console/studio-client";
 
 // An email and a password fit in well under a kilobyte; anyone may call this before signing in.
 const MAX_SIGN_IN_BYTES = 8 * KiB;
@@ -43,7 +43,19 @@ export async function POST(request: Request): Promise<Response> {
   }
   const account = await findAccountByEmail(email);
   const ok = account ? await verifyPassword(parsed.data.password, account.passwordHash) : await verifyAgainstNothing(parsed.data.password);
+  if (account && !ok) await recordSignIn(request, account, "failed").catch(() => undefined);
   if (!account || !ok) return errorJson(401, { code: 40100, message: "Email or password is wrong" });
+  // The Studio's audit log holds every console sign-in: one that cannot be recorded does not
+  // happen. A 401 here is the person's own key refused: disabled, or the key revoked.
+  try {
+    await recordSignIn(request, account, "succeeded");
+  } catch (error) {
+    if (error instanceof StudioApiError && error.status === 401) {
+      return errorJson(401, { code: 40100, message: "This account can no longer sign in. Ask an administrator of your organization." });
+    }
+    console.error("[console] recording a sign-in failed", error);
+    return errorJson(503, { code: 50300, message: "The sign-in could not be recorded. Try again in a moment." });
+  }
   await reservation.succeeded();
   if (needsRehash(account.passwordHash)) {
     await updatePasswordHash(account.id, await hashPassword(parsed.data.password)).catch((error) =>
@@ -54,8 +66,18 @@ export async function POST(request: Request): Promise<Response> {
   // Rotation: whatever session this browser had is ended, and a fresh token is issued.
   await destroySession(jar.get(sessionCookieName(secureForRequest(request)))?.value);
   const token = await createSession(account.id);
-  await (await contextForToken(token))?.me().catch(() => undefined);
   const response = NextResponse.json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
   setSessionCookie(response, request, token);
   return response;
+}
+
+/** POST /me/sign_ins with the person's own key: who signed in, from where. */
+function recordSignIn(request: Request, account: ConsoleAccount, outcome: "succeeded" | "failed") {
+  const userAgent = request.headers.get("user-agent")?.slice(0, 500);
+  const address = clientAddress(request.headers);
+  return studioClient({ apiKey: accountApiKey(account), clientId: account.clientId }).recordSignIn({
+    outcome,
+    ...(address === DIRECT ? {} : { ip: address }),
+    ...(userAgent ? { user_agent: userAgent } : {}),
+  });
 }

@@ -1,6 +1,5 @@
 // POST /api/auth/sign-out - end the session and clear its cookie
 import { NextResponse } from "next/server";
-import { forgetMe } from "@/lib/console/context";
 import { errorJson, sameOrigin } from "@/lib/console/route";
 import { clearSessionCookie, sessionTokenOf } from "@/lib/console/session-cookie";
 import { destroySession, resolveSession } from "@/lib/console/sessions";
@@ -10,7 +9,6 @@ export async function POST(request: Request): Promise<Response> {
   const token = await sessionTokenOf(request);
   const session = await resolveSession(token);
   if (!session) return errorJson(401, { code: 40100, message: "Sign in to continue" });
-  forgetMe(session.tokenHash);
   await destroySession(token);
   const response = NextResponse.json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
   clearSessionCookie(response, request);

@@ -1,0 +1,106 @@
+// The list phases of `npm run bench` (issue 10): the invoice list's default view, a status
+// category, a date range and a text search at a fixed offered rate (p95 < 50 ms each), then the
+// console's list interactions (tabs, filters and pages deep into the list; p95 < 100 ms), and the
+// plan of the search queries, as the service builds them, so the trigram index shows.
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import type { Database } from "@/lib/db/client";
+import * as schema from "@/lib/studio/db/schema";
+import { invoiceListQuerySchema } from "@/lib/studio/invoices/schemas";
+import { invoiceListQueries, matchingCount } from "@/lib/studio/invoices/list-invoices";
+import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
+import { measure, type Phase, type Verdict } from "./measure";
+import { SEED_SPACING_MINUTES } from "./seed";
+
+const LIST = "/v1/studio/api/invoice/intents";
+const VARIANTS = 60;
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The requests of each phase: several variants, sent in turn. */
+export function listPaths(invoices: number): Record<"default" | "category" | "dateRange" | "search" | "interactions", string[]> {
+  const spanDays = Math.max(8, Math.floor((invoices * SEED_SPACING_MINUTES) / 1440));
+  const variants = Array.from({ length: VARIANTS }, (_, k) => k);
+  const windows = variants.map((k) => {
+    const end = new Date(Date.now() - Math.floor((k * (spanDays - 7)) / VARIANTS) * 86_400_000);
+    return `created_after=${day(new Date(end.getTime() - 7 * 86_400_000))}&created_before=${day(end)}`;
+  });
+  // Half look for a recipient's address (invoices / 500 hits), half for an invoice-number prefix
+  // (up to 100 hits).
+  const searches = variants.map((k) =>
+    k % 2 ? `search=r${(k * 37) % 500}%40bench.test` : `search=INV-BENCH-${String(((k * 7919) % Math.max(1, Math.floor(invoices / 100))) + 1).padStart(5, "0")}`,
+  );
+  const categories = STATUS_CATEGORIES.map((category) => `status_category=${category}`);
+  return {
+    default: [`${LIST}?page_size=20`],
+    category: categories.map((q) => `${LIST}?${q}&page_size=20`),
+    dateRange: windows.map((q) => `${LIST}?${q}&page_size=20`),
+    search: searches.map((q) => `${LIST}?${q}&page_size=20`),
+    // What a person does in the console: switch tabs, filter, and page (down to the 10,000-row limit).
+    interactions: variants.map((k) => {
+      const page = 1 + ((k * 83) % 500);
+      const category = categories[k % categories.length];
+      switch (k % 4) {
+        case 0:
+          return `${LIST}?page=${page}&page_size=20`;
+        case 1:
+          return `${LIST}?${category}&page=${1 + (page % 100)}&page_size=20`;
+        case 2:
+          return `${LIST}?${windows[k]}&${category}&page=${1 + (page % 5)}&page_size=20`;
+        default:
+          return `${LIST}?${searches[k]}&${category}&page_size=20`;
+      }
+    }),
+  };
+}
+
+export async function listPhases(input: {
+  url: string;
+  apiKey: string;
+  invoices: number;
+  seconds: number;
+  rate: number;
+}): Promise<{ phases: Phase[]; verdicts: Verdict[] }> {
+  const paths = listPaths(input.invoices);
+  const run = (label: string, phasePaths: string[]) =>
+    measure({ label, url: input.url, apiKey: input.apiKey, seconds: input.seconds, connections: 10, rate: input.rate, paths: phasePaths });
+  // Warm the caches the way a running service has them.
+  for (const phasePaths of Object.values(paths)) {
+    await measure({ label: "warm-up", url: input.url, apiKey: input.apiKey, seconds: 2, connections: 4, paths: phasePaths });
+  }
+  const phases = [
+    await run(`list default view at ${input.rate} req/s`, paths.default),
+    await run(`list status_category at ${input.rate} req/s`, paths.category),
+    await run(`list date range at ${input.rate} req/s`, paths.dateRange),
+    await run(`list text search at ${input.rate} req/s`, paths.search),
+    await run(`list interactions (tabs, filters, pages) at ${input.rate} req/s`, paths.interactions),
+  ];
+  const verdicts = phases.map((phase, index) => {
+    const limit = index === 4 ? 100 : 50;
+    return {
+      figure: `${phase.label}: p95 ${phase.p95.toFixed(1)} ms, ${phase.failed} failed`,
+      target: `p95 < ${limit} ms, no failures`,
+      met: phase.p95 < limit && phase.failed === 0,
+    };
+  });
+  return { phases, verdicts };
+}
+
+/** EXPLAIN ANALYZE of a list request's two queries, built by the service's own list code. */
+export async function explainList(databaseUrl: string, orgId: number, queryString: Record<string, string>): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const database = drizzle({ client, schema }) as unknown as Database;
+    const query = invoiceListQuerySchema.parse(queryString);
+    const { counts, page, statuses } = invoiceListQueries(database, orgId, query);
+    const matching = matchingCount(await counts, statuses);
+    const out: string[] = [];
+    for (const [name, built] of [["counts", counts.toSQL()], ["page", page(matching).toSQL()]] as const) {
+      const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${built.sql}`, built.params as unknown[]);
+      out.push(`-- ${name} query of GET /invoice/intents?${new URLSearchParams(queryString)}`, ...rows.map((row) => row["QUERY PLAN"]));
+    }
+    return out.join("\n");
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,178 @@
+"use client";
+// The pieces every URL-driven list shares (records, the ledger, webhook deliveries): the URL as
+// the list's state, status tabs with counts, the filter panel and paging.
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
+import { withChanges, type FilterChanges, type FilterKey } from "@/lib/console/list-query";
+
+export const PAGE_SIZES = ["10", "20", "50", "100"];
+
+/** The list's URL parameters and `go(changes)`, which pushes them changed (any filter change returns to page 1). */
+export function useListUrl() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const go = (changes: FilterChanges, options?: { scroll?: boolean }) => {
+    const next = withChanges(new URLSearchParams(params.toString()), changes);
+    router.push(next.size ? `${pathname}?${next}` : pathname, options);
+  };
+  const clear = () => router.push(pathname);
+  return { params, go, clear };
+}
+
+export type Tab = { value: string; label: string; count: number | undefined };
+
+export function StatusTabs({ label, tabs, selected, onSelect }: { label: string; tabs: Tab[]; selected: string; onSelect: (value: string) => void }) {
+  return (
+    <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+      {tabs.map(({ value, label: tabLabel, count }) => {
+        const isSelected = selected === value;
+        return (
+          <button
+            key={value || "all"}
+            type="button"
+            role="tab"
+            aria-selected={isSelected}
+            onClick={() => onSelect(value)}
+            className={`-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
+              isSelected ? "border-indigo-700 text-indigo-800" : "border-transparent text-slate-700 hover:text-slate-900"
+            }`}
+          >
+            {tabLabel}
+            <span className="ml-1.5 rounded-full bg-slate-100 px-1.5 text-xs text-slate-700">{count ?? "…"}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * The filter form: always shown from `sm` up, behind a Show filters toggle on phones. Its fields
+ * read their values from the URL (`key` remounts them when it changes); Apply hands the form over.
+ */
+export function FilterPanel({ id, onApply, onClear, children }: { id: string; onApply: (form: FormData) => void; onClear: () => void; children: React.ReactNode }) {
+  const params = useSearchParams();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={`${buttonClass.secondary} sm:hidden`} aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {open ? "Hide filters" : "Show filters"}
+      </button>
+      <form
+        id={id}
+        key={params.toString()}
+        aria-label="Filters"
+        className={`${open ? "grid" : "hidden"} grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid sm:grid-cols-2 lg:grid-cols-4`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onApply(new FormData(event.currentTarget));
+        }}
+      >
+        {children}
+        <div className="flex items-end gap-2">
+          <button type="submit" className={buttonClass.primary}>
+            Apply filters
+          </button>
+          <button type="button" className={buttonClass.secondary} onClick={onClear}>
+            Clear
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+/** A filter form's value, trimmed; empty is undefined (the parameter leaves the URL). */
+export const formValue = (form: FormData, key: string) => String(form.get(key) ?? "").trim() || undefined;
+
+export function TextFilterField({ name, label, type = "text", placeholder, className }: { name: FilterKey; label: string; type?: string; placeholder?: string; className?: string }) {
+  const params = useSearchParams();
+  return (
+    <div className={className}>
+      <label htmlFor={`filter-${name}`} className={labelClass}>
+        {label}
+      </label>
+      <input id={`filter-${name}`} name={name} type={type} defaultValue={params.get(name) ?? ""} placeholder={placeholder} className={inputClass} />
+    </div>
+  );
+}
+
+export function SelectFilterField({ name, label, anyLabel, options }: { name: FilterKey; label: string; anyLabel: string; options: ReadonlyArray<{ value: string; label: string }> }) {
+  const params = useSearchParams();
+  return (
+    <div>
+      <label htmlFor={`filter-${name}`} className={labelClass}>
+        {label}
+      </label>
+      <select id={`filter-${name}`} name={name} defaultValue={params.get(name) ?? ""} className={inputClass}>
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** "12 invoices · page 1 of 2", the page size when `onPageSize` is given, Previous and Next. */
+export function Pagination({
+  label,
+  noun,
+  plural = `${noun}s`,
+  total,
+  page,
+  pageSize,
+  loaded,
+  testId,
+  onPage,
+  onPageSize,
+}: {
+  label: string;
+  noun: string;
+  plural?: string;
+  total: number;
+  page: number;
+  pageSize: number;
+  loaded: boolean;
+  testId: string;
+  onPage: (page: number) => void;
+  onPageSize?: (size: string) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-slate-700" data-testid={testId}>
+        {loaded ? `${total} ${total === 1 ? noun : plural} · page ${page} of ${pages}` : "Loading…"}
+      </p>
+      <div className="flex items-center gap-2">
+        {onPageSize ? (
+          <>
+            <label htmlFor="page-size" className="text-slate-700">
+              Page size
+            </label>
+            <select
+              id="page-size"
+              value={String(pageSize)}
+              onChange={(event) => onPageSize(event.target.value)}
+              className="rounded-md border border-slate-300 bg-white px-2 py-1.5"
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size}>{size}</option>
+              ))}
+            </select>
+          </>
+        ) : null}
+        <button type="button" className={buttonClass.secondary} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </button>
+        <button type="button" className={buttonClass.secondary} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next
+        </button>
+      </div>
+    </nav>
+  );
+}

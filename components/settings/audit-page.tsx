@@ -1,0 +1,162 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { SettingsLoadError } from "@/components/settings/settings-frame";
+import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
+import { cellClass, headClass, Pager, useUrlList } from "@/components/ui/url-list";
+import { apiFetch } from "@/lib/console/api";
+import { formatDateTime } from "@/lib/console/format";
+import { AUDIT_FILTER_KEYS } from "@/lib/console/list-query";
+import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, auditActionLabel, auditObjectHref } from "@/lib/console/team-labels";
+import type { AuditRow, PlainList, TeamUser } from "@/lib/console/types";
+
+type ListedRow = AuditRow & { actor_name: string | null };
+
+/** The organization's audit log, newest first, filtered and paged in the URL. */
+export function AuditPage() {
+  const list = useUrlList<PlainList<ListedRow>>({ queryKey: ["team", "audit"], path: "/api/team/audit", keys: AUDIT_FILTER_KEYS, pageSize: "50" });
+  const people = useQuery({
+    queryKey: ["team", "users", "everyone"],
+    queryFn: () => apiFetch<PlainList<TeamUser>>("/api/team/users?page_size=100").then((body) => body.data),
+  });
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const { params, go } = list;
+  if (list.error) return <SettingsLoadError title="Audit log" what="the audit log" error={list.error} />;
+  const select = (key: string, label: string, anyLabel: string, options: Array<[string, string]>) => (
+    <div>
+      <label htmlFor={`audit-${key}`} className={labelClass}>
+        {label}
+      </label>
+      <select id={`audit-${key}`} name={key} defaultValue={params.get(key) ?? ""} className={inputClass}>
+        <option value="">{anyLabel}</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  const text = (key: string, label: string, type = "text") => (
+    <div>
+      <label htmlFor={`audit-${key}`} className={labelClass}>
+        {label}
+      </label>
+      <input id={`audit-${key}`} name={key} type={type} defaultValue={params.get(key) ?? ""} className={inputClass} />
+    </div>
+  );
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Audit log</h1>
+        <p className="mt-1 text-sm text-slate-700">Who did what, newest first. Entries cannot be changed or removed.</p>
+      </div>
+      <button
+        type="button"
+        className={`${buttonClass.secondary} sm:hidden`}
+        aria-expanded={filtersOpen}
+        aria-controls="audit-filters"
+        onClick={() => setFiltersOpen(!filtersOpen)}
+      >
+        {filtersOpen ? "Hide filters" : "Show filters"}
+      </button>
+      <form
+        id="audit-filters"
+        key={params.toString()}
+        aria-label="Filters"
+        className={`${filtersOpen ? "grid" : "hidden"} grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid sm:grid-cols-2 lg:grid-cols-3`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          const value = (key: string) => String(form.get(key) ?? "").trim() || undefined;
+          go(Object.fromEntries(AUDIT_FILTER_KEYS.filter((key) => key !== "page" && key !== "page_size").map((key) => [key, value(key)])));
+        }}
+      >
+        {select("actor_uid", "Who", "Anyone", (people.data ?? []).map((user) => [user.uid, user.name]))}
+        {select("action", "Action", "Any action", Object.entries(AUDIT_ACTIONS))}
+        {select("object_type", "Object type", "Any object", Object.entries(AUDIT_OBJECT_TYPES))}
+        {text("object_id", "Object id")}
+        {text("created_from", "From", "date")}
+        {text("created_to", "To", "date")}
+        <div className="flex items-end gap-2">
+          <button type="submit" className={buttonClass.primary}>
+            Apply filters
+          </button>
+          <button type="button" className={buttonClass.secondary} onClick={list.clear}>
+            Clear
+          </button>
+        </div>
+      </form>
+      <div
+        className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+        aria-busy={list.isFetching}
+        data-state={list.isPending || list.isPlaceholderData ? "loading" : "ready"}
+      >
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">Audit log</caption>
+          <thead className={headClass}>
+            <tr>
+              <th scope="col" className={cellClass}>When</th>
+              <th scope="col" className={cellClass}>Who and what</th>
+              <th scope="col" className={cellClass}>Object</th>
+              <th scope="col" className={`${cellClass} hidden lg:table-cell`}>Details</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {list.data?.data.map((row) => (
+              <tr key={row.id} data-testid="audit-row" data-action={row.action}>
+                <td className={`${cellClass} text-slate-700 sm:whitespace-nowrap`}>{formatDateTime(row.created_at)}</td>
+                <td className={cellClass}>
+                  <div className="text-slate-900">{row.actor_uid ? (row.actor_name ?? row.actor_uid) : "Operator (CLI)"}</div>
+                  <div className="text-slate-700">{auditActionLabel(row.action)}</div>
+                </td>
+                <td className={cellClass}>
+                  <AuditObject row={row} />
+                </td>
+                <td className={`${cellClass} hidden max-w-md lg:table-cell`}>
+                  <Details details={row.details} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {list.data && list.data.data.length === 0 ? <p className="px-4 py-6 text-center text-slate-700">No entries match these filters.</p> : null}
+      </div>
+      <Pager label="Audit log pages" testId="audit-summary" noun={["entry", "entries"]} loaded={list.data !== undefined} {...list} />
+    </div>
+  );
+}
+
+function AuditObject({ row }: { row: AuditRow }) {
+  const href = auditObjectHref(row.object_type, row.object_id);
+  const type = AUDIT_OBJECT_TYPES[row.object_type] ?? row.object_type;
+  return (
+    <>
+      <div className="text-xs text-slate-600">{type}</div>
+      {href ? (
+        <Link href={href} className="break-all font-mono text-xs text-indigo-800 underline">
+          {row.object_id}
+        </Link>
+      ) : (
+        <span className="break-all font-mono text-xs">{row.object_id}</span>
+      )}
+    </>
+  );
+}
+
+/** The row's details as short `key: value` lines (nested values as compact JSON). */
+function Details({ details }: { details: Record<string, unknown> }) {
+  const entries = Object.entries(details ?? {});
+  if (!entries.length) return <span className="text-slate-500">—</span>;
+  return (
+    <dl className="space-y-0.5 text-xs text-slate-700">
+      {entries.map(([key, value]) => (
+        <div key={key} className="break-all">
+          <dt className="inline font-medium text-slate-800">{key}: </dt>
+          <dd className="inline font-mono">{typeof value === "string" ? value : JSON.stringify(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

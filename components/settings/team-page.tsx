@@ -1,0 +1,262 @@
+"use client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { CopyButton } from "@/components/payments/copy-button";
+import { ErrorNote } from "@/components/payments/detail";
+import { useViewer } from "@/components/providers";
+import { SettingsLoadError } from "@/components/settings/settings-frame";
+import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { useToast } from "@/components/ui/toast";
+import { Pager, useUrlList } from "@/components/ui/url-list";
+import { apiFetch } from "@/lib/console/api";
+import { formatDateTime } from "@/lib/console/format";
+import { TEAM_PERMISSIONS } from "@/lib/console/team-labels";
+import { useActionKeys } from "@/lib/console/use-action-keys";
+import type { PlainList, TeamUser } from "@/lib/console/types";
+
+const USERS_KEY = ["team", "users"] as const;
+
+/**
+ * The organization's people: each with their permissions as switches (a change applies on the
+ * person's next request), disable / enable, and the invite that makes a person, their key and
+ * their console sign-in.
+ */
+export function TeamPage() {
+  const list = useUrlList<PlainList<TeamUser>>({ queryKey: USERS_KEY, path: "/api/team/users", keys: ["page", "page_size"], pageSize: "50" });
+  const [inviting, setInviting] = useState(false);
+  if (list.error) return <SettingsLoadError title="Team" what="the team" error={list.error} />;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Team</h1>
+          <p className="mt-1 text-sm text-slate-700">Who may do what in this organization. Changes apply on each person&apos;s next request.</p>
+        </div>
+        <button type="button" className={buttonClass.primary} onClick={() => setInviting(true)}>
+          Invite person
+        </button>
+      </div>
+      <ul className="space-y-3" aria-busy={list.isFetching} data-state={list.isPending || list.isPlaceholderData ? "loading" : "ready"}>
+        {list.isPending
+          ? Array.from({ length: 3 }, (_, index) => <li key={index} aria-hidden="true" className="h-28 animate-pulse rounded-lg bg-slate-200" />)
+          : list.data?.data.map((user) => <PersonCard key={user.uid} user={user} />)}
+      </ul>
+      <Pager label="Team pages" testId="team-summary" noun={["person", "people"]} loaded={list.data !== undefined} {...list} />
+      {inviting ? <InviteDialog onClose={() => setInviting(false)} /> : null}
+    </div>
+  );
+}
+
+function PersonCard({ user }: { user: TeamUser }) {
+  const viewer = useViewer();
+  const router = useRouter();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const change = useMutation({
+    mutationFn: (body: { permissions?: string[]; disabled?: boolean }) =>
+      apiFetch<{ data: TeamUser }>(`/api/team/users/${encodeURIComponent(user.uid)}`, { method: "PATCH", body }),
+    onMutate: () => setError(null),
+    onSuccess: async ({ data }, body) => {
+      setConfirming(false);
+      toast(body.disabled === undefined ? `${data.name}'s permissions saved` : `${data.name} ${data.disabled ? "disabled" : "enabled"}`);
+      await queryClient.invalidateQueries({ queryKey: ["team"] });
+      // One's own change shows at once: the navigation and buttons follow the new permissions.
+      if (user.uid === viewer.uid) router.refresh();
+    },
+    onError: (failure) => setError(failure.message),
+  });
+  const toggle = (permission: string, on: boolean) =>
+    change.mutate({ permissions: on ? [...user.permissions, permission] : user.permissions.filter((held) => held !== permission) });
+  const headingId = `person-${user.uid}`;
+  return (
+    <li
+      aria-labelledby={headingId}
+      data-testid="person"
+      data-email={user.email}
+      className={`rounded-lg border bg-white p-4 ${user.disabled ? "border-slate-200 bg-slate-50" : "border-slate-200"}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="font-semibold text-slate-900">
+            {user.name}
+            {user.uid === viewer.uid ? <span className="ml-2 text-sm font-normal text-slate-600">(you)</span> : null}
+          </h2>
+          <p className="break-all text-sm text-slate-700">{user.email}</p>
+          <p className="text-xs text-slate-600">Added {formatDateTime(user.created_at)}</p>
+        </div>
+        <div className="flex items-center gap-3">
+          <span
+            data-testid="person-status"
+            className={`rounded-full px-2 py-0.5 text-xs font-medium ${user.disabled ? "bg-slate-200 text-slate-800" : "bg-emerald-50 text-emerald-800"}`}
+          >
+            {user.disabled ? "Disabled" : "Active"}
+          </span>
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            disabled={change.isPending}
+            onClick={() => (user.disabled ? change.mutate({ disabled: false }) : setConfirming(true))}
+          >
+            {user.disabled ? "Enable" : "Disable"}
+            <span className="sr-only"> {user.name}</span>
+          </button>
+        </div>
+      </div>
+      <fieldset className="mt-3" disabled={change.isPending || user.disabled}>
+        <legend className="sr-only">Permissions of {user.name}</legend>
+        <div className="flex flex-wrap gap-x-5 gap-y-2">
+          {TEAM_PERMISSIONS.map(({ value, label }) => {
+            const id = `${user.uid}-${value}`;
+            const on = user.permissions.includes(value);
+            return (
+              <div key={value} className="flex items-center gap-2">
+                <input
+                  id={id}
+                  type="checkbox"
+                  role="switch"
+                  checked={on}
+                  aria-checked={on}
+                  onChange={(event) => toggle(value, event.target.checked)}
+                  className="peer sr-only"
+                />
+                <label
+                  htmlFor={id}
+                  className="flex cursor-pointer items-center gap-2 text-sm text-slate-800 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-700 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+                >
+                  <span aria-hidden="true" className={`relative h-5 w-9 rounded-full transition-colors ${on ? "bg-indigo-700" : "bg-slate-300"}`}>
+                    <span className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition-all ${on ? "left-[1.125rem]" : "left-0.5"}`} />
+                  </span>
+                  {label}
+                  <code className="hidden text-xs text-slate-600 md:inline">{value}</code>
+                </label>
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
+      {error ? (
+        <div className="mt-3">
+          <ErrorNote>{error}</ErrorNote>
+        </div>
+      ) : null}
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title={`Disable ${user.name}?`}>
+        <p className="text-sm text-slate-700">
+          Their API keys stop working and their console sessions end on their next request. You can enable them again later; their keys stay
+          as they are.
+        </p>
+        {error ? (
+          <div className="mt-3">
+            <ErrorNote>{error}</ErrorNote>
+          </div>
+        ) : null}
+        <div className="mt-5 flex justify-end gap-2">
+          <button type="button" className={buttonClass.secondary} onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+          <button type="button" className={buttonClass.danger} disabled={change.isPending} onClick={() => change.mutate({ disabled: true })}>
+            {change.isPending ? "Disabling…" : `Disable ${user.name}`}
+          </button>
+        </div>
+      </Dialog>
+    </li>
+  );
+}
+
+type Invited = { user: TeamUser; email: string; password: string };
+
+/** The invite form, then - once - the new person's first password. */
+function InviteDialog({ onClose }: { onClose: () => void }) {
+  const queryClient = useQueryClient();
+  // One invite however often it is sent until it succeeds: a retry after a part-way failure
+  // finishes the same person instead of making another.
+  const keys = useActionKeys<"invite">();
+  const [invited, setInvited] = useState<Invited | null>(null);
+  const invite = useMutation({
+    mutationFn: (body: { name: string; email: string; permissions: string[] }) =>
+      apiFetch<{ data: Invited }>("/api/team/users", { method: "POST", body, idempotencyKey: keys.keyFor("invite") }),
+    onSuccess: async ({ data }) => {
+      keys.done("invite");
+      setInvited(data);
+      await queryClient.invalidateQueries({ queryKey: ["team"] });
+    },
+  });
+  if (invited) {
+    return (
+      <Dialog open onClose={onClose} title={`${invited.user.name} is invited`}>
+        <div className="space-y-3 text-sm text-slate-800">
+          <p>
+            They sign in at this console as <strong className="break-all">{invited.email}</strong> with this first password:
+          </p>
+          <div className="flex items-center gap-2 rounded-md border border-slate-300 bg-slate-50 px-3 py-2">
+            <code className="min-w-0 flex-1 break-all font-mono text-base" data-testid="first-password">
+              {invited.password}
+            </code>
+            <CopyButton text={invited.password} label="Copy the first password" />
+          </div>
+          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">
+            This password is shown only now and cannot be shown again. Copy it and give it to {invited.user.name} over a channel you trust.
+          </p>
+        </div>
+        <div className="mt-5 flex justify-end">
+          <button type="button" className={buttonClass.primary} onClick={onClose}>
+            Done
+          </button>
+        </div>
+      </Dialog>
+    );
+  }
+  return (
+    <Dialog open onClose={onClose} title="Invite a person">
+      <form
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          invite.mutate({
+            name: String(form.get("name") ?? ""),
+            email: String(form.get("email") ?? ""),
+            permissions: form.getAll("permissions").map(String),
+          });
+        }}
+      >
+        <p className="text-sm text-slate-700">This makes their Studio user, an API key and a console sign-in with a first password you pass on.</p>
+        <div>
+          <label htmlFor="invite-name" className={labelClass}>
+            Name
+          </label>
+          <input id="invite-name" name="name" required maxLength={200} autoComplete="off" className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="invite-email" className={labelClass}>
+            Email
+          </label>
+          <input id="invite-email" name="email" type="email" required maxLength={254} autoComplete="off" className={inputClass} />
+        </div>
+        <fieldset>
+          <legend className={labelClass}>Permissions</legend>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {TEAM_PERMISSIONS.map(({ value, label }) => (
+              <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
+                <input type="checkbox" name="permissions" value={value} defaultChecked={value === "transfer:read"} className="h-4 w-4" />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {invite.error ? <ErrorNote>{invite.error.message}</ErrorNote> : null}
+        <div className="flex justify-end gap-2">
+          <button type="button" className={buttonClass.secondary} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonClass.primary} disabled={invite.isPending}>
+            {invite.isPending ? "Inviting…" : "Invite"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

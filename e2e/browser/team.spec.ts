@@ -1,0 +1,196 @@
+// Team management in the console (issue 13): invite, permissions that apply on the next request,
+// disable, API keys revoked, the audit log, and settings only for people with org:manage.
+import { expect, test } from "./fixtures";
+import { InvoiceDetailPage } from "./pages/invoice-detail-page";
+import { SignInPage } from "./pages/sign-in-page";
+import { AuditSettingsPage, KeysSettingsPage, TeamSettingsPage } from "./pages/team-pages";
+import { baseUrl, createInvoice, unique } from "./support";
+
+const newPerson = () => {
+  const name = unique("Ivy Invitee");
+  return { name, email: `${name.toLowerCase().replace(/\s+/g, ".")}@team.test` };
+};
+
+// Each test signs in two or three people and hashes a first password (scrypt, ~0.3 s idle): on a
+// busy shared machine that is far from the default minute.
+test.describe.configure({ timeout: 240_000 });
+
+const apiMe = (apiKey: string) => fetch(`${baseUrl}/v1/studio/api/me`, { headers: { "X-STUDIO-API-KEY": apiKey } });
+
+test("the admin invites a person who signs in, lowers their permissions (Approve is gone on the next load), and the audit log shows both", async ({
+  as,
+  browser,
+}) => {
+  const invoice = await createInvoice();
+  const admin = await as("admin");
+  const team = new TeamSettingsPage(admin.page);
+  await team.goto();
+  const person = newPerson();
+  const password = await team.invite(person.name, person.email, ["Read", "Approve"]);
+  expect(password.length).toBeGreaterThanOrEqual(16);
+  await team.dialog().getByRole("button", { name: "Done" }).click();
+  await expect(team.permission(person.email, "Approve")).toBeChecked();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await new SignInPage(page).signIn(person.email, password);
+  await expect(page.getByTestId("viewer-name")).toHaveText(person.name);
+  const detail = new InvoiceDetailPage(page);
+  await detail.goto(invoice.id);
+  await expect(detail.action("Approve")).toBeVisible();
+
+  await team.toggle(person.email, "Approve");
+  await expect(team.permission(person.email, "Approve")).not.toBeChecked();
+  await expect(admin.page.getByText(`${person.name}'s permissions saved`)).toBeVisible();
+
+  await page.reload();
+  await expect(detail.heading()).toBeVisible();
+  await expect(detail.action("Reject")).toHaveCount(0);
+  await expect(detail.action("Approve")).toHaveCount(0);
+
+  const audit = new AuditSettingsPage(admin.page);
+  await audit.goto("object_type=user");
+  const uid = await admin.page.evaluate(async (email) => {
+    const body = await (await fetch("/api/team/users?page_size=100")).json();
+    return body.data.find((user: { email: string }) => user.email === email).uid as string;
+  }, person.email);
+  await audit.goto(`object_type=user&object_id=${uid}`);
+  await expect(audit.rows().filter({ hasText: "Person invited" })).toHaveCount(1);
+  await expect(audit.rows().filter({ hasText: "Person changed" })).toHaveCount(1);
+  await expect(audit.rows().filter({ hasText: "Signed in" })).toHaveCount(1);
+  // The filter form shows what the URL says, and the object links back to this person's entries.
+  await expect(admin.page.getByLabel("Object id")).toHaveValue(uid);
+  await expect(audit.rows().first().getByRole("link", { name: uid })).toHaveAttribute("href", `/settings/audit?object_type=user&object_id=${uid}`);
+  await context.close();
+});
+
+test("a disabled person's console session ends on their next request and they cannot sign in again", async ({ as, browser }) => {
+  const admin = await as("admin");
+  const team = new TeamSettingsPage(admin.page);
+  await team.goto();
+  const person = newPerson();
+  const password = await team.invite(person.name, person.email, ["Read"]);
+  await team.dialog().getByRole("button", { name: "Done" }).click();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await new SignInPage(page).signIn(person.email, password);
+
+  await team.person(person.email).getByRole("button", { name: `Disable ${person.name}` }).click();
+  await team.dialog().getByRole("button", { name: `Disable ${person.name}` }).click();
+  await expect(team.person(person.email).getByTestId("person-status")).toHaveText("Disabled");
+
+  await page.goto("/invoices");
+  await expect(page).toHaveURL(/\/sign-in/);
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "can no longer sign in" })).toBeVisible();
+  await context.close();
+});
+
+test("a key made on the keys page works until it is revoked, then gets 401", async ({ as }) => {
+  const admin = await as("admin");
+  const team = new TeamSettingsPage(admin.page);
+  await team.goto();
+  const person = newPerson();
+  await team.invite(person.name, person.email, ["Read"]);
+  await team.dialog().getByRole("button", { name: "Done" }).click();
+
+  const keys = new KeysSettingsPage(admin.page);
+  await keys.goto();
+  const secret = await keys.create(person.name);
+  expect(secret).toMatch(/^stk_/);
+  expect((await apiMe(secret)).status).toBe(200);
+
+  // The person's keys: the one their invite made for the console, and this one (its last four on its row).
+  const theirs = keys.page.getByTestId("api-key").filter({ hasText: person.name });
+  await expect(theirs).toHaveCount(2);
+  const made = theirs.filter({ hasText: `…${secret.slice(-4)}` });
+  await made.getByRole("button", { name: /Revoke/ }).click();
+  await expect(keys.page.getByRole("dialog")).toContainText("cannot be undone");
+  await keys.page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
+  await expect(keys.page.getByRole("dialog")).toBeHidden();
+  await expect(made.getByTestId("key-status")).toContainText("Revoked");
+
+  expect((await apiMe(secret)).status).toBe(401);
+});
+
+test("a viewer sees no settings and gets the API's 403 on the settings pages", async ({ as }) => {
+  const viewer = await as("viewer");
+  const { page } = viewer;
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).not.toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" })).toHaveCount(0);
+  for (const path of ["/settings/team", "/settings/keys", "/settings/audit"]) {
+    await page.goto(path);
+    await expect(page.getByTestId("forbidden")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Settings" })).toHaveCount(0);
+  }
+  const response = await page.request.get("/api/team/users");
+  expect(response.status()).toBe(403);
+
+  const admin = await as("admin");
+  await expect(admin.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" })).toBeVisible();
+});
+
+test("an invite sent again with the same Idempotency-Key finishes the same person, and wrong passwords are audited", async ({ as, browser }) => {
+  const admin = await as("admin");
+  const person = newPerson();
+  const invite = () =>
+    admin.page.request.post("/api/team/users", {
+      headers: { Origin: baseUrl, "Idempotency-Key": `invite-${person.email}` },
+      data: { name: person.name, email: person.email, permissions: ["transfer:read"] },
+    });
+  const first = await invite();
+  expect(first.status()).toBe(200);
+  const second = await invite();
+  expect(second.status()).toBe(200);
+  const [one, two] = [(await first.json()).data, (await second.json()).data];
+  expect(two.user.uid).toBe(one.user.uid);
+  const listed = (await (await admin.page.request.get("/api/team/users?page_size=100")).json()).data.filter(
+    (user: { email: string }) => user.email === person.email,
+  );
+  expect(listed).toHaveLength(1);
+
+  // Without the key it is a new invite of an email that already has a sign-in: refused, nothing made.
+  const again = await admin.page.request.post("/api/team/users", {
+    headers: { Origin: baseUrl },
+    data: { name: person.name, email: person.email, permissions: ["transfer:read"] },
+  });
+  expect(again.status()).toBe(409);
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Email or password is wrong" })).toBeVisible();
+  // The latest answer's password is the one that works.
+  await signIn.signIn(person.email, two.password);
+
+  const audit = new AuditSettingsPage(admin.page);
+  await audit.goto(`object_type=user&object_id=${two.user.uid}&action=console.sign_in_failed`);
+  await expect(audit.rows()).toHaveCount(1);
+  await expect(admin.page.getByLabel("Action")).toHaveValue("console.sign_in_failed");
+  await context.close();
+});
+
+test("taking Manage team from the last manager is refused, and the page says why", async ({ as }) => {
+  const admin = await as("admin");
+  const managers = (await (await admin.page.request.get("/api/team/users?page_size=100")).json()).data.filter(
+    (user: { permissions: string[]; disabled: boolean }) => user.permissions.includes("org:manage") && !user.disabled,
+  );
+  expect(managers).toHaveLength(1);
+  const team = new TeamSettingsPage(admin.page);
+  await team.goto();
+  const email = managers[0].email as string;
+  await team.toggle(email, "Manage team");
+  await expect(team.person(email).getByRole("alert")).toBeVisible();
+  await expect(team.permission(email, "Manage team")).toBeChecked();
+  await admin.page.reload();
+  await expect(admin.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" })).toBeVisible();
+});

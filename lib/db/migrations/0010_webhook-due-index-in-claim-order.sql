@@ -1,0 +1,2 @@
+DROP INDEX "webhook_events_due_idx";--> statement-breakpoint
+CREATE INDEX "webhook_events_due_idx" ON "webhook_events" USING btree ("next_attempt_at","seq") WHERE "webhook_events"."status" = 'pending';

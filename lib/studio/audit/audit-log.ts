@@ -1,0 +1,81 @@
+// The audit log (issue 13): who did what, written by the verb in its own transaction so the row
+// exists exactly when the change does. Rows are never updated or deleted (a trigger refuses it).
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { db, type DbOrTx } from "@/lib/db/client";
+import { auditLog } from "@/lib/studio/db/schema";
+import type { Principal } from "@/lib/studio/auth/principal";
+import { createdRangeQuerySchema, filterText, pageOffset, pagingQuerySchema } from "@/lib/studio/paging";
+
+export type AuditEntry = {
+  orgId: number;
+  /** Null only for the operator CLI and the demo seed. */
+  actorUid: string | null;
+  action: string;
+  objectType: string;
+  objectId: string;
+  details?: Record<string, unknown>;
+  now?: Date;
+};
+
+/** Appends one row; call it with the transaction of the change it records. */
+export async function recordAudit(tx: DbOrTx, entry: AuditEntry) {
+  const [row] = await tx
+    .insert(auditLog)
+    .values({
+      orgId: entry.orgId,
+      actorUid: entry.actorUid,
+      action: entry.action,
+      objectType: entry.objectType,
+      objectId: entry.objectId,
+      details: entry.details ?? {},
+      ...(entry.now ? { createdAt: entry.now } : {}),
+    })
+    .returning();
+  if (!row) throw new Error("audit_log insert returned no row");
+  return row;
+}
+
+export function serializeAuditRow(row: typeof auditLog.$inferSelect) {
+  return {
+    id: String(row.id),
+    created_at: row.createdAt.toISOString(),
+    actor_uid: row.actorUid,
+    action: row.action,
+    object_type: row.objectType,
+    object_id: row.objectId,
+    details: row.details,
+  };
+}
+
+export const auditLogQuerySchema = pagingQuerySchema.extend({
+  actor_uid: filterText,
+  action: filterText,
+  object_type: filterText,
+  object_id: filterText,
+  ...createdRangeQuerySchema.shape,
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+// GET /audit_log (extension): the organization's rows, newest first.
+export async function listAuditLog(input: { principal: Principal; query: AuditLogQuery }) {
+  const { principal, query } = input;
+  const database = await db();
+  const filters: SQL[] = [eq(auditLog.orgId, principal.orgId)];
+  if (query.actor_uid) filters.push(eq(auditLog.actorUid, query.actor_uid));
+  if (query.action) filters.push(eq(auditLog.action, query.action));
+  if (query.object_type) filters.push(eq(auditLog.objectType, query.object_type));
+  if (query.object_id) filters.push(eq(auditLog.objectId, query.object_id));
+  if (query.created_after) filters.push(gte(auditLog.createdAt, new Date(query.created_after)));
+  if (query.created_before) filters.push(lt(auditLog.createdAt, new Date(query.created_before)));
+  const where = and(...filters);
+  const offset = pageOffset(query);
+  const [[total], rows] = await Promise.all([
+    database.select({ count: sql<number>`count(*)::int` }).from(auditLog).where(where),
+    database.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(query.page_size).offset(offset),
+  ]);
+  return {
+    data: rows.map(serializeAuditRow),
+    paging: { page_number: query.page, page_size: query.page_size, total_count: total?.count ?? 0 },
+  };
+}

@@ -1,0 +1,16 @@
+// GET /webhook/secret (extension): the organization's signing secret, for the admin who sets up the
+// receiver. Only this endpoint returns it; no list or record response carries it.
+import { eq } from "drizzle-orm";
+import { db } from "@/lib/db/client";
+import type { Principal } from "@/lib/studio/auth/principal";
+import { organizations } from "@/lib/studio/db/schema";
+import { notFound } from "@/lib/studio/errors";
+
+export async function webhookSecret(input: { principal: Principal }): Promise<{ secret: string }> {
+  const [row] = await (await db())
+    .select({ secret: organizations.webhookSecret })
+    .from(organizations)
+    .where(eq(organizations.id, input.principal.orgId));
+  if (!row) throw notFound(`Organization ${input.principal.orgId}`);
+  return { secret: row.secret };
+}
