@@ -38,61 +38,22 @@ export type FieldError = NonNullable<StudioErrorBody["errors"]>[number];
 /** The console's own routes (app/api) answer the same shape, with their own codes (e.g. 50200) and no request id of Studio's. */
 export type ErrorBody = { code: number; message: string; errors?: FieldError[]; request_id?: string };
 
-/** One attempt at a webhook delivery (GET /webhook/deliveries); `manual` when an admin resent it. */
-export type WebhookAttempt = {
-  attempt: number;
-  manual: boolean;
-  url: string;
-  status_code: number | null;
-  error: string | null;
-  latency_ms: number;
-  /** The first 1 KiB of the receiver's answer. */
-  response_body: string | null;
-  created_at: string;
-};
-
-export type WebhookDeliveryStatus = "pending" | "delivered" | "failed";
-
-/** One event on its way to a record's callback_url; `id` is the `webhook-id` the receiver sees. */
-export type WebhookDelivery = {
-  id: string;
-  type: string;
-  object_type: "invoice" | "payout" | "payment_intent";
-  object_id: string;
-  url: string;
-  status: WebhookDeliveryStatus;
-  attempt_count: number;
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  created_at: string;
-  /** The signed JSON body, as sent. */
-  payload: unknown;
-  attempts: WebhookAttempt[];
-};
+/** One webhook event on its way to a record's callback_url (GET /webhook/deliveries); `id` is the `webhook-id` the receiver sees. */
+export type WebhookDelivery = Schemas["WebhookDelivery"];
+/** One attempt at a delivery; `manual` when an admin resent it. */
+export type WebhookAttempt = WebhookDelivery["attempts"][number];
+export type WebhookDeliveryStatus = WebhookDelivery["status"];
+/** GET /webhook/secret: shown only when an admin asks to see it. */
+export type WebhookSecret = Schemas["WebhookSecret"];
 
 /** Team management (issue 13): a person of the organization as the Studio knows them. */
-export type TeamUser = { uid: string; name: string; email: string; permissions: string[]; disabled: boolean; created_at: string };
-
+export type TeamUser = Schemas["User"];
 /** An API key as listed; the secret `api_key` comes only in the answer that created it. */
-export type ApiKeyRecord = {
-  id: string;
-  prefix: string;
-  last4: string;
-  uid: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked: boolean;
-  revoked_at: string | null;
-};
-export type CreatedApiKey = ApiKeyRecord & { api_key: string };
-
+export type ApiKeyRecord = Schemas["ApiKey"];
+export type CreatedApiKey = Schemas["CreatedApiKey"];
 /** One row of the organization's audit log; `actor_uid` is null only for the operator CLI. */
-export type AuditRow = {
-  id: string;
-  created_at: string;
-  actor_uid: string | null;
-  action: string;
-  object_type: string;
-  object_id: string;
-  details: Record<string, unknown>;
-};
+export type AuditRow = Schemas["AuditLogEntry"];
+export type UserCreateRequest = Schemas["UserCreateRequest"];
+export type UserUpdateRequest = Schemas["UserUpdateRequest"];
+/** POST /me/sign_ins: the console reports each sign-in attempt with the person's own key. */
+export type SignInRequest = Schemas["SignInRequest"];

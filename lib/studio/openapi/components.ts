@@ -13,9 +13,10 @@ export function envelopeSchema(data: z.ZodType) {
   return z.object({ code: z.literal(0), data });
 }
 
-/** ListEnvelope<T> of spec 2.1. */
-export function listEnvelopeSchema(record: z.ZodType, counts: z.ZodType) {
-  return z.object({ code: z.literal(0), data: z.array(record), paging: pagingSchema, counts });
+/** ListEnvelope<T> of spec 2.1; the lists that have no categories to count (users, keys, the audit log) leave out `counts`. */
+export function listEnvelopeSchema(record: z.ZodType, counts?: z.ZodType) {
+  const page = { code: z.literal(0), data: z.array(record), paging: pagingSchema };
+  return counts ? z.object({ ...page, counts }) : z.object(page);
 }
 
 const ERROR_CODES = [...new Set(Object.values(ERROR_TABLE).map((entry) => entry.code))] ;

@@ -12,6 +12,8 @@ import { withdrawalEndpoints } from "@/lib/studio/withdrawals/endpoints";
 import { webhookEndpoints } from "@/lib/studio/webhooks/endpoints";
 import { sandboxEndpoints } from "@/lib/studio/sandbox/endpoints";
 import { accountEndpoints } from "@/lib/studio/auth/endpoints";
+import { teamEndpoints } from "@/lib/studio/orgs/endpoints";
+import { auditEndpoints } from "@/lib/studio/audit/endpoints";
 
 export const API_PREFIX = "/v1/studio/api";
 
@@ -25,6 +27,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...webhookEndpoints,
   ...sandboxEndpoints,
   ...accountEndpoints,
+  ...teamEndpoints,
+  ...auditEndpoints,
 ];
 
 named("ErrorEnvelope", errorEnvelopeSchema);
@@ -123,7 +127,7 @@ function operation(entry: Endpoint): RouteConfig {
     ...(entry.extension ? { "x-studio-extension": true } : {}),
     ...(authenticated && entry.permission ? { "x-studio-permission": entry.permission } : {}),
     request: {
-      ...(hasId ? { params: z.object({ id: z.string().meta({ description: "The record's id", example: "inv_8d2f0a6b1c3e4d57" }) }) } : {}),
+      ...(hasId ? { params: z.object({ id: z.string().meta(entry.pathId ?? { description: "The record's id", example: "inv_8d2f0a6b1c3e4d57" }) }) } : {}),
       ...(entry.query ? { query: entry.query } : {}),
       headers: z.object(headers),
       ...(entry.body

@@ -5,8 +5,8 @@
 // (next to the serializer, which returns `z.infer` of it), then add an entry to the domain's
 // `endpoints.ts`:
 //
-//   endpoint({ method: "get", path: "/users/{id}", tag: "Users", summary: "Get a user",
-//              permission: "users:read", response: userRecordSchema }),
+//   endpoint({ method: "get", path: "/refunds/{id}", tag: "Refunds", summary: "Get a refund",
+//              permission: "transfer:read", response: refundRecordSchema }),
 //
 // and, for a new domain, list its array in document.ts. The e2e guard
 // (e2e/api/openapi.test.ts) fails while a route file has no entry or an entry has no route.
@@ -28,9 +28,11 @@ export type Endpoint = {
   clientId?: boolean;
   body?: { schema: z.ZodType; optional?: boolean; example?: unknown };
   query?: z.ZodObject;
-  /** The `data` of the envelope; `list` makes it a ListEnvelope with this `counts` schema. */
+  /** The `data` of the envelope; `list` makes it a ListEnvelope with this `counts` schema (none: `data` and `paging` only). */
   response: z.ZodType;
-  list?: { counts: z.ZodType };
+  list?: { counts?: z.ZodType };
+  /** The `{id}` path parameter when it is not a payment record's id. */
+  pathId?: { description: string; example: string };
   /** The response body is `response` itself, not an envelope (the document). */
   raw?: boolean;
   /** Not in studio-api-v1.md (marked `x-studio-extension`). */

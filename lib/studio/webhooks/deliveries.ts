@@ -11,8 +11,11 @@ import { filterText, pageOffset, pagingQuerySchema } from "@/lib/studio/paging";
 import { inTransaction, afterCommitIfOpen } from "@/lib/studio/unit-of-work";
 import { nudgeDispatcher } from "@/lib/studio/webhooks/wake";
 import { dateTimeText } from "@/lib/studio/records";
+import type { OwnerType } from "@/lib/studio/workflow/owner";
 
 export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+/** What an event can be about: the outbox queues events for these records only. */
+const OBJECT_TYPES = ["invoice", "payout", "payment_intent"] as const satisfies readonly OwnerType[];
 
 export const deliveriesQuerySchema = pagingQuerySchema.extend({
   type: filterText,
@@ -25,7 +28,7 @@ export type DeliveriesQuery = z.infer<typeof deliveriesQuerySchema>;
 export const webhookDeliveryRecordSchema = z.object({
   id: z.string().meta({ description: "The event id: the `webhook-id` receivers see", example: "msg_2b3c4d5e6f708192" }),
   type: z.string().meta({ example: "invoice.status_changed" }),
-  object_type: z.string().meta({ example: "invoice" }),
+  object_type: z.enum(OBJECT_TYPES),
   object_id: z.string().meta({ example: "inv_8d2f0a6b1c3e4d57" }),
   url: z.string().meta({ example: "https://merchant.example/webhooks/studio" }),
   status: z.enum(DELIVERY_STATUSES),
@@ -37,12 +40,12 @@ export const webhookDeliveryRecordSchema = z.object({
   attempts: z.array(
     z.object({
       attempt: z.number().int().meta({ example: 1 }),
-      manual: z.boolean(),
+      manual: z.boolean().meta({ description: "Sent again by a person (POST /webhook/deliveries/{id}/resend)" }),
       url: z.string(),
       status_code: z.number().int().nullable().meta({ example: 200 }),
       error: z.string().nullable(),
       latency_ms: z.number().int().meta({ example: 84 }),
-      response_body: z.string().nullable(),
+      response_body: z.string().nullable().meta({ description: "The first 1 KiB of the receiver's answer" }),
       created_at: dateTimeText,
     }),
   ),
@@ -119,7 +122,7 @@ function serializeDelivery(row: EventRow, attempts: AttemptRow[]): WebhookDelive
   return {
     id: row.id,
     type: row.type,
-    object_type: row.objectType,
+    object_type: row.objectType as OwnerType,
     object_id: row.objectId,
     url: row.url,
     status: row.status as WebhookDeliveryRecord["status"],
