@@ -6,6 +6,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { db, type DbOrTx } from "@/lib/db/client";
 import { apiKeys, clientIds, organizations, users } from "@/lib/studio/db/schema";
 import { generateApiKey, maskApiKey } from "@/lib/studio/auth/api-keys";
+import { principalsChanged } from "@/lib/studio/auth/principal";
 import type { Permission } from "@/lib/studio/auth/permissions";
 import { newId } from "@/lib/studio/ids";
 import { sealHdSeed } from "@/lib/studio/secrets";
@@ -72,6 +73,7 @@ export async function revokeApiKey(input: { keyId: string }) {
     .where(and(eq(apiKeys.id, input.keyId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   if (revoked.length === 0) throw notFound(`Active API key ${input.keyId}`);
+  principalsChanged();
 }
 
 export async function listApiKeys(input: { orgId: number }) {
