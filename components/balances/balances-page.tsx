@@ -7,11 +7,11 @@ import { Amount } from "@/components/payments/amount";
 import { Code, ErrorNote, Section } from "@/components/payments/detail";
 import { useViewer } from "@/components/providers";
 import { buttonClass } from "@/components/ui/button";
-import { apiFetch } from "@/lib/console/api";
 import { formatDateTime } from "@/lib/console/format";
-import { apiQuery, LEDGER_FILTER_KEYS, withChanges, type FilterChanges } from "@/lib/console/list-query";
+import { withChanges, type FilterChanges } from "@/lib/console/list-query";
+import { ledgerQuery, useBalances } from "@/lib/console/queries";
 import { PAYMENT_INTENTS, pagePath } from "@/lib/console/resources";
-import type { Balance, LedgerEntry, ListData } from "@/lib/console/types";
+import type { LedgerEntry } from "@/lib/console/types";
 import { findChain } from "@/lib/studio/chain/registry";
 import type { LedgerKind } from "@/lib/studio/balances/ledger";
 
@@ -22,7 +22,6 @@ const KIND_LABELS: Record<LedgerKind, string> = {
   payment_refund: "Payment refunded",
   withdrawal: "Withdrawal",
 };
-const PAGE_SIZE = "20";
 const cellClass = "px-2 py-2 sm:px-3";
 const headClass = "bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
 
@@ -32,10 +31,7 @@ const headClass = "bg-slate-50 text-left text-xs font-semibold uppercase trackin
  */
 export function BalancesPage() {
   const viewer = useViewer();
-  const balances = useQuery({
-    queryKey: ["balances", "list"],
-    queryFn: () => apiFetch<{ data: Balance[] }>("/api/balances").then((body) => body.data),
-  });
+  const balances = useBalances();
   const canWithdraw = viewer.permissions.includes("transfer:sign");
   return (
     <div className="space-y-6">
@@ -83,13 +79,8 @@ function Ledger() {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const query = apiQuery(new URLSearchParams(params.toString()), LEDGER_FILTER_KEYS);
-  if (!query.has("page_size")) query.set("page_size", PAGE_SIZE);
-  const { data, error, isPending, isFetching, isPlaceholderData } = useQuery({
-    queryKey: ["balances", "ledger", query.toString()],
-    queryFn: () => apiFetch<ListData<LedgerEntry, string>>(`/api/balances/ledger?${query}`),
-    placeholderData: keepPreviousData,
-  });
+  const { query, queryKey, queryFn } = ledgerQuery(new URLSearchParams(params.toString()));
+  const { data, error, isPending, isFetching, isPlaceholderData } = useQuery({ queryKey, queryFn, placeholderData: keepPreviousData });
   const go = (changes: FilterChanges) => {
     const next = withChanges(new URLSearchParams(params.toString()), changes);
     router.push(next.size ? `${pathname}?${next}` : pathname, { scroll: false });

@@ -7,11 +7,11 @@ import { Amount } from "@/components/payments/amount";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { useViewer } from "@/components/providers";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
-import { apiFetch } from "@/lib/console/api";
 import { CATEGORY_LABELS, formatDateTime, statusLabel } from "@/lib/console/format";
-import { apiQuery, withChanges, type FilterChanges, type FilterKey } from "@/lib/console/list-query";
-import { apiPath, pagePath, type Resource } from "@/lib/console/resources";
-import type { ListData, PaymentIntent } from "@/lib/console/types";
+import { withChanges, type FilterChanges, type FilterKey } from "@/lib/console/list-query";
+import { listQuery } from "@/lib/console/queries";
+import { pagePath, type Resource } from "@/lib/console/resources";
+import type { PaymentIntent } from "@/lib/console/types";
 import type { StatusCategory } from "@/lib/studio/workflow/state-machine";
 
 const PAGE_SIZES = ["10", "20", "50", "100"];
@@ -67,12 +67,8 @@ export function RecordList<T extends ListedRecord>({
   const pathname = usePathname();
   const viewer = useViewer();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const query = apiQuery(new URLSearchParams(params.toString()), resource.filterKeys);
-  const { data, error, isPending, isFetching, isPlaceholderData } = useQuery({
-    queryKey: [resource.key, "list", query.toString()],
-    queryFn: () => apiFetch<ListData<T>>(`${apiPath(resource)}?${query}`),
-    placeholderData: keepPreviousData,
-  });
+  const { query, queryKey, queryFn } = listQuery<T>(resource, new URLSearchParams(params.toString()));
+  const { data, error, isPending, isFetching, isPlaceholderData } = useQuery({ queryKey, queryFn, placeholderData: keepPreviousData });
   const go = (changes: FilterChanges) => {
     const next = withChanges(new URLSearchParams(params.toString()), changes);
     router.push(next.size ? `${pathname}?${next}` : pathname);

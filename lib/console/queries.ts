@@ -1,29 +1,96 @@
-// Cached reads shared by every owner's pages: one record and its status log.
-import { useQuery, type QueryClient } from "@tanstack/react-query";
+// The console's cached reads, one definition each: the query key, the browser's fetch through the
+// console route, and the server's direct read for a page's prefetch. A page rendered on the server
+// hands its prefetched queries to the browser's cache (lib/console/prefetch), so both sides must
+// agree on every key and value: they do because they come from here.
+import { useQuery, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/console/api";
+import { apiQuery, LEDGER_FILTER_KEYS } from "@/lib/console/list-query";
+import type { ConsoleReads } from "@/lib/console/reads";
 import { apiPath, type Resource } from "@/lib/console/resources";
-import type { StatusLog } from "@/lib/console/types";
+import type { Balance, LedgerEntry, ListData, StatusLog } from "@/lib/console/types";
+
+export type ConsoleQuery<T> = {
+  queryKey: QueryKey;
+  /** In the browser: the console route, which answers with `read`'s value. */
+  queryFn: () => Promise<T>;
+  /** On the server: the same value, read with the signed-in person's Studio client. */
+  read: (reads: ConsoleReads) => Promise<T>;
+  /** Queries whose key needs this one's answer (a record's timeline is keyed by its status). */
+  dependents?(data: T): ConsoleQuery<unknown>[];
+};
+
+/** The options `useQuery` takes from a definition. */
+const options = <T>({ queryKey, queryFn }: ConsoleQuery<T>) => ({ queryKey, queryFn });
 
 const detailKey = (resource: Resource, id: string) => [resource.key, "detail", id] as const;
 // The status is part of the key: a record whose status moves on (also by the chain watcher,
 // seen through the detail's polling) has its timeline fetched anew.
 const logsKey = (resource: Resource, id: string, status?: string) => [resource.key, "logs", id, ...(status === undefined ? [] : [status])] as const;
 
-export function useRecord<T extends { status_category: string }>(resource: Resource, id: string) {
-  return useQuery({
+/** One page of an owner's list, for the list's URL parameters. */
+export function listQuery<T>(resource: Resource, params: URLSearchParams): ConsoleQuery<ListData<T>> & { query: URLSearchParams } {
+  const query = apiQuery(params, resource.filterKeys);
+  return {
+    query,
+    queryKey: [resource.key, "list", query.toString()],
+    queryFn: () => apiFetch<ListData<T>>(`${apiPath(resource)}?${query}`),
+    read: (reads) => reads.list(resource, query) as Promise<ListData<T>>,
+  };
+}
+
+export function recordQuery<T extends { status: string }>(resource: Resource, id: string): ConsoleQuery<T> {
+  return {
     queryKey: detailKey(resource, id),
     queryFn: () => apiFetch<{ data: T }>(apiPath(resource, id)).then((body) => body.data),
+    read: (reads) => reads.record(resource, id) as Promise<T>,
+    dependents: (record) => [statusLogQuery(resource, id, record.status)],
+  };
+}
+
+export function statusLogQuery(resource: Resource, id: string, status: string | undefined): ConsoleQuery<StatusLog[]> {
+  return {
+    queryKey: logsKey(resource, id, status),
+    queryFn: () => apiFetch<{ data: StatusLog[] }>(apiPath(resource, id, "/logs")).then((body) => body.data),
+    read: (reads) => reads.logs(resource, id),
+  };
+}
+
+export function balancesQuery(): ConsoleQuery<Balance[]> {
+  return {
+    queryKey: ["balances", "list"],
+    queryFn: () => apiFetch<{ data: Balance[] }>("/api/balances").then((body) => body.data),
+    read: (reads) => reads.balances(),
+  };
+}
+
+export const LEDGER_PAGE_SIZE = "20";
+
+/** One page of the balance ledger, for the balances page's URL parameters. */
+export function ledgerQuery(params: URLSearchParams): ConsoleQuery<ListData<LedgerEntry, string>> & { query: URLSearchParams } {
+  const query = apiQuery(params, LEDGER_FILTER_KEYS);
+  if (!query.has("page_size")) query.set("page_size", LEDGER_PAGE_SIZE);
+  return {
+    query,
+    queryKey: ["balances", "ledger", query.toString()],
+    queryFn: () => apiFetch<ListData<LedgerEntry, string>>(`/api/balances/ledger?${query}`),
+    read: (reads) => reads.ledger(query),
+  };
+}
+
+export function useRecord<T extends { status: string; status_category: string }>(resource: Resource, id: string) {
+  return useQuery({
+    ...options(recordQuery<T>(resource, id)),
     // While waiting for funds, follow the chain watcher's confirmation without a reload.
     refetchInterval: (query) => (query.state.data?.status_category === "awaiting_payment" ? 3000 : false),
   });
 }
 
 export function useStatusLog(resource: Resource, id: string, status: string | undefined) {
-  return useQuery({
-    queryKey: logsKey(resource, id, status),
-    queryFn: () => apiFetch<{ data: StatusLog[] }>(apiPath(resource, id, "/logs")).then((body) => body.data),
-    enabled: status !== undefined,
-  });
+  return useQuery({ ...options(statusLogQuery(resource, id, status)), enabled: status !== undefined });
+}
+
+export function useBalances() {
+  return useQuery(options(balancesQuery()));
 }
 
 /**
