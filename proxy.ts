@@ -26,6 +26,7 @@ function withPageSecurityHeaders(request: NextRequest): NextResponse {
     // The same rule that makes the session cookie Secure.
     https: arrivedOverHttps(request.headers, request.url),
     development: env.NODE_ENV === "development",
+    pathname: request.nextUrl.pathname,
   });
   // Next.js reads the nonce from the request's CSP and puts it on the scripts it renders.
   const requestHeaders = new Headers(request.headers);

@@ -3,7 +3,9 @@ import type { ViewerInfo } from "@/components/providers";
 import { NavLinks } from "@/components/shell/nav-links";
 import { SignOutButton } from "@/components/shell/sign-out-button";
 
-export function Shell({ viewer, children }: { viewer: ViewerInfo; children: React.ReactNode }) {
+export function Shell({ viewer, mainLandmark, children }: { viewer: ViewerInfo; mainLandmark: "shell" | "page"; children: React.ReactNode }) {
+  // The skip link's target stays #main either way; only the landmark moves to the page.
+  const Content = mainLandmark === "shell" ? "main" : "div";
   return (
     <div className="min-h-screen">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -28,9 +30,9 @@ export function Shell({ viewer, children }: { viewer: ViewerInfo; children: Reac
           </div>
         </div>
       </header>
-      <main id="main" className="mx-auto max-w-7xl px-4 py-6">
+      <Content id="main" className="mx-auto max-w-7xl px-4 py-6">
         {children}
-      </main>
+      </Content>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { CopyButton } from "@/components/payments/copy-button";
 import { buttonClass } from "@/components/ui/button";
 import { apiFetch } from "@/lib/console/api";
+import type { WebhookSecret } from "@/lib/console/types";
 
 /**
  * The organization's signing secret, for admins: fetched only when they click Reveal, held in this
@@ -16,7 +17,7 @@ export function SigningSecret() {
     setLoading(true);
     setError(null);
     try {
-      setSecret((await apiFetch<{ data: { secret: string } }>("/api/webhooks/secret")).data.secret);
+      setSecret((await apiFetch<{ data: WebhookSecret }>("/api/webhooks/secret")).data.secret);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : "Could not load the secret");
     } finally {

@@ -17,6 +17,15 @@ describe("page security headers", () => {
     }
   });
 
+  it("only /docs/api (Scalar's inline theme <style>) may inline styles; its scripts still need the nonce", () => {
+    const docs = directives(contentSecurityPolicy({ nonce: "abc", https: false, development: false, pathname: "/docs/api" }));
+    expect(docs.get("style-src")).toBe("style-src 'self' 'unsafe-inline'");
+    expect(docs.get("script-src")).toBe("script-src 'self' 'nonce-abc' 'strict-dynamic'");
+    for (const pathname of ["/invoices", "/docs/api/x", "/docs", "/sign-in"]) {
+      expect(directives(contentSecurityPolicy({ nonce: "abc", https: false, development: false, pathname })).get("style-src")).toBe("style-src 'self' 'nonce-abc'");
+    }
+  });
+
   it("the dev server may eval and inline its styles", () => {
     const policy = directives(contentSecurityPolicy({ nonce: "n", https: false, development: true }));
     expect(policy.get("script-src")).toContain("'unsafe-eval'");

@@ -31,13 +31,26 @@ const REFUSED_FEATURES = [
 ];
 export const PERMISSIONS_POLICY = REFUSED_FEATURES.map((feature) => `${feature}=()`).join(", ");
 
-export function contentSecurityPolicy({ nonce, https, development }: { nonce: string; https: boolean; development: boolean }): string {
+type PolicyOptions = { nonce: string; https: boolean; development: boolean; pathname?: string };
+
+/**
+ * Pages whose renderer writes `<style>` elements it cannot give a nonce: /docs/api, where Scalar
+ * (a Vue app) renders its theme as an inline <style>. There only, styles may be inline; scripts
+ * stay nonce-only, so injected markup still cannot run code.
+ */
+export function allowsInlineStyles(pathname: string | undefined): boolean {
+  return pathname === "/docs/api";
+}
+
+export function contentSecurityPolicy({ nonce, https, development, pathname }: PolicyOptions): string {
+  const inlineStyles = development || allowsInlineStyles(pathname);
   const directives = [
     "default-src 'self'",
     // React's development build reconstructs server errors with eval; production never needs it.
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
     // The dev server injects its styles without a nonce.
-    `style-src 'self' ${development ? "'unsafe-inline'" : `'nonce-${nonce}'`}`,
+    // (A nonce would make browsers ignore 'unsafe-inline', so it is one or the other.)
+    `style-src 'self' ${inlineStyles ? "'unsafe-inline'" : `'nonce-${nonce}'`}`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -52,7 +65,7 @@ export function contentSecurityPolicy({ nonce, https, development }: { nonce: st
 }
 
 /** The headers of one page response; HSTS only when the request arrived over https. */
-export function pageSecurityHeaders(options: { nonce: string; https: boolean; development: boolean }): Record<string, string> {
+export function pageSecurityHeaders(options: PolicyOptions): Record<string, string> {
   return {
     "Content-Security-Policy": contentSecurityPolicy(options),
     "X-Frame-Options": "DENY",

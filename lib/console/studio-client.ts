@@ -14,12 +14,16 @@ import type {
   Me,
   Payout,
   PlainList,
+  SignInRequest,
   StandalonePaymentIntent,
   StatusLog,
   TeamUser,
   Transfer,
+  UserCreateRequest,
+  UserUpdateRequest,
   WebhookDelivery,
   WebhookDeliveryStatus,
+  WebhookSecret,
 } from "@/lib/console/types";
 
 // The console's one door to the Studio: plain HTTP with the signed-in person's key, so the same
@@ -109,14 +113,14 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
   return {
     me: () => data<Me>(call({ path: "/me" })),
     /** Records a console sign-in attempt of this key's own person (any valid key may). */
-    recordSignIn: (body: { outcome: "succeeded" | "failed"; ip?: string; user_agent?: string }) =>
+    recordSignIn: (body: SignInRequest) =>
       data<AuditRow>(call({ method: "POST", path: "/me/sign_ins", body })),
     // Team management (org:manage).
     users: {
       list: (query: URLSearchParams) => plainList<TeamUser>("/users", query),
-      create: (body: { name: string; email: string; permissions: string[] }, once: Once = {}) =>
+      create: (body: UserCreateRequest, once: Once = {}) =>
         data<TeamUser>(call({ method: "POST", path: "/users", body, ...once })),
-      update: (uid: string, body: { permissions?: string[]; disabled?: boolean }) =>
+      update: (uid: string, body: UserUpdateRequest) =>
         data<TeamUser>(call({ method: "PATCH", path: `/users/${id(uid)}`, body })),
     },
     apiKeys: {
@@ -146,7 +150,7 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
       deliveries: (query: URLSearchParams) => list<WebhookDelivery, WebhookDeliveryStatus>("/webhook/deliveries", query),
       resend: (deliveryId: string, once: Once = {}) =>
         data<WebhookDelivery>(call({ method: "POST", path: `/webhook/deliveries/${id(deliveryId)}/resend`, ...once })),
-      secret: () => data<{ secret: string }>(call({ path: "/webhook/secret" })),
+      secret: () => data<WebhookSecret>(call({ path: "/webhook/secret" })),
     },
     sandboxPayPaymentIntent: (paymentIntentId: string, body: { amount: string; payer_address?: string }, once: Once = {}) =>
       data<unknown>(call({ method: "POST", path: `/sandbox/payment_intent/${id(paymentIntentId)}/pay`, body, ...once })),

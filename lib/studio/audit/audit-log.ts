@@ -6,6 +6,7 @@ import { db, type DbOrTx } from "@/lib/db/client";
 import { auditLog } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { createdRangeQuerySchema, filterText, pageOffset, pagingQuerySchema } from "@/lib/studio/paging";
+import { dateTimeText } from "@/lib/studio/records";
 
 export type AuditEntry = {
   orgId: number;
@@ -36,7 +37,22 @@ export async function recordAudit(tx: DbOrTx, entry: AuditEntry) {
   return row;
 }
 
-export function serializeAuditRow(row: typeof auditLog.$inferSelect) {
+/** One row of the audit log (GET /audit_log, POST /me/sign_ins). */
+export const auditLogEntryRecordSchema = z.object({
+  id: z.string().meta({ description: "Increases with every row of the organization", example: "1042" }),
+  created_at: dateTimeText,
+  actor_uid: z.string().nullable().meta({ description: "Who did it; null for the operator CLI and the demo seed", example: "usr_4c1d2e3f5a6b7c8d9e0f1a2b" }),
+  action: z.string().meta({ description: "What was done, `<object>.<verb>`", example: "user.updated" }),
+  object_type: z.string().meta({ example: "user" }),
+  object_id: z.string().meta({ example: "usr_7e6d5c4b3a291807f6e5d4c3" }),
+  details: z.record(z.string(), z.unknown()).meta({
+    description: "What changed, as the action records it",
+    example: { before: { permissions: ["transfer:read"], disabled: false }, after: { permissions: ["transfer:read", "transfer:create"], disabled: false } },
+  }),
+});
+export type AuditLogEntryRecord = z.infer<typeof auditLogEntryRecordSchema>;
+
+export function serializeAuditRow(row: typeof auditLog.$inferSelect): AuditLogEntryRecord {
   return {
     id: String(row.id),
     created_at: row.createdAt.toISOString(),

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { balances, ledgerEntries } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
@@ -7,10 +8,37 @@ import { pageOffset } from "@/lib/studio/paging";
 import { tokenAmount } from "@/lib/studio/payment-intents/serialize";
 import { LEDGER_KINDS } from "@/lib/studio/balances/ledger";
 import type { LedgerQuery } from "@/lib/studio/balances/schemas";
+import { address, amountText, dateTimeText } from "@/lib/studio/records";
+
+/** One chain and token the organization holds (GET /balances). */
+export const balanceRecordSchema = z.object({
+  chain_id: z.string().meta({ example: "arb" }),
+  contract_address: address("0xaf88d065e77c8cC2239327C5EDb3A432268e5831"),
+  symbol: z.string().meta({ example: "USDC" }),
+  decimals: z.number().int().meta({ example: 6 }),
+  amount: amountText("1250.75"),
+  updated_at: dateTimeText,
+});
+export type BalanceRecord = z.infer<typeof balanceRecordSchema>;
+
+/** One movement behind the balances (GET /balances/ledger); debits are negative. */
+export const ledgerEntryRecordSchema = z.object({
+  id: z.number().int().meta({ example: 3051 }),
+  chain_id: z.string().meta({ example: "arb" }),
+  contract_address: address("0xaf88d065e77c8cC2239327C5EDb3A432268e5831"),
+  symbol: z.string().meta({ example: "USDC" }),
+  amount: z.string().meta({ description: "Signed exact decimal: debits are negative", example: "-50" }),
+  kind: z.enum(LEDGER_KINDS),
+  payment_intent_id: z.string().nullable(),
+  transfer_id: z.string().nullable(),
+  reference: z.string(),
+  created_at: dateTimeText,
+});
+export type LedgerEntryRecord = z.infer<typeof ledgerEntryRecordSchema>;
 
 // GET /balances (extension, product-decisions §8): every chain and token the organization has
 // ever moved, with what it holds now (the sum of its ledger rows).
-export async function listBalances(input: { principal: Principal }) {
+export async function listBalances(input: { principal: Principal }): Promise<BalanceRecord[]> {
   const database = await db();
   const rows = await database
     .select()
@@ -52,13 +80,13 @@ export async function listLedger(input: { principal: Principal; query: LedgerQue
   const counts = Object.fromEntries(LEDGER_KINDS.map((kind) => [kind, 0])) as Record<string, number>;
   for (const { kind, count } of kindCounts) counts[kind] = count;
   return {
-    data: rows.map((row) => ({
+    data: rows.map((row): LedgerEntryRecord => ({
       id: row.id,
       chain_id: row.chainId,
       contract_address: row.tokenAddress,
       symbol: row.symbol,
       amount: signedAmount(row.amount, row.decimals),
-      kind: row.kind,
+      kind: row.kind as LedgerEntryRecord["kind"],
       payment_intent_id: row.paymentIntentId,
       transfer_id: row.withdrawalId,
       reference: row.reference,

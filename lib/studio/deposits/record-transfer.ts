@@ -12,18 +12,27 @@ import { inTransaction } from "@/lib/studio/unit-of-work";
 import { lockIntentByPayment, type AnyOwner, type Intent, type OwnerTable } from "@/lib/studio/workflow/owner";
 import { SYSTEM_OPERATOR, transition } from "@/lib/studio/workflow/transition";
 import { WORKFLOW_OWNERS } from "@/lib/studio/owners";
-import type { InvoiceIntentRecord } from "@/lib/studio/invoices/serialize";
-import type { PayoutIntentRecord } from "@/lib/studio/payouts/serialize";
-import type { StandalonePaymentRecord } from "@/lib/studio/standalone-payments/serialize";
+import { z } from "zod";
+import { invoiceRecordSchema } from "@/lib/studio/invoices/serialize";
+import { payoutRecordSchema } from "@/lib/studio/payouts/serialize";
+import { standalonePaymentRecordSchema } from "@/lib/studio/standalone-payments/serialize";
+import { address, amountText, txHash, unixTime } from "@/lib/studio/records";
 
-export type TransferRecord = { tx_hash: string; amount: string; payer_address: string; timestamp: number; payment_address: string };
 /** The transfer as recorded, and the record that owns the deposit under its own name. */
-export type TransferResult = {
-  transfer: TransferRecord;
-  invoice?: InvoiceIntentRecord;
-  payout?: PayoutIntentRecord;
-  payment_intent?: StandalonePaymentRecord;
-};
+export const sandboxResultSchema = z.object({
+  transfer: z.object({
+    tx_hash: txHash,
+    amount: amountText(),
+    payer_address: address(),
+    timestamp: unixTime,
+    payment_address: address("0x2f1bE2a1b3C4d5E6f708192A3b4C5d6E7f809102"),
+  }),
+  invoice: invoiceRecordSchema.optional(),
+  payout: payoutRecordSchema.optional(),
+  payment_intent: standalonePaymentRecordSchema.optional(),
+});
+export type TransferResult = z.infer<typeof sandboxResultSchema>;
+export type TransferRecord = TransferResult["transfer"];
 
 export type IncomingTransfer = {
   orgId: number;

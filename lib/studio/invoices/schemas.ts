@@ -56,7 +56,11 @@ export const invoiceCreateSchema = intentCreateFields.extend({
 });
 export type InvoiceCreateInput = z.infer<typeof invoiceCreateSchema>;
 
-const approvalRecord = z.never({ error: "is recorded by the approve action and cannot be set" }).optional();
+// Documented (OpenAPI) as the string the spec names, with the refusal said in words.
+const approvalRecord = z
+  .never({ error: "is recorded by the approve action and cannot be set" })
+  .meta({ type: "string", description: "Recorded by the approve action: any value is refused (400/40000)" })
+  .optional();
 
 export const invoiceUpdateSchema = z.object({
   recipient_name: notClearable(nonBlank(200)),

@@ -1,20 +1,64 @@
+import { z } from "zod";
 import type { invoices } from "@/lib/studio/db/schema";
+import { fiatCurrencies } from "@/lib/studio/payment-intents/schemas";
+import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
+import { amountText, dateTimeText } from "@/lib/studio/records";
 import { parseUnits, toUnits } from "@/lib/studio/money";
-import { STATUS_CATEGORY, type InvoiceStatus } from "@/lib/studio/invoices/status";
+import { INVOICE_STATUSES, STATUS_CATEGORY, type InvoiceStatus } from "@/lib/studio/invoices/status";
 import { lineItemTotals } from "@/lib/studio/invoices/amounts";
 import {
   pricedAmount,
   pricedDecimals,
+  paymentIntentRecordSchema,
   serializePaymentIntent,
   type PaymentIntentRow,
 } from "@/lib/studio/payment-intents/serialize";
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
-export type InvoiceIntentRecord = ReturnType<typeof serializeInvoice>;
+/** A line item as stored and returned (spec 2.5: JSON numbers read through their exact decimal spelling). */
+export const detailItemRecordSchema = z.object({
+  name: z.string().meta({ example: "Consulting, March" }),
+  quantity: z.number().meta({ example: 2 }),
+  unit_price: z.number().meta({ example: 60 }),
+  tax: z.number().optional().meta({ example: 5.5 }),
+});
+
+/** The InvoiceIntent record of spec 2.2, plus additive fields. */
+export const invoiceRecordSchema = z.object({
+  id: z.string().meta({ example: "inv_8d2f0a6b1c3e4d57" }),
+  invoice_id: z.string().meta({ description: "Human-readable invoice id", example: "INV-000123" }),
+  payment_intent: paymentIntentRecordSchema,
+  status: z.enum(INVOICE_STATUSES),
+  recipient_name: z.string().meta({ example: "Ada Lovelace" }),
+  recipient_email: z.string().meta({ example: "ada@client.example" }),
+  organization_name: z.string().meta({ example: "Analytical Engines Ltd" }),
+  organization_email: z.string().meta({ example: "billing@client.example" }),
+  payment_terms: z.number().int().meta({ description: "Days until due; 0 means due on receipt", example: 30 }),
+  detail_items: z.array(detailItemRecordSchema),
+  // Extensions (spec part 9: additive).
+  status_category: z.enum(STATUS_CATEGORIES),
+  amount: amountText("125.5"),
+  subtotal: amountText("120"),
+  tax_total: amountText("5.5"),
+  currency: z.enum(fiatCurrencies).nullable(),
+  description: z.string().nullable(),
+  attachment: z.object({ file_id: z.string() }).nullable(),
+  creator: z.string().meta({ example: "billing-service" }),
+  creator_uid: z.string(),
+  origin: z.string().meta({ example: "https://merchant.example" }),
+  invoice_issue_date: dateTimeText,
+  allow_any_chain: z.boolean(),
+  allow_any_token: z.boolean(),
+  reviewer: z.string().nullable(),
+  approve_time: dateTimeText.nullable(),
+  created_at: dateTimeText,
+  updated_at: dateTimeText,
+});
+export type InvoiceIntentRecord = z.infer<typeof invoiceRecordSchema>;
 
 /** The InvoiceIntent record of spec 2.2, plus additive fields the console needs. */
-export function serializeInvoice(invoice: InvoiceRow, pi: PaymentIntentRow) {
+export function serializeInvoice(invoice: InvoiceRow, pi: PaymentIntentRow): InvoiceIntentRecord {
   const status = invoice.status as InvoiceStatus;
   const totals = lineItemTotals(invoice.detailItems);
   const unitDecimals = pricedDecimals(pi);
@@ -35,7 +79,7 @@ export function serializeInvoice(invoice: InvoiceRow, pi: PaymentIntentRow) {
     amount: amountText(parseUnits(invoice.amount, unitDecimals)),
     subtotal: amountText(toUnits(totals.subtotal, unitDecimals, "half-up")),
     tax_total: amountText(toUnits(totals.tax, unitDecimals, "half-up")),
-    currency: invoice.currency,
+    currency: invoice.currency as InvoiceIntentRecord["currency"],
     description: invoice.description,
     attachment: invoice.attachment ?? null,
     creator: invoice.creator,

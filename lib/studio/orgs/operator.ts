@@ -4,10 +4,11 @@ import { randomBytes } from "node:crypto";
 import { generateMnemonic } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import { db, type DbOrTx } from "@/lib/db/client";
 import { apiKeys, clientIds, organizations, users } from "@/lib/studio/db/schema";
 import { generateApiKey, maskApiKey } from "@/lib/studio/auth/api-keys";
-import type { Permission } from "@/lib/studio/auth/permissions";
+import { PERMISSIONS, type Permission } from "@/lib/studio/auth/permissions";
 import { principalsChanged } from "@/lib/studio/auth/principal";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { pageOffset, type PagingQuery } from "@/lib/studio/paging";
@@ -15,6 +16,7 @@ import { afterCommitIfOpen, inTransaction } from "@/lib/studio/unit-of-work";
 import { newId } from "@/lib/studio/ids";
 import { sealHdSeed } from "@/lib/studio/secrets";
 import { notFound, StudioError } from "@/lib/studio/errors";
+import { dateTimeText } from "@/lib/studio/records";
 
 export async function createOrganization(input: { name: string }, tx?: DbOrTx) {
   const database = tx ?? (await db());
@@ -50,7 +52,37 @@ export type TeamActor = { actorUid: string | null; orgId?: number };
 type UserRow = typeof users.$inferSelect;
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-export function serializeUser(row: UserRow) {
+/** A person of the organization (GET/POST /users, PATCH /users/{id}). */
+export const userRecordSchema = z.object({
+  uid: z.string().meta({ example: "usr_4c1d2e3f5a6b7c8d9e0f1a2b" }),
+  name: z.string().meta({ example: "Fiona Finance" }),
+  email: z.string().meta({ description: "Lower-cased; unique in the organization", example: "fiona@merchant.example" }),
+  permissions: z.array(z.string()).meta({ description: `What the person may do (known: ${PERMISSIONS.join(", ")})`, example: ["transfer:read", "transfer:create"] }),
+  disabled: z.boolean().meta({ description: "A disabled person's keys stop working; nothing is deleted" }),
+  created_at: dateTimeText,
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
+
+/** An API key as listed: never the secret, only its prefix and last four characters. */
+export const apiKeyRecordSchema = z.object({
+  id: z.string().meta({ example: "key_9a8b7c6d5e4f3a2b1c0d9e8f" }),
+  prefix: z.string().meta({ example: "stk_zYLN" }),
+  last4: z.string().meta({ example: "JR1b" }),
+  uid: z.string().meta({ description: "The person the key acts as", example: "usr_4c1d2e3f5a6b7c8d9e0f1a2b" }),
+  created_at: dateTimeText,
+  last_used_at: dateTimeText.nullable(),
+  revoked: z.boolean(),
+  revoked_at: dateTimeText.nullable(),
+});
+export type ApiKeyRecord = z.infer<typeof apiKeyRecordSchema>;
+
+/** POST /api_keys: the record plus the secret, which no other response carries. */
+export const createdApiKeyRecordSchema = apiKeyRecordSchema.extend({
+  api_key: z.string().meta({ description: "The key itself, shown this once; only its hash is stored", example: "stk_zYLNkjNinFIUrhtkBYD5XS5tfmp8JR1b" }),
+});
+export type CreatedApiKeyRecord = z.infer<typeof createdApiKeyRecordSchema>;
+
+export function serializeUser(row: UserRow): UserRecord {
   return {
     uid: row.uid,
     name: row.name,
@@ -61,7 +93,7 @@ export function serializeUser(row: UserRow) {
   };
 }
 
-export function serializeApiKey(row: ApiKeyRow) {
+export function serializeApiKey(row: ApiKeyRow): ApiKeyRecord {
   return {
     id: row.id,
     prefix: row.prefix,
@@ -74,14 +106,18 @@ export function serializeApiKey(row: ApiKeyRow) {
   };
 }
 
+export function serializeCreatedApiKey(created: { key: string; record: ApiKeyRecord }): CreatedApiKeyRecord {
+  return { ...created.record, api_key: created.key };
+}
+
 /** The caller's transaction when given (the demo seed's), else the open unit of work or one of its own. */
 function within<T>(tx: DbOrTx | undefined, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
   return tx ? work(tx) : inTransaction(work);
 }
 
-/** Drops cached principals of the organization once the change has committed. */
-function afterPrincipalsChange(orgId: number): void {
-  afterCommitIfOpen(async () => principalsChanged(orgId));
+/** Drops cached principals once the change has committed (other processes hear it from the database's NOTIFY). */
+function afterPrincipalsChange(): void {
+  afterCommitIfOpen(async () => principalsChanged());
 }
 
 export async function createUser(
@@ -167,7 +203,7 @@ export async function updateUser(
         after: { permissions: row.permissions, disabled: row.disabled },
       },
     });
-    afterPrincipalsChange(row.orgId);
+    afterPrincipalsChange();
     return serializeUser(row);
   });
 }
@@ -220,7 +256,7 @@ export async function revokeApiKey(input: TeamActor & { keyId: string }, tx?: Db
       objectId: row.id,
       details: { uid: row.userUid, prefix: row.prefix, last4: row.last4 },
     });
-    afterPrincipalsChange(row.orgId);
+    afterPrincipalsChange();
     return serializeApiKey(row);
   });
 }

@@ -1,4 +1,9 @@
+import { z } from "zod";
 import type { paymentIntents } from "@/lib/studio/db/schema";
+import { TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
+import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/studio/payment-intents/status";
+import { fiatCurrencies, pricingModes } from "@/lib/studio/payment-intents/schemas";
+import { address, amountText, dateTimeText, nullableAmountText, txHash, unixTime } from "@/lib/studio/records";
 import { formatFixed, formatUnits, parseUnits } from "@/lib/studio/money";
 import { FIAT_DECIMALS } from "@/lib/studio/payment-intents/pricing";
 
@@ -18,6 +23,65 @@ const RISK_FIELDS = [
   "kya_accumulation_risk",
   "business_pattern_risk",
 ] as const;
+
+const riskFields = Object.fromEntries(RISK_FIELDS.map((field) => [field, z.string().nullable()])) as {
+  [F in (typeof RISK_FIELDS)[number]]: z.ZodNullable<z.ZodString>;
+};
+
+/** The PaymentIntent record of spec 2.4 (every field present with its documented JSON type), plus additive fields. */
+export const paymentIntentRecordSchema = z.object({
+  payment_intent_id: z.string().meta({ example: "pi_3f9a1c2b7d4e5f60" }),
+  client_id: z.string().meta({ example: "demo-merchant" }),
+  org_id: z.number().int().meta({ example: 1 }),
+  pricing_mode: z.enum(pricingModes),
+  payment_chain_id: z.string().meta({ example: "arb" }),
+  payment_address: z.string().meta({ description: "Generated at approval; an empty string until then", example: "0x2f1bE2a1b3C4d5E6f708192A3b4C5d6E7f809102" }),
+  payer_address: address().nullable(),
+  token_address: address("0xaf88d065e77c8cC2239327C5EDb3A432268e5831"),
+  symbol: z.enum(TOKEN_SYMBOLS),
+  decimals: z.number().int().meta({ example: 6 }),
+  crypto_amount: amountText(),
+  fiat_amount: nullableAmountText("4078.75"),
+  fiat_currency: z.enum(fiatCurrencies).nullable(),
+  payment_deadline: unixTime.meta({ description: "Unix timestamp, seconds; 0 until approval opens the payment window" }),
+  status: z.enum(PAYMENT_STATUSES),
+  payment_tx_hash: txHash.nullable(),
+  payment_tx_timestamp: unixTime.nullable(),
+  aggregation_tx_hash: txHash.nullable(),
+  refund_tx_hash: txHash.nullable(),
+  received_crypto_amount: nullableAmountText(),
+  aggregated_crypto_amount: nullableAmountText(),
+  refund_crypto_amount: nullableAmountText(),
+  order_data: z.record(z.string(), z.unknown()).nullable().meta({ example: { order_id: "A-1001" } }),
+  callback_url: z.string().nullable().meta({ example: "https://merchant.example/webhooks/studio" }),
+  group_key: z.string().nullable(),
+  kg_deep_link: z.string().nullable(),
+  payment_method_type: z.string().meta({ example: "crypto" }),
+  swap_enabled: z.boolean(),
+  payout_target_address: z.string().nullable(),
+  payout_target_sol_address: z.string().nullable(),
+  payout_target_tron_address: z.string().nullable(),
+  payout_addresses: z.record(z.string(), z.string()).meta({ description: "Chain family to address (`evm`, `sol`, `tron`)" }),
+  exact_out_amount: nullableAmountText(),
+  kg_fee_amount: nullableAmountText(),
+  aggregation_tx_timestamp: unixTime.nullable(),
+  finalized_timestamp: unixTime.nullable(),
+  partial_refund_tx_hash: txHash.nullable(),
+  partial_refund_amount: nullableAmountText(),
+  partial_refund_address: z.string().nullable(),
+  crypto_price: z.string().nullable(),
+  target_chain_id: z.string().nullable(),
+  target_token_address: z.string().nullable(),
+  bank_account_id: z.number().int().nullable(),
+  ...riskFields,
+  kya_record: z.record(z.string(), z.unknown()),
+  // Extensions (spec part 9: additive).
+  refund_address: z.string().nullable(),
+  refund_reason: z.string().nullable(),
+  refund_attachments: z.array(z.string()).nullable(),
+  created_at: dateTimeText,
+});
+export type PaymentIntentRecord = z.infer<typeof paymentIntentRecordSchema>;
 
 /** Re-spells a NUMERIC column canonically at the token's decimals ("10.500000" → "10.5"). */
 export function tokenAmount(value: string | null, decimals: number): string | null {
@@ -39,7 +103,7 @@ export function pricedAmount(units: bigint, pi: PaymentIntentRow): string {
 }
 
 /** The PaymentIntent record of spec 2.4, every field present with its documented JSON type. */
-export function serializePaymentIntent(pi: PaymentIntentRow) {
+export function serializePaymentIntent(pi: PaymentIntentRow): PaymentIntentRecord {
   const risks = Object.fromEntries(RISK_FIELDS.map((field) => [field, null])) as Record<
     (typeof RISK_FIELDS)[number],
     string | null
@@ -48,19 +112,19 @@ export function serializePaymentIntent(pi: PaymentIntentRow) {
     payment_intent_id: pi.id,
     client_id: pi.clientId,
     org_id: pi.orgId,
-    pricing_mode: pi.pricingMode,
+    pricing_mode: pi.pricingMode as PaymentIntentRecord["pricing_mode"],
     payment_chain_id: pi.chainId,
     // Generated at approval; until then the address is an empty string (the field is never null).
     payment_address: pi.paymentAddress ?? "",
     payer_address: pi.payerAddress,
     token_address: pi.tokenAddress,
-    symbol: pi.tokenSymbol,
+    symbol: pi.tokenSymbol as PaymentIntentRecord["symbol"],
     decimals: pi.decimals,
     crypto_amount: tokenAmount(pi.cryptoAmount, pi.decimals) as string,
     fiat_amount: fiatAmount(pi.fiatAmount),
-    fiat_currency: pi.fiatCurrency,
+    fiat_currency: pi.fiatCurrency as PaymentIntentRecord["fiat_currency"],
     payment_deadline: pi.paymentDeadline ?? 0,
-    status: pi.status,
+    status: pi.status as PaymentStatus,
     payment_tx_hash: pi.paymentTxHash,
     payment_tx_timestamp: pi.paymentTxTimestamp,
     aggregation_tx_hash: pi.aggregationTxHash,

@@ -1,18 +1,55 @@
+import { z } from "zod";
 import type { payouts } from "@/lib/studio/db/schema";
+import { fiatCurrencies } from "@/lib/studio/payment-intents/schemas";
+import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
+import { amountText, dateTimeText } from "@/lib/studio/records";
 import { parseUnits } from "@/lib/studio/money";
-import { PAYOUT_STATUS_CATEGORY, type PayoutStatus } from "@/lib/studio/payouts/status";
+import { PAYOUT_STATUSES, PAYOUT_STATUS_CATEGORY, type PayoutStatus } from "@/lib/studio/payouts/status";
 import {
   pricedAmount,
   pricedDecimals,
+  paymentIntentRecordSchema,
   serializePaymentIntent,
   type PaymentIntentRow,
 } from "@/lib/studio/payment-intents/serialize";
 
 export type PayoutRow = typeof payouts.$inferSelect;
-export type PayoutIntentRecord = ReturnType<typeof serializePayout>;
+
+/** The PayoutIntent record of spec 2.3, plus additive fields. Amounts are in the pricing unit. */
+export const payoutRecordSchema = z.object({
+  id: z.string().meta({ example: "po_5b7c9d1e3f2a4b68" }),
+  payout_id: z.string().meta({ description: "Human-readable payout id", example: "PO-000042" }),
+  payment_intent: paymentIntentRecordSchema,
+  status: z.enum(PAYOUT_STATUSES),
+  recipient_name: z.string().meta({ example: "Grace Hopper" }),
+  recipient_email: z.string().meta({ example: "grace@vendor.example" }),
+  organization_name: z.string().meta({ example: "Compilers Inc" }),
+  organization_email: z.string().meta({ example: "ap@vendor.example" }),
+  exact_out_amount: amountText("99"),
+  // Extensions (spec part 9: additive).
+  status_category: z.enum(STATUS_CATEGORIES),
+  amount: amountText("100"),
+  kg_fee_amount: amountText("1"),
+  currency: z.enum(fiatCurrencies).nullable(),
+  recipient_account_email: z.string().nullable(),
+  recipient_type: z.enum(["individual", "organization"]).nullable(),
+  recipient_uid: z.string().nullable(),
+  recipient_org_id: z.number().int().nullable(),
+  recipient_phone: z.string().nullable(),
+  description: z.string().nullable(),
+  attachment: z.object({ file_id: z.string() }).nullable(),
+  creator: z.string().meta({ example: "payouts-service" }),
+  creator_uid: z.string(),
+  origin: z.string().meta({ example: "https://merchant.example" }),
+  reviewer: z.string().nullable(),
+  approve_time: dateTimeText.nullable(),
+  created_at: dateTimeText,
+  updated_at: dateTimeText,
+});
+export type PayoutIntentRecord = z.infer<typeof payoutRecordSchema>;
 
 /** The PayoutIntent record of spec 2.3, plus additive fields the console needs. */
-export function serializePayout(payout: PayoutRow, pi: PaymentIntentRow) {
+export function serializePayout(payout: PayoutRow, pi: PaymentIntentRow): PayoutIntentRecord {
   const status = payout.status as PayoutStatus;
   const decimals = pricedDecimals(pi);
   const grossUnits = parseUnits(payout.amount, decimals);
@@ -31,9 +68,9 @@ export function serializePayout(payout: PayoutRow, pi: PaymentIntentRow) {
     status_category: PAYOUT_STATUS_CATEGORY[status],
     amount: pricedAmount(grossUnits, pi),
     kg_fee_amount: pricedAmount(grossUnits - netUnits, pi),
-    currency: payout.currency,
+    currency: payout.currency as PayoutIntentRecord["currency"],
     recipient_account_email: payout.recipientAccountEmail,
-    recipient_type: payout.recipientType,
+    recipient_type: payout.recipientType as PayoutIntentRecord["recipient_type"],
     recipient_uid: payout.recipientUid,
     recipient_org_id: payout.recipientOrgId,
     recipient_phone: payout.recipientPhone,

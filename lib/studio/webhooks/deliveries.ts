@@ -10,8 +10,12 @@ import { notFound } from "@/lib/studio/errors";
 import { filterText, pageOffset, pagingQuerySchema } from "@/lib/studio/paging";
 import { inTransaction, afterCommitIfOpen } from "@/lib/studio/unit-of-work";
 import { nudgeDispatcher } from "@/lib/studio/webhooks/wake";
+import { dateTimeText } from "@/lib/studio/records";
+import type { OwnerType } from "@/lib/studio/workflow/owner";
 
 export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+/** What an event can be about: the outbox queues events for these records only. */
+const OBJECT_TYPES = ["invoice", "payout", "payment_intent"] as const satisfies readonly OwnerType[];
 
 export const deliveriesQuerySchema = pagingQuerySchema.extend({
   type: filterText,
@@ -19,6 +23,34 @@ export const deliveriesQuerySchema = pagingQuerySchema.extend({
   status: z.enum(DELIVERY_STATUSES).optional(),
 });
 export type DeliveriesQuery = z.infer<typeof deliveriesQuerySchema>;
+
+/** One webhook event on its way to its callback_url, with every attempt so far. */
+export const webhookDeliveryRecordSchema = z.object({
+  id: z.string().meta({ description: "The event id: the `webhook-id` receivers see", example: "msg_2b3c4d5e6f708192" }),
+  type: z.string().meta({ example: "invoice.status_changed" }),
+  object_type: z.enum(OBJECT_TYPES),
+  object_id: z.string().meta({ example: "inv_8d2f0a6b1c3e4d57" }),
+  url: z.string().meta({ example: "https://merchant.example/webhooks/studio" }),
+  status: z.enum(DELIVERY_STATUSES),
+  attempt_count: z.number().int(),
+  next_attempt_at: dateTimeText.nullable(),
+  delivered_at: dateTimeText.nullable(),
+  created_at: dateTimeText,
+  payload: z.unknown().meta({ description: "The exact JSON body every attempt sends" }),
+  attempts: z.array(
+    z.object({
+      attempt: z.number().int().meta({ example: 1 }),
+      manual: z.boolean().meta({ description: "Sent again by a person (POST /webhook/deliveries/{id}/resend)" }),
+      url: z.string(),
+      status_code: z.number().int().nullable().meta({ example: 200 }),
+      error: z.string().nullable(),
+      latency_ms: z.number().int().meta({ example: 84 }),
+      response_body: z.string().nullable().meta({ description: "The first 1 KiB of the receiver's answer" }),
+      created_at: dateTimeText,
+    }),
+  ),
+});
+export type WebhookDeliveryRecord = z.infer<typeof webhookDeliveryRecordSchema>;
 
 type EventRow = typeof webhookEvents.$inferSelect;
 type AttemptRow = typeof webhookAttempts.$inferSelect;
@@ -86,14 +118,14 @@ async function attemptsOf(eventIds: string[], database?: DbOrTx) {
   return byEvent;
 }
 
-function serializeDelivery(row: EventRow, attempts: AttemptRow[]) {
+function serializeDelivery(row: EventRow, attempts: AttemptRow[]): WebhookDeliveryRecord {
   return {
     id: row.id,
     type: row.type,
-    object_type: row.objectType,
+    object_type: row.objectType as OwnerType,
     object_id: row.objectId,
     url: row.url,
-    status: row.status,
+    status: row.status as WebhookDeliveryRecord["status"],
     attempt_count: row.attemptCount,
     next_attempt_at: row.status === "pending" ? row.nextAttemptAt.toISOString() : null,
     delivered_at: row.deliveredAt?.toISOString() ?? null,

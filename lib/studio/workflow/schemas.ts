@@ -56,11 +56,15 @@ export function clearable<S extends z.ZodType>(schema: S) {
   return schema.nullable().optional();
 }
 
-/** An update field the record cannot be without: `null` is refused, naming the field. */
+/**
+ * An update field the record cannot be without: `null` is refused, naming the field. (A preprocess
+ * step rather than a refine before the schema, so the OpenAPI document shows the field's own type.)
+ */
 export function notClearable<S extends z.ZodType>(schema: S) {
   return z
-    .any()
-    .refine((value) => value !== null, { error: "is required and cannot be cleared with null", abort: true })
-    .pipe(schema)
+    .preprocess((value, context) => {
+      if (value === null) context.addIssue({ code: "custom", message: "is required and cannot be cleared with null" });
+      return value;
+    }, schema)
     .optional();
 }

@@ -2,7 +2,7 @@
 // POST /v1/studio/api/api_keys - a new key for a person; the secret is in this response only (extension, org:manage)
 import { otherMethodsRefused, studioRoute } from "@/lib/studio/http/route";
 import { apiKeyCreateSchema, apiKeyListQuerySchema } from "@/lib/studio/orgs/team-schemas";
-import { createApiKey, listApiKeys } from "@/lib/studio/orgs/operator";
+import { createApiKey, listApiKeys, serializeCreatedApiKey } from "@/lib/studio/orgs/operator";
 
 export const GET = studioRoute({ permission: "org:manage", query: apiKeyListQuerySchema }, async ({ principal, query }) => {
   const { data, total } = await listApiKeys({ orgId: principal.orgId, uid: query.uid, query });
@@ -10,8 +10,7 @@ export const GET = studioRoute({ permission: "org:manage", query: apiKeyListQuer
 });
 
 export const POST = studioRoute({ permission: "org:manage", body: apiKeyCreateSchema }, async ({ principal, body }) => {
-  const created = await createApiKey({ uid: body.uid, orgId: principal.orgId, actorUid: principal.uid });
-  return { data: { ...created.record, api_key: created.key } };
+  return { data: serializeCreatedApiKey(await createApiKey({ uid: body.uid, orgId: principal.orgId, actorUid: principal.uid })) };
 });
 
 export const { PUT, PATCH, DELETE } = otherMethodsRefused("GET", "POST");

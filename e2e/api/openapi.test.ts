@@ -1,0 +1,275 @@
+// The contract (issue 9 §2): GET /openapi.json is a valid OpenAPI 3.1 document (checked by a
+// third-party validator), every route file has its entries and no entry lacks a route, every
+// route answers a method it does not serve with 405 in the error envelope, the console's
+// generated types are fresh, and the happy paths answer exactly what the document says.
+import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { afterAll, describe, expect, it } from "vitest";
+import { API_PREFIX, ENDPOINTS, responseSchema } from "@/lib/studio/openapi/document";
+import { consoleApiTypes } from "@/lib/studio/openapi/console-types";
+import {
+  api,
+  approvedInvoice,
+  createInvoice,
+  createPaymentIntent,
+  createPayout,
+  fundBalance,
+  invoiceRequest,
+  payoutRequest,
+  paymentIntentRequest,
+  PAYOUT_TARGET,
+  REFUND_ADDRESS,
+  serverUrl,
+  user,
+  type ApiResponse,
+} from "./support";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const API_DIR = path.join(ROOT, "app/v1/studio/api");
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** Every route file under app/v1/studio/api: its OpenAPI path, the methods it serves and those it refuses. */
+function routeFiles() {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === "route.ts") files.push(full);
+    }
+  };
+  walk(API_DIR);
+  return files.map((file) => {
+    const source = readFileSync(file, "utf8");
+    const refusedMatch = /export const \{([^}]*)\} = otherMethodsRefused\(([^)]*)\)/.exec(source);
+    const refused = refusedMatch ? refusedMatch[1]!.split(",").map((name) => name.trim()) : [];
+    const served = METHODS.filter((method) => new RegExp(`export (const|async function|function) ${method}\\b`).test(source));
+    const allowed = refusedMatch ? [...refusedMatch[2]!.matchAll(/"(\w+)"/g)].map((match) => match[1]) : [];
+    const relative = path.relative(API_DIR, path.dirname(file)).split(path.sep).join("/");
+    return { file: path.relative(ROOT, file), path: `/${relative}`.replace(/\[(\w+)\]/g, "{$1}"), served, refused, allowed };
+  });
+}
+
+describe("the OpenAPI document", () => {
+  it("is served without a key, with X-Request-ID, and a third-party validator finds it valid OpenAPI 3.1", async () => {
+    const response = await fetch(`${serverUrl}${API_PREFIX}/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(response.headers.get("x-request-id")).toMatch(/^req_/);
+    const document = await response.json();
+    expect(document.openapi).toBe("3.1.0");
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it("has an entry for every method every route file serves, and no entry without a route", async () => {
+    const document = await (await fetch(`${serverUrl}${API_PREFIX}/openapi.json`)).json();
+    const fromRoutes = routeFiles().flatMap((route) => route.served.map((method) => `${method} ${API_PREFIX}${route.path}`));
+    const fromDocument = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([pathName, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${pathName}`),
+    );
+    expect(fromDocument.sort()).toEqual(fromRoutes.sort());
+    expect(fromRoutes.length).toBeGreaterThan(30);
+  });
+
+  it("documents every error status with the error envelope and X-Request-ID, rate-limit headers, and examples on request bodies", async () => {
+    const document = await (await fetch(`${serverUrl}${API_PREFIX}/openapi.json`)).json();
+    expect(document.components.securitySchemes.ApiKey).toMatchObject({ type: "apiKey", in: "header", name: "X-STUDIO-API-KEY" });
+    for (const [pathName, item] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const where = `${method} ${pathName}`;
+        for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
+          expect(response.headers?.["X-Request-ID"], `${where} ${status}`).toBeDefined();
+          if (status !== "200") expect(response.content["application/json"].schema, `${where} ${status}`).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" });
+        }
+        if (pathName.endsWith("/openapi.json")) continue;
+        expect(Object.keys(operation.responses), where).toEqual(expect.arrayContaining(["200", "401", "429", "500"]));
+        expect(operation.responses["429"].headers["Retry-After"], where).toBeDefined();
+        expect(operation.responses["200"].headers["RateLimit-Remaining"], where).toBeDefined();
+        if (operation.requestBody) expect(operation.requestBody.content["application/json"].example, `${where} body example`).toBeDefined();
+        if (method === "post") expect(operation.parameters.map((parameter: { name: string }) => parameter.name), where).toContain("Idempotency-Key");
+      }
+    }
+    const createInvoiceOperation = document.paths[`${API_PREFIX}/invoice/intent`].post;
+    expect(createInvoiceOperation.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "X-Client-ID", in: "header", required: true })]));
+  });
+
+  it("is what lib/console/api-types.ts was generated from (run `npm run openapi:types` after changing a schema)", async () => {
+    const document = await (await fetch(`${serverUrl}${API_PREFIX}/openapi.json`)).json();
+    expect(await consoleApiTypes(document)).toBe(readFileSync(path.join(ROOT, "lib/console/api-types.ts"), "utf8"));
+  });
+});
+
+describe("a method a route does not serve", () => {
+  it("every route file refuses every other method with otherMethodsRefused", () => {
+    for (const route of routeFiles()) {
+      expect([...route.served, ...route.refused].sort(), route.file).toEqual([...METHODS].sort());
+      expect(route.allowed.sort(), route.file).toEqual([...route.served].sort());
+    }
+  });
+
+  it("is 405/40500 in the error envelope with X-Request-ID and Allow, on every route", async () => {
+    for (const route of routeFiles()) {
+      const url = `${serverUrl}${API_PREFIX}${route.path.replaceAll("{id}", "inv_0000000000000000")}`;
+      for (const method of route.refused) {
+        const send = () => fetch(url, { method, headers: { "X-STUDIO-API-KEY": user("admin").api_key } });
+        // A kept-alive socket the server closed while idle fails once; the request itself never arrived.
+        const response = await send().catch(send);
+        const where = `${method} ${route.path}`;
+        expect(response.status, where).toBe(405);
+        expect(response.headers.get("x-request-id"), where).toMatch(/^req_/);
+        expect(response.headers.get("allow"), where).toBe(route.allowed.join(", "));
+        const body = await response.json();
+        expect(body, where).toMatchObject({ code: 40500, request_id: response.headers.get("x-request-id") });
+        expect(body.message, where).toContain(method);
+      }
+    }
+  });
+
+  it("an unknown /v1 path is 404/40400 in the error envelope for every method", async () => {
+    for (const method of METHODS) {
+      const response = await fetch(`${serverUrl}${API_PREFIX}/no/such/endpoint`, { method });
+      expect(response.status, method).toBe(404);
+      expect(response.headers.get("x-request-id"), method).toMatch(/^req_/);
+      expect(await response.json(), method).toMatchObject({ code: 40400 });
+    }
+  });
+});
+
+describe("happy paths answer what the document says", () => {
+  const exercised = new Set<string>();
+
+  /** The response parses against the documented schema, and nothing in it is undocumented. */
+  function documented(method: string, pathPattern: string, response: ApiResponse) {
+    const where = `${method} ${pathPattern}`;
+    expect(response.status, `${where}: ${JSON.stringify(response.body)}`).toBe(200);
+    const entry = ENDPOINTS.find((candidate) => candidate.method === method.toLowerCase() && candidate.path === pathPattern);
+    if (!entry) throw new Error(`no document entry for ${where}`);
+    const parsed = responseSchema(entry).safeParse(response.body);
+    expect(parsed.error?.issues, where).toBeUndefined();
+    // Parsing drops keys the schema does not name: any difference is an undocumented field.
+    expect(parsed.data, `${where}: undocumented fields`).toEqual(response.body);
+    exercised.add(`${entry.method} ${entry.path}`);
+    return response.body.data;
+  }
+
+  afterAll(() => {
+    const missed = ENDPOINTS.map((entry) => `${entry.method} ${entry.path}`).filter((key) => !exercised.has(key));
+    expect(missed, "documented operations no happy path exercised").toEqual([]);
+  });
+
+  const refundBody = { refund_address: REFUND_ADDRESS.evm, refund_reason: "customer asked", refund_attachments: ["file_a"] };
+
+  it("invoices: create, get, update, list, logs, approve, pay, sign, reject, cancel, refund", async () => {
+    const created = documented("POST", "/invoice/intent", await api("POST", "/invoice/intent", { role: "finance", body: invoiceRequest() }));
+    documented("GET", "/invoice/intent/{id}", await api("GET", `/invoice/intent/${created.id}`, { role: "viewer" }));
+    documented("PUT", "/invoice/intent/{id}", await api("PUT", `/invoice/intent/${created.id}`, { role: "finance", body: { description: "edited" } }));
+    documented("GET", "/invoice/intents", await api("GET", `/invoice/intents?recipient_email=${encodeURIComponent(created.recipient_email)}`, { role: "viewer" }));
+    const approved = documented("POST", "/invoice/intent/{id}/approve", await api("POST", `/invoice/intent/${created.id}/approve`, { role: "approver" }));
+    const paid = documented(
+      "POST",
+      "/sandbox/pay",
+      await api("POST", "/sandbox/pay", { role: "admin", body: { payment_address: approved.payment_intent.payment_address, amount: approved.payment_intent.crypto_amount } }),
+    );
+    expect(paid.invoice.status).toBe("paid");
+    documented("POST", "/invoice/intent/{id}/sign", await api("POST", `/invoice/intent/${created.id}/sign`, { role: "admin" }));
+    documented("GET", "/invoice/intent/{id}/logs", await api("GET", `/invoice/intent/${created.id}/logs`, { role: "viewer" }));
+
+    const toReject = await createInvoice();
+    documented("POST", "/invoice/intent/{id}/reject", await api("POST", `/invoice/intent/${toReject.id}/reject`, { role: "approver", body: { reason: "wrong" } }));
+    const toCancel = await createInvoice();
+    documented("POST", "/invoice/intent/{id}/cancel", await api("POST", `/invoice/intent/${toCancel.id}/cancel`, { role: "finance" }));
+    const underpaid = await approvedInvoice();
+    await api("POST", "/sandbox/pay", { role: "admin", body: { payment_address: underpaid.payment_intent.payment_address, amount: "0.5" } });
+    documented("POST", "/invoice/intent/{id}/refund", await api("POST", `/invoice/intent/${underpaid.id}/refund`, { role: "admin", body: refundBody }));
+  });
+
+  it("payouts: create, get, update, list, logs, approve, fund, reject, refund", async () => {
+    const created = documented("POST", "/payout/intent", await api("POST", "/payout/intent", { role: "finance", body: payoutRequest() }));
+    documented("GET", "/payout/intent/{id}", await api("GET", `/payout/intent/${created.id}`, { role: "viewer" }));
+    documented("PUT", "/payout/intent/{id}", await api("PUT", `/payout/intent/${created.id}`, { role: "finance", body: { description: "edited" } }));
+    documented("GET", "/payout/intents", await api("GET", `/payout/intents?payout_id=${created.payout_id}`, { role: "viewer" }));
+    const approved = documented("POST", "/payout/intent/{id}/approve", await api("POST", `/payout/intent/${created.id}/approve`, { role: "approver" }));
+    const funded = documented(
+      "POST",
+      "/sandbox/payment_intent/{id}/pay",
+      await api("POST", `/sandbox/payment_intent/${approved.payment_intent.payment_intent_id}/pay`, { role: "admin", body: { amount: "0.5" } }),
+    );
+    expect(funded.payout.id).toBe(created.id);
+    documented("POST", "/payout/intent/{id}/refund", await api("POST", `/payout/intent/${created.id}/refund`, { role: "admin", body: refundBody }));
+    documented("GET", "/payout/intent/{id}/logs", await api("GET", `/payout/intent/${created.id}/logs`, { role: "viewer" }));
+    const toReject = await createPayout();
+    documented("POST", "/payout/intent/{id}/reject", await api("POST", `/payout/intent/${toReject.id}/reject`, { role: "approver", body: { reason: "wrong" } }));
+  });
+
+  it("payment intents, balances, withdrawals, webhook deliveries, me and the document", async () => {
+    const created = documented(
+      "POST",
+      "/payment/intent",
+      await api("POST", "/payment/intent", { role: "finance", body: paymentIntentRequest({ callback_url: "http://127.0.0.1:9/studio-hook" }) }),
+    );
+    const id = created.payment_intent_id;
+    documented("GET", "/payment/intent/{id}", await api("GET", `/payment/intent/${id}`, { role: "viewer" }));
+    documented("GET", "/payment/intents", await api("GET", `/payment/intents?group_key=${created.group_key}`, { role: "viewer" }));
+    await api("POST", `/sandbox/payment_intent/${id}/pay`, { role: "admin", body: { amount: "1" } });
+    documented("POST", "/payment/intent/{id}/refund", await api("POST", `/payment/intent/${id}/refund`, { role: "admin", body: refundBody }));
+    documented("GET", "/payment/intent/{id}/logs", await api("GET", `/payment/intent/${id}/logs`, { role: "viewer" }));
+
+    await fundBalance("arb", "USDC", "5");
+    documented("GET", "/balances", await api("GET", "/balances", { role: "viewer" }));
+    documented("GET", "/balances/ledger", await api("GET", "/balances/ledger?chain=arb", { role: "viewer" }));
+    const withdrawal = documented(
+      "POST",
+      "/asset_pro/transfer",
+      await api("POST", "/asset_pro/transfer", {
+        role: "admin",
+        clientId: null,
+        body: { chain_id: "arb", contract_address: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", amount: "1", wallet_address: PAYOUT_TARGET.evm },
+      }),
+    );
+    documented("GET", "/asset_pro/transfer/{id}", await api("GET", `/asset_pro/transfer/${withdrawal.id}`, { role: "viewer" }));
+    documented("GET", "/asset_pro/transfers", await api("GET", "/asset_pro/transfers", { role: "viewer" }));
+
+    const deliveries = documented("GET", "/webhook/deliveries", await api("GET", `/webhook/deliveries?object_id=${id}`, { role: "viewer" }));
+    expect(deliveries.length).toBeGreaterThan(0);
+    documented("POST", "/webhook/deliveries/{id}/resend", await api("POST", `/webhook/deliveries/${deliveries[0].id}/resend`, { role: "admin" }));
+
+    documented("GET", "/me", await api("GET", "/me", { role: "viewer" }));
+    const documentResponse = await fetch(`${serverUrl}${API_PREFIX}/openapi.json`);
+    documented("GET", "/openapi.json", { status: documentResponse.status, body: await documentResponse.json(), headers: documentResponse.headers });
+  });
+
+  it("team, API keys, the audit log, sign-ins and the webhook secret", async () => {
+    // A person of its own, in the second organization: the demo's admins keep their permissions
+    // and keys, and team.test.ts's "newest user first" in the first organization stays true.
+    const email = `openapi-${randomUUID().slice(0, 8)}@team.test`;
+    const person = documented(
+      "POST",
+      "/users",
+      await api("POST", "/users", { role: "admin", orgIndex: 1, body: { name: "Contract Person", email, permissions: ["transfer:read"] } }),
+    );
+    documented("GET", "/users", await api("GET", "/users?page_size=5", { role: "admin", orgIndex: 1 }));
+    const changed = documented(
+      "PATCH",
+      "/users/{id}",
+      await api("PATCH", `/users/${person.uid}`, { role: "admin", orgIndex: 1, body: { permissions: ["transfer:read", "transfer:create"] } }),
+    );
+    expect(changed.permissions).toEqual(["transfer:read", "transfer:create"]);
+    const key = documented("POST", "/api_keys", await api("POST", "/api_keys", { role: "admin", orgIndex: 1, body: { uid: person.uid } }));
+    expect(key.api_key).toEqual(expect.any(String));
+    const keys = documented("GET", "/api_keys", await api("GET", `/api_keys?uid=${person.uid}`, { role: "admin", orgIndex: 1 }));
+    expect(keys.map((listed: { id: string }) => listed.id)).toEqual([key.id]);
+    documented(
+      "POST",
+      "/me/sign_ins",
+      await api("POST", "/me/sign_ins", { key: key.api_key, orgIndex: 1, body: { outcome: "succeeded", ip: "203.0.113.9", user_agent: "openapi-test" } }),
+    );
+    documented("POST", "/api_keys/{id}/revoke", await api("POST", `/api_keys/${key.id}/revoke`, { role: "admin", orgIndex: 1 }));
+    const rows = documented("GET", "/audit_log", await api("GET", `/audit_log?object_id=${person.uid}`, { role: "admin", orgIndex: 1 }));
+    expect(rows.map((row: { action: string }) => row.action)).toEqual(["console.sign_in", "user.updated", "user.created"]);
+    documented("GET", "/webhook/secret", await api("GET", "/webhook/secret", { role: "admin", orgIndex: 1 }));
+  });
+});

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { endpoint, named } from "@/lib/studio/openapi/endpoint";
+import { pagingQuerySchema } from "@/lib/studio/paging";
+import { withdrawalSchema } from "@/lib/studio/withdrawals/schemas";
+import { transferRecordSchema } from "@/lib/studio/withdrawals/serialize";
+
+const transfer = named("Transfer", transferRecordSchema);
+named("WithdrawalRequest", withdrawalSchema);
+
+const tag = "Withdrawals";
+
+export const withdrawalEndpoints = [
+  endpoint({
+    method: "post", path: "/asset_pro/transfer", tag, summary: "Withdraw tokens from the balance to an external wallet", permission: "transfer:sign",
+    body: { schema: withdrawalSchema, example: { chain_id: "arb", contract_address: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", amount: "50", wallet_address: "0x8ba1f109551bD432803012645Ac136ddd64DBA72" } },
+    response: transfer, refusals: { businessRule: true },
+  }),
+  endpoint({ method: "get", path: "/asset_pro/transfer/{id}", tag, summary: "Get a withdrawal", permission: "transfer:read", response: transfer, extension: true }),
+  endpoint({
+    method: "get", path: "/asset_pro/transfers", tag, summary: "The organization's withdrawals, newest first", permission: "transfer:read",
+    query: pagingQuerySchema, response: transfer, list: { counts: z.object({}).meta({ description: "Empty: withdrawals have no groups" }) }, extension: true,
+  }),
+];
