@@ -1,11 +1,15 @@
 // The baseline for bench/invoices.ts: a bare node:http + pg server that does the same work as the
 // Studio endpoints (key lookup by hash, the same indexed invoice queries, the same serializer)
 // without Next.js, the route wrapper or Drizzle's query builder.
-// Usage: tsx bench/bare-server.ts --port 4001 --database-url postgres://... [--pool 10]
+// Usage: tsx bench/bare-server.ts --port 4001 (--database-url postgres://... [--pool 10] | --pglite <folder>)
+// With --pglite it opens the embedded database folder in-process, as the Studio server does (the
+// folder takes one process at a time: the Studio server must be stopped first).
 import { createHash } from "node:crypto";
 import http from "node:http";
 import { parseArgs } from "node:util";
+import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { lockPgliteFolder } from "@/lib/db/pglite-lock";
 import { getTableColumns, type Column } from "drizzle-orm";
 import { invoices, paymentIntents } from "@/lib/studio/db/schema";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
@@ -13,10 +17,35 @@ import { STATUS_CATEGORY, statusesIn, type InvoiceStatus } from "@/lib/studio/in
 import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
 
 const { values } = parseArgs({
-  options: { port: { type: "string" }, "database-url": { type: "string" }, pool: { type: "string", default: "10" } },
+  options: {
+    port: { type: "string" },
+    "database-url": { type: "string" },
+    pool: { type: "string", default: "10" },
+    pglite: { type: "string" },
+  },
 });
-if (!values.port || !values["database-url"]) throw new Error("--port and --database-url are required");
-const pool = new pg.Pool({ connectionString: values["database-url"], max: Number(values.pool) });
+if (!values.port || !(values["database-url"] || values.pglite)) throw new Error("--port and --database-url or --pglite are required");
+
+type Query = (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
+const { query, close } = values.pglite ? await openPglite(values.pglite) : openPool(values["database-url"]!, Number(values.pool));
+const pool = { query };
+
+function openPool(url: string, max: number): { query: Query; close: () => Promise<void> } {
+  const pool = new pg.Pool({ connectionString: url, max });
+  return { query: (sql, params) => pool.query(sql, params), close: () => pool.end() };
+}
+
+async function openPglite(folder: string): Promise<{ query: Query; close: () => Promise<void> }> {
+  const release = lockPgliteFolder(folder);
+  const client = await PGlite.create(folder);
+  return {
+    query: (sql, params) => client.query(sql, params),
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
 
 type InvoiceRow = typeof invoices.$inferSelect;
 type PaymentIntentRow = typeof paymentIntents.$inferSelect;
@@ -109,5 +138,5 @@ const server = http.createServer((request, response) => {
 server.listen(Number(values.port), "127.0.0.1", () => console.log(`bare server on 127.0.0.1:${values.port}`));
 process.on("SIGTERM", () => {
   server.close();
-  void pool.end().finally(() => process.exit(0));
+  void close().finally(() => process.exit(0));
 });

@@ -78,7 +78,8 @@ if (wants("api") || wants("browser")) {
     WEBHOOK_RETRY_SCHEDULE: "1,1,2",
     WEBHOOK_TIMEOUT_MS: "2000",
   };
-  const server = spawn(bin("next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+  // `npm start`'s server: Next.js with the Studio API's fast path (scripts/start.mjs).
+  const server = spawn(process.execPath, [path.join(root, "scripts", "start.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     env: { ...process.env, ...serverEnv },
     stdio: ["ignore", "pipe", "pipe"],

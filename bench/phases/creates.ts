@@ -1,7 +1,8 @@
 // The create phase of `npm run bench` (issue 10): POST /invoice/intent closed-loop for a bounded
 // time, all in one organization (the case a per-organization hot row serializes), on PostgreSQL
 // (target ≥ 500 creates/s) and on PGlite (target ≥ 3 × the 66/s measured before).
-import { measure, type Phase, type Verdict } from "./measure";
+import { run, type Target } from "../harness";
+import type { PhaseResult, TargetCheck } from "../report";
 
 export const CREATE_TARGETS = { postgres: 500, pglite: 3 * 66 } as const;
 
@@ -20,32 +21,30 @@ const body = JSON.stringify({
   detail_items: [{ name: "Consulting hours", quantity: 2, unit_price: 150 }],
 });
 
-export async function createPhase(input: {
+/** Closed-loop creates for `seconds`: the figures and the target they are held to. */
+export async function measureCreates(input: {
   driver: keyof typeof CREATE_TARGETS;
-  url: string;
+  target: Target;
   apiKey: string;
   clientId: string;
   seconds: number;
   connections: number;
-}): Promise<{ phase: Phase; verdict: Verdict }> {
-  const label = `create invoice on ${input.driver === "postgres" ? "PostgreSQL" : "PGlite"}, ${input.connections} connections`;
-  const post = { path: "/v1/studio/api/invoice/intent", body: () => body, headers: { "x-client-id": input.clientId } };
+}): Promise<{ row: PhaseResult["rows"][number]; target: TargetCheck }> {
+  const where = input.driver === "postgres" ? "PostgreSQL" : "PGlite";
+  const post = { path: "/v1/studio/api/invoice/intent", body, headers: { "x-client-id": input.clientId } };
   // One create first, so a refused request fails the phase with its reason instead of a count.
-  const first = await fetch(input.url + post.path, {
+  const first = await fetch(input.target.url + post.path, {
     method: "POST",
     headers: { "x-studio-api-key": input.apiKey, "content-type": "application/json", ...post.headers },
     body,
   });
   if (first.status !== 201 && first.status !== 200) throw new Error(`create refused: HTTP ${first.status} ${await first.text()}`);
-  await measure({ label: "warm-up", url: input.url, apiKey: input.apiKey, seconds: 2, connections: input.connections, post });
-  const phase = await measure({ label, url: input.url, apiKey: input.apiKey, seconds: input.seconds, connections: input.connections, post });
-  const target = CREATE_TARGETS[input.driver];
+  await run("warm-up", input.target, input.apiKey, { post }, { seconds: 2, connections: input.connections });
+  const label = `Next  POST /invoice/intent (${where}, ${input.connections} connections)`;
+  const measured = await run(label, input.target, input.apiKey, { post }, { seconds: input.seconds, connections: input.connections });
+  const limit = CREATE_TARGETS[input.driver];
   return {
-    phase,
-    verdict: {
-      figure: `${label}: ${phase.rps.toFixed(0)} creates/s sustained over ${input.seconds} s, p95 ${phase.p95.toFixed(1)} ms, ${phase.failed} failed`,
-      target: `>= ${target}/s, no failures`,
-      met: phase.rps >= target && phase.failed === 0,
-    },
+    row: { next: measured },
+    target: { name: `creates/s on ${where}${input.driver === "pglite" ? " (3 × 66)" : ""}`, value: measured.rps, unit: "req/s", rule: "at least", limit },
   };
 }

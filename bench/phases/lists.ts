@@ -1,7 +1,9 @@
-// The list phases of `npm run bench` (issue 10): the invoice list's default view, a status
-// category, a date range and a text search at a fixed offered rate (p95 < 50 ms each), then the
-// console's list interactions (tabs, filters and pages deep into the list; p95 < 100 ms), and the
-// plan of the search queries, as the service builds them, so the trigram index shows.
+// The list phase of `npm run bench` (issue 10): the invoice list's default view, a status
+// category (beside the bare server), a date range and a text search at a fixed offered rate
+// (p95 < 50 ms each), then the console's list interactions (tabs, filters and pages deep into the
+// list; p95 < 100 ms), and the plan of the search queries, as the service builds them, so the
+// trigram index shows. Closed-loop latency is just connections / throughput (Little's law), so
+// latency is measured at a fixed rate below saturation.
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Database } from "@/lib/db/client";
@@ -9,7 +11,9 @@ import * as schema from "@/lib/studio/db/schema";
 import { invoiceListQuerySchema } from "@/lib/studio/invoices/schemas";
 import { invoiceListQueries, matchingCount } from "@/lib/studio/invoices/list-invoices";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
-import { measure, type Phase, type Verdict } from "./measure";
+import { checkSame, load, settings } from "../harness";
+import type { PhaseResult } from "../report";
+import type { PostgresBench } from "./context";
 import { SEED_SPACING_MINUTES } from "./seed";
 
 const LIST = "/v1/studio/api/invoice/intents";
@@ -53,36 +57,42 @@ export function listPaths(invoices: number): Record<"default" | "category" | "da
   };
 }
 
-export async function listPhases(input: {
-  url: string;
-  apiKey: string;
-  invoices: number;
-  seconds: number;
-  rate: number;
-}): Promise<{ phases: Phase[]; verdicts: Verdict[] }> {
-  const paths = listPaths(input.invoices);
-  const run = (label: string, phasePaths: string[]) =>
-    measure({ label, url: input.url, apiKey: input.apiKey, seconds: input.seconds, connections: 10, rate: input.rate, paths: phasePaths });
+/** The bare server answers the status-category list too: the one list both must agree on. */
+export async function checkListSame(bench: PostgresBench): Promise<void> {
+  for (const pathName of listPaths(bench.invoices).category) await checkSame(bench.next.url, bench.bare.url, pathName, bench.apiKey);
+}
+
+export async function listPhase(bench: PostgresBench): Promise<PhaseResult> {
+  const paths = listPaths(bench.invoices);
+  const rate = settings.listRate;
+  const atRate = (label: string, target: PostgresBench["next"], phasePaths: string[]) =>
+    load(`${label} at ${rate} req/s`, target, phasePaths, bench.apiKey, settings.seconds, rate);
   // Warm the caches the way a running service has them.
-  for (const phasePaths of Object.values(paths)) {
-    await measure({ label: "warm-up", url: input.url, apiKey: input.apiKey, seconds: 2, connections: 4, paths: phasePaths });
-  }
-  const phases = [
-    await run(`list default view at ${input.rate} req/s`, paths.default),
-    await run(`list status_category at ${input.rate} req/s`, paths.category),
-    await run(`list date range at ${input.rate} req/s`, paths.dateRange),
-    await run(`list text search at ${input.rate} req/s`, paths.search),
-    await run(`list interactions (tabs, filters, pages) at ${input.rate} req/s`, paths.interactions),
+  for (const phasePaths of Object.values(paths)) await load("warm-up", bench.next, phasePaths, bench.apiKey, 2);
+  const views = [
+    { next: await atRate("Next  list default view", bench.next, paths.default) },
+    { next: await atRate("Next  list status_category", bench.next, paths.category), bare: await atRate("bare  list status_category", bench.bare, paths.category) },
+    { next: await atRate("Next  list date range", bench.next, paths.dateRange) },
+    { next: await atRate("Next  list text search", bench.next, paths.search) },
   ];
-  const verdicts = phases.map((phase, index) => {
-    const limit = index === 4 ? 100 : 50;
-    return {
-      figure: `${phase.label}: p95 ${phase.p95.toFixed(1)} ms, ${phase.failed} failed`,
-      target: `p95 < ${limit} ms, no failures`,
-      met: phase.p95 < limit && phase.failed === 0,
-    };
-  });
-  return { phases, verdicts };
+  const interactions = await atRate("Next  list interactions (tabs, filters, pages)", bench.next, paths.interactions);
+  const saturation = {
+    next: await load("Next  list status_category, closed loop", bench.next, paths.category, bench.apiKey, settings.seconds),
+    bare: await load("bare  list status_category, closed loop", bench.bare, paths.category, bench.apiKey, settings.seconds),
+  };
+  const sample = (await (await fetch(`${bench.next.url}${paths.category[0]}`, { headers: { "x-studio-api-key": bench.apiKey } })).json()) as {
+    counts: Record<string, number>;
+  };
+  return {
+    name: "list",
+    setting: `PostgreSQL, ${bench.invoices} invoices, pool ${settings.poolSize}`,
+    rows: [...views, { next: interactions }, saturation],
+    targets: [
+      ...views.map(({ next }) => ({ name: `${next.label.replace(/^Next\s+/, "")} p95`, value: next.p95, unit: "ms" as const, rule: "below" as const, limit: 50 })),
+      { name: `${interactions.label.replace(/^Next\s+/, "")} p95`, value: interactions.p95, unit: "ms", rule: "below", limit: 100 },
+    ],
+    notes: [`counts in every list response: ${JSON.stringify(sample.counts)}`],
+  };
 }
 
 /** EXPLAIN ANALYZE of a list request's two queries, built by the service's own list code. */

@@ -13,7 +13,14 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DbOrTx = Database | Tx;
 
-type Handle = { db: Database; driver: "pglite" | "postgres"; close: () => Promise<void> };
+type Handle = { db: Database; driver: "pglite" | "postgres"; close: () => Promise<void>; listen: Listen };
+
+/**
+ * Subscribes to a NOTIFY channel (notifications arrive after the notifying transaction commits,
+ * from any process on the database). `lost` is called when the subscription broke (PostgreSQL:
+ * its connection ended); the caller subscribes again when it wants to. Resolves once listening.
+ */
+type Listen = (channel: string, handlers: { notify: () => void; lost: (error: unknown) => void }) => Promise<void>;
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/db/migrations");
 // Arbitrary constant: serializes migrations when several app servers start against one database.
@@ -29,6 +36,11 @@ export function getDatabase(): Promise<Handle> {
     holder.__studioDb = undefined;
     throw error;
   });
+  return holder.__studioDb;
+}
+
+/** The open (or opening) database, without opening one: a subscription knows whether it is still the current one. */
+export function currentDatabase(): Promise<Handle> | undefined {
   return holder.__studioDb;
 }
 
@@ -60,7 +72,42 @@ async function openPostgres(url: string): Promise<Handle> {
     client.release();
   }
   const database = drizzle({ client: pool, schema }) as unknown as Database;
-  return { db: database, driver: "postgres", close: () => pool.end() };
+  const listeners = new Set<import("pg").Client>();
+  const listen: Listen = async (channel, handlers) => {
+    // A connection of its own: LISTEN belongs to a session, and a pooled one is handed around.
+    const { Client } = await import("pg");
+    const client = new Client({ connectionString: url });
+    let lost = false;
+    const onLost = (error: unknown) => {
+      if (lost) return;
+      lost = true;
+      listeners.delete(client);
+      void client.end().catch(() => undefined);
+      handlers.lost(error);
+    };
+    client.on("error", onLost);
+    client.on("end", () => onLost(new Error("connection ended")));
+    client.on("notification", (message) => {
+      if (message.channel === channel) handlers.notify();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      onLost(error);
+      throw error;
+    }
+    listeners.add(client);
+  };
+  const close = async () => {
+    for (const client of listeners) {
+      client.removeAllListeners("end");
+      await client.end().catch(() => undefined);
+    }
+    listeners.clear();
+    await pool.end();
+  };
+  return { db: database, driver: "postgres", close, listen };
 }
 
 async function openPglite(dataFolder: string): Promise<Handle> {
@@ -78,7 +125,11 @@ async function openPglite(dataFolder: string): Promise<Handle> {
       await client.close();
       release();
     };
-    return { db: database as unknown as Database, driver: "pglite", close };
+    // One process owns the folder: every notification comes from this process's own statements.
+    const listen: Listen = async (channel, handlers) => {
+      await client.listen(channel, () => handlers.notify());
+    };
+    return { db: database as unknown as Database, driver: "pglite", close, listen };
   } catch (error) {
     release();
     throw error;

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { db, type Database } from "@/lib/db/client";
+import { currentDatabase, db, getDatabase, type Database } from "@/lib/db/client";
 import { apiKeys, organizations, users } from "@/lib/studio/db/schema";
 import { StudioError } from "@/lib/studio/errors";
 import { hashApiKey } from "@/lib/studio/auth/api-keys";
@@ -44,28 +44,120 @@ function prepareLookup(database: Database) {
     .prepare("studio_authenticate");
 }
 
+/**
+ * The principal cache: every request authenticates, and the lookup was one of the two database
+ * round trips of a GET (bench/, issue 10). A key's principal is kept for PRINCIPAL_TTL_MS, and
+ * every entry is dropped at once whenever keys, users or organizations change:
+ * - in this process, synchronously: the code that changes them calls `principalsChanged()` after
+ *   its commit, so the very next request here sees the change;
+ * - from any process on the database (another app server, the CLI, psql): triggers on api_keys,
+ *   users and organizations NOTIFY `studio_principals` on commit, and every server LISTENs.
+ * While the LISTEN connection is down (or not yet up) nothing is cached: every request looks up.
+ * PRINCIPAL_TTL_MS is only the backstop for a notification that never came.
+ * A lookup that was under way when a change arrived is not cached (`generation`).
+ */
+const PRINCIPAL_TTL_MS = 5_000;
+const PRINCIPALS_CHANNEL = "studio_principals";
+const RELISTEN_MS = 1_000;
+
+type CachedPrincipal = { principal: Principal; lastUsedAt: Date | null; expiresAt: number };
+type Subscription = { handle: ReturnType<typeof getDatabase>; ready: boolean };
+type PrincipalCache = { entries: Map<string, CachedPrincipal>; generation: number; subscription?: Subscription };
+
+// On globalThis: every bundle of the server process shares the one cache and its subscription.
+const holder = globalThis as typeof globalThis & { __studioPrincipals?: PrincipalCache };
+const cache: PrincipalCache = (holder.__studioPrincipals ??= { entries: new Map(), generation: 0 });
+
+/** Forgets every cached principal: call it after committing any change to keys, users or organizations. */
+export function principalsChanged(): void {
+  cache.generation += 1;
+  cache.entries.clear();
+}
+
+/** True while change notifications arrive from the database that is open now (only then is anything cached). */
+export function cacheUsable(): boolean {
+  const subscription = cache.subscription;
+  return subscription !== undefined && subscription.ready && subscription.handle === currentDatabase();
+}
+
+function subscribe(): void {
+  const handle = getDatabase();
+  if (cache.subscription?.handle === handle) return;
+  const subscription: Subscription = { handle, ready: false };
+  cache.subscription = subscription;
+  const dropped = () => {
+    if (cache.subscription !== subscription) return false;
+    cache.subscription = undefined;
+    principalsChanged();
+    // Again once the database is open; a closed one is subscribed to by the next request that opens it.
+    setTimeout(() => currentDatabase() && subscribe(), RELISTEN_MS).unref();
+    return true;
+  };
+  handle
+    .then((opened) =>
+      opened.listen(PRINCIPALS_CHANNEL, {
+        notify: principalsChanged,
+        lost: (error) => {
+          if (dropped()) console.error("[studio] principal change notifications lost; caching off until they are back", error);
+        },
+      }),
+    )
+    .then(
+      () => {
+        // Whatever was looked up before the subscription stood is not trusted.
+        principalsChanged();
+        subscription.ready = true;
+      },
+      () => dropped(),
+    );
+}
+
 export async function authenticate(apiKey: string | null): Promise<Principal> {
   if (!apiKey) throw new StudioError("unauthenticated", "X-STUDIO-API-KEY header is required");
+  const keyHash = hashApiKey(apiKey);
+  const now = Date.now();
+  const cached = cache.entries.get(keyHash);
+  if (cached && cached.expiresAt > now && cacheUsable()) {
+    if (!cached.lastUsedAt || now - cached.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      cached.lastUsedAt = new Date(now);
+      stampLastUsed(await db(), cached.principal.keyId, cached.lastUsedAt);
+    }
+    return cached.principal;
+  }
+  subscribe();
+  const generation = cache.generation;
   const database = await db();
   let lookup = lookups.get(database);
   if (!lookup) {
     lookup = prepareLookup(database);
     lookups.set(database, lookup);
   }
-  const [row] = await lookup.execute({ keyHash: hashApiKey(apiKey) });
-  if (!row) throw new StudioError("unauthenticated", "The API key is unknown or has been revoked, or its user is disabled");
-
-  const now = Date.now();
-  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    // Best effort and off the request path: a lost "last used" stamp is harmless.
-    void database
-      .update(apiKeys)
-      .set({ lastUsedAt: new Date(now) })
-      .where(eq(apiKeys.id, row.keyId))
-      .catch(() => undefined);
+  const [row] = await lookup.execute({ keyHash });
+  if (!row) {
+    cache.entries.delete(keyHash);
+    throw new StudioError("unauthenticated", "The API key is unknown or has been revoked, or its user is disabled");
   }
-  const { lastUsedAt: _lastUsedAt, ...principal } = row;
-  return { ...principal, permissions: row.permissions.filter(isPermission) };
+
+  let lastUsedAt = row.lastUsedAt;
+  if (!lastUsedAt || now - lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    lastUsedAt = new Date(now);
+    stampLastUsed(database, row.keyId, lastUsedAt);
+  }
+  const { lastUsedAt: _lastUsedAt, ...fields } = row;
+  const principal: Principal = { ...fields, permissions: row.permissions.filter(isPermission) };
+  if (cache.generation === generation && cacheUsable()) {
+    cache.entries.set(keyHash, { principal, lastUsedAt, expiresAt: now + PRINCIPAL_TTL_MS });
+  }
+  return principal;
+}
+
+function stampLastUsed(database: Database, keyId: string, at: Date): void {
+  // Best effort and off the request path: a lost "last used" stamp is harmless.
+  void database
+    .update(apiKeys)
+    .set({ lastUsedAt: at })
+    .where(eq(apiKeys.id, keyId))
+    .catch(() => undefined);
 }
 
 export function requirePermission(principal: Principal, permission: Permission): void {
@@ -73,10 +165,3 @@ export function requirePermission(principal: Principal, permission: Permission):
     throw new StudioError("forbidden", `This API key's user lacks the ${permission} permission`);
   }
 }
-
-/**
- * Called once a change to an organization's users or keys (permissions, disabled, a revoked key)
- * has committed. Principals are read fresh on every request today, so there is nothing to drop;
- * a principal cache must drop the organization's entries here so the change holds on the next request.
- */
-export function principalsChanged(_orgId: number): void {}
