@@ -1,16 +1,14 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { WithdrawalForm } from "@/components/balances/withdrawal-form";
 import { Amount } from "@/components/payments/amount";
 import { Code, ErrorNote, Section } from "@/components/payments/detail";
 import { useViewer } from "@/components/providers";
 import { cellClass, headClass, Pager, useUrlList } from "@/components/ui/url-list";
-import { apiFetch } from "@/lib/console/api";
 import { formatDateTime } from "@/lib/console/format";
-import { LEDGER_FILTER_KEYS } from "@/lib/console/list-query";
+import { LEDGER_LIST, useBalances } from "@/lib/console/queries";
 import { PAYMENT_INTENTS, pagePath } from "@/lib/console/resources";
-import type { Balance, LedgerEntry, ListData } from "@/lib/console/types";
+import type { LedgerEntry, ListData } from "@/lib/console/types";
 import { findChain } from "@/lib/studio/chain/registry";
 import type { LedgerKind } from "@/lib/studio/balances/ledger";
 
@@ -21,7 +19,6 @@ const KIND_LABELS: Record<LedgerKind, string> = {
   payment_refund: "Payment refunded",
   withdrawal: "Withdrawal",
 };
-const PAGE_SIZE = "20";
 
 /**
  * The organization's balances per chain and token, the withdrawal form for people who may move
@@ -29,10 +26,7 @@ const PAGE_SIZE = "20";
  */
 export function BalancesPage() {
   const viewer = useViewer();
-  const balances = useQuery({
-    queryKey: ["balances", "list"],
-    queryFn: () => apiFetch<{ data: Balance[] }>("/api/balances").then((body) => body.data),
-  });
+  const balances = useBalances();
   const canWithdraw = viewer.permissions.includes("transfer:sign");
   return (
     <div className="space-y-6">
@@ -77,12 +71,7 @@ export function BalancesPage() {
 }
 
 function Ledger() {
-  const { data, error, isPending, isFetching, isPlaceholderData, params, go, page, pageSize, total } = useUrlList<ListData<LedgerEntry, string>>({
-    queryKey: ["balances", "ledger"],
-    path: "/api/balances/ledger",
-    keys: LEDGER_FILTER_KEYS,
-    pageSize: PAGE_SIZE,
-  });
+  const { data, error, state, params, go, page, pageSize, total } = useUrlList<ListData<LedgerEntry, string>>(LEDGER_LIST);
   const kind = params.get("kind") ?? "";
 
   return (
@@ -103,7 +92,7 @@ function Ledger() {
         </div>
       </div>
       {error ? <ErrorNote>Could not load the ledger: {error.message}</ErrorNote> : null}
-      <div className="mt-3 overflow-x-auto" aria-busy={isFetching} data-state={isPending || isPlaceholderData ? "loading" : "ready"} data-testid="ledger">
+      <div className="mt-3 overflow-x-auto" {...state} data-testid="ledger">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Ledger</caption>
           <thead className={headClass}>

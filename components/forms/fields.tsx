@@ -1,4 +1,5 @@
 "use client";
+import "@/lib/console/zod-csp";
 // Pieces both record forms (invoice, payout) are built from, on react-hook-form with the API's own zod schemas.
 import Link from "next/link";
 import { useWatch, type Control, type FieldErrors, type FieldPath, type FieldValues, type UseFormRegister, type UseFormRegisterReturn, type UseFormSetError } from "react-hook-form";

@@ -1,4 +1,5 @@
 "use client";
+import "@/lib/console/zod-csp";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useFieldArray, useForm, useWatch, type Resolver } from "react-hook-form";
 import type { z } from "zod";

@@ -134,7 +134,10 @@ export function PaymentIntentDetail({ id }: { id: string }) {
             <Section id="deadlines" title="Deadlines">
               <Fields>
                 <Field label="Payment deadline">
-                  {pi.payment_deadline ? `${formatDateTime(pi.payment_deadline)}${awaiting ? ` (${countdown(pi.payment_deadline, now)} left)` : ""}` : "—"}
+                  {/* The countdown ticks from the browser's clock, whose second may differ from the server's render. */}
+                  <span suppressHydrationWarning>
+                    {pi.payment_deadline ? `${formatDateTime(pi.payment_deadline)}${awaiting ? ` (${countdown(pi.payment_deadline, now)} left)` : ""}` : "—"}
+                  </span>
                 </Field>
                 <Field label="Created">{formatDateTime(pi.created_at)}</Field>
                 <Field label="Paid">{formatDateTime(pi.payment_tx_timestamp)}</Field>

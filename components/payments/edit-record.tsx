@@ -5,7 +5,7 @@ import { useRecord } from "@/lib/console/queries";
 import { pagePath, type Resource } from "@/lib/console/resources";
 
 /** An edit page: the record loaded, then handed to its form. */
-export function EditRecord<T extends { status_category: string }>({
+export function EditRecord<T extends { status: string; status_category: string }>({
   resource,
   id,
   number,

@@ -2,7 +2,7 @@
 // The pieces every URL-driven list shares (records, the ledger, webhook deliveries): the URL as
 // the list's state, status tabs with counts, the filter panel and paging.
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { useState, useTransition } from "react";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { withChanges, type FilterChanges, type FilterKey } from "@/lib/console/list-query";
 
@@ -13,12 +13,24 @@ export function useListUrl() {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
+  // A new URL is a server round trip (the page prefetches its rows): until it lands, the rows on
+  // screen belong to the old one.
+  const [navigating, startNavigation] = useTransition();
   const go = (changes: FilterChanges, options?: { scroll?: boolean }) => {
     const next = withChanges(new URLSearchParams(params.toString()), changes);
-    router.push(next.size ? `${pathname}?${next}` : pathname, options);
+    startNavigation(() => router.push(next.size ? `${pathname}?${next}` : pathname, options));
   };
-  const clear = () => router.push(pathname);
-  return { params, go, clear };
+  const clear = () => startNavigation(() => router.push(pathname));
+  return { params, go, clear, navigating };
+}
+
+/**
+ * What a URL list's rows say about themselves: busy while anything loads, and `loading` (not
+ * `ready`) while the rows shown are not yet those of the URL, so people and tests can tell.
+ */
+export function listState(query: { isPending: boolean; isFetching: boolean; isPlaceholderData: boolean }, navigating: boolean) {
+  const settled = !query.isPending && !query.isPlaceholderData && !navigating;
+  return { "aria-busy": query.isFetching || navigating, "data-state": settled ? "ready" : "loading" } as const;
 }
 
 export type Tab = { value: string; label: string; count: number | undefined };

@@ -77,9 +77,12 @@ export function PaymentPanel({
         ) : null}
         <Total label="Payment status">{pi.status}</Total>
         <Total label="Deadline">
-          {pi.payment_deadline
-            ? `${formatDateTime(pi.payment_deadline)}${awaitingPayment ? ` (${countdown(pi.payment_deadline, now)})` : ""}`
-            : "—"}
+          {/* The countdown ticks from the browser's clock, whose second may differ from the server's render. */}
+          <span suppressHydrationWarning>
+            {pi.payment_deadline
+              ? `${formatDateTime(pi.payment_deadline)}${awaitingPayment ? ` (${countdown(pi.payment_deadline, now)})` : ""}`
+              : "—"}
+          </span>
         </Total>
         {pi.partial_refund_address ? (
           <Total label="Refund address">

@@ -3,15 +3,15 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Amount } from "@/components/payments/amount";
-import { FilterPanel, formValue, Pagination, SelectFilterField, StatusTabs, TextFilterField, useListUrl } from "@/components/payments/list-controls";
+import { FilterPanel, formValue, listState, Pagination, SelectFilterField, StatusTabs, TextFilterField, useListUrl } from "@/components/payments/list-controls";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { useViewer } from "@/components/providers";
 import { buttonClass } from "@/components/ui/button";
-import { apiFetch } from "@/lib/console/api";
 import { CATEGORY_LABELS, formatDateTime, statusLabel } from "@/lib/console/format";
-import { apiQuery, type FilterKey } from "@/lib/console/list-query";
-import { apiPath, pagePath, type Resource } from "@/lib/console/resources";
-import type { ListData, PaymentIntent } from "@/lib/console/types";
+import type { FilterKey } from "@/lib/console/list-query";
+import { listQuery } from "@/lib/console/queries";
+import { pagePath, type Resource } from "@/lib/console/resources";
+import type { PaymentIntent } from "@/lib/console/types";
 
 /** What every listed record has: `id` names its page. */
 export type ListedRecord = { id: string; status: string };
@@ -61,13 +61,10 @@ export function RecordList<T extends ListedRecord>({
 }) {
   const router = useRouter();
   const viewer = useViewer();
-  const { params, go, clear } = useListUrl();
-  const query = apiQuery(new URLSearchParams(params.toString()), resource.filterKeys);
-  const { data, error, isPending, isFetching, isPlaceholderData } = useQuery({
-    queryKey: [resource.key, "list", query.toString()],
-    queryFn: () => apiFetch<ListData<T>>(`${apiPath(resource)}?${query}`),
-    placeholderData: keepPreviousData,
-  });
+  const { params, go, clear, navigating } = useListUrl();
+  const { query, queryKey, queryFn } = listQuery<T>(resource, new URLSearchParams(params.toString()));
+  const list = useQuery({ queryKey, queryFn, placeholderData: keepPreviousData });
+  const { data, error, isPending } = list;
   const category = params.get("status_category") ?? "";
   const allCount = data ? Object.values(data.counts).reduce((sum, count) => sum + count, 0) : undefined;
   const plural = resource.noun + "s";
@@ -128,8 +125,7 @@ export function RecordList<T extends ListedRecord>({
 
       <div
         className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
-        aria-busy={isFetching}
-        data-state={isPending || isPlaceholderData ? "loading" : "ready"}
+        {...listState(list, navigating)}
         data-query={query.toString()}
       >
         <table className="min-w-full divide-y divide-slate-200 text-sm">

@@ -90,8 +90,7 @@ export function AuditPage() {
       </form>
       <div
         className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
-        aria-busy={list.isFetching}
-        data-state={list.isPending || list.isPlaceholderData ? "loading" : "ready"}
+        {...list.state}
       >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Audit log</caption>

@@ -30,8 +30,7 @@ export function KeysPage() {
       <CreateKey />
       <div
         className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
-        aria-busy={list.isFetching}
-        data-state={list.isPending || list.isPlaceholderData ? "loading" : "ready"}
+        {...list.state}
       >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">API keys</caption>

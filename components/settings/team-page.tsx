@@ -38,7 +38,7 @@ export function TeamPage() {
           Invite person
         </button>
       </div>
-      <ul className="space-y-3" aria-busy={list.isFetching} data-state={list.isPending || list.isPlaceholderData ? "loading" : "ready"}>
+      <ul className="space-y-3" {...list.state}>
         {list.isPending
           ? Array.from({ length: 3 }, (_, index) => <li key={index} aria-hidden="true" className="h-28 animate-pulse rounded-lg bg-slate-200" />)
           : list.data?.data.map((user) => <PersonCard key={user.uid} user={user} />)}

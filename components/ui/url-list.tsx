@@ -2,36 +2,21 @@
 // A list whose filters and page live in the URL (a reload, a shared link or the back button shows
 // the same rows), and the pager under it. Shared by the ledger, the team pages and the audit log.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Pagination, useListUrl } from "@/components/payments/list-controls";
-import { apiFetch } from "@/lib/console/api";
-import { apiQuery, type FilterChanges, type FilterKey } from "@/lib/console/list-query";
+import { listState, Pagination, useListUrl } from "@/components/payments/list-controls";
+import type { FilterChanges } from "@/lib/console/list-query";
+import { urlListQuery, type UrlList } from "@/lib/console/queries";
 import type { Paging } from "@/lib/console/types";
 
-export function useUrlList<Body extends { paging: Paging }>({
-  queryKey,
-  path,
-  keys,
-  pageSize,
-}: {
-  queryKey: readonly string[];
-  /** The console route that answers the list. */
-  path: string;
-  /** The URL parameters the list takes. */
-  keys: readonly FilterKey[];
-  pageSize: string;
-}) {
-  const { params, go, clear } = useListUrl();
-  const query = apiQuery(new URLSearchParams(params.toString()), keys);
-  if (!query.has("page_size")) query.set("page_size", pageSize);
-  const result = useQuery({
-    queryKey: [...queryKey, query.toString()],
-    queryFn: () => apiFetch<Body>(`${path}?${query}`),
-    placeholderData: keepPreviousData,
-  });
+export function useUrlList<Body extends { paging: Paging }>(list: UrlList) {
+  const { params, go, clear, navigating } = useListUrl();
+  const { query, queryKey, queryFn } = urlListQuery<Body>(list, new URLSearchParams(params.toString()));
+  const result = useQuery({ queryKey, queryFn, placeholderData: keepPreviousData });
   const page = Number(params.get("page") ?? "1");
   const total = result.data?.paging.total_count ?? 0;
   return {
     ...result,
+    /** For the list's container: aria-busy and data-state. */
+    state: listState(result, navigating),
     params,
     go: (changes: FilterChanges) => go(changes, { scroll: false }),
     clear,

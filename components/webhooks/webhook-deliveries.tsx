@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { ErrorNote } from "@/components/payments/detail";
-import { FilterPanel, formValue, Pagination, StatusTabs, TextFilterField, useListUrl } from "@/components/payments/list-controls";
+import { FilterPanel, formValue, listState, Pagination, StatusTabs, TextFilterField, useListUrl } from "@/components/payments/list-controls";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { useViewer } from "@/components/providers";
 import { DeliveryDetail } from "@/components/webhooks/delivery-detail";
@@ -22,9 +22,10 @@ const cellClass = "px-2 py-2 sm:px-3";
  */
 export function WebhookDeliveries() {
   const viewer = useViewer();
-  const { params, go, clear } = useListUrl();
+  const { params, go, clear, navigating } = useListUrl();
   const query = apiQuery(new URLSearchParams(params.toString()), WEBHOOK_FILTER_KEYS);
-  const { data, error, isPending, isFetching, isPlaceholderData } = useDeliveries(query);
+  const deliveries = useDeliveries(query);
+  const { data, error, isPending } = deliveries;
   const status = params.get("status") ?? "";
   const selectedId = params.get("delivery");
   const selected = data?.data.find((delivery) => delivery.id === selectedId);
@@ -75,8 +76,7 @@ export function WebhookDeliveries() {
 
       <div
         className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
-        aria-busy={isFetching}
-        data-state={isPending || isPlaceholderData ? "loading" : "ready"}
+        {...listState(deliveries, navigating)}
         data-query={query.toString()}
         data-testid="deliveries"
       >

@@ -1,8 +1,26 @@
-// Cached reads shared by every owner's pages: one record, its status log and its webhook deliveries.
-import { keepPreviousData, useQuery, type QueryClient } from "@tanstack/react-query";
+// The console's cached reads, one definition each: the query key, the browser's fetch through the
+// console route, and the server's direct read for a page's prefetch. A page rendered on the server
+// hands its prefetched queries to the browser's cache (lib/console/prefetch), so both sides must
+// agree on every key and value: they do because they come from here.
+import { keepPreviousData, useQuery, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/console/api";
+import { apiQuery, LEDGER_FILTER_KEYS, type FilterKey } from "@/lib/console/list-query";
+import type { ConsoleReads } from "@/lib/console/reads";
 import { apiPath, type Resource } from "@/lib/console/resources";
-import type { ListData, StatusLog, WebhookDelivery, WebhookDeliveryStatus } from "@/lib/console/types";
+import type { Balance, LedgerEntry, ListData, StatusLog, WebhookDelivery, WebhookDeliveryStatus } from "@/lib/console/types";
+
+export type ConsoleQuery<T> = {
+  queryKey: QueryKey;
+  /** In the browser: the console route, which answers with `read`'s value. */
+  queryFn: () => Promise<T>;
+  /** On the server: the same value, read with the signed-in person's Studio client. */
+  read: (reads: ConsoleReads) => Promise<T>;
+  /** Queries whose key needs this one's answer (a record's timeline is keyed by its status). */
+  dependents?(data: T): ConsoleQuery<unknown>[];
+};
+
+/** The options `useQuery` takes from a definition. */
+const options = <T>({ queryKey, queryFn }: ConsoleQuery<T>) => ({ queryKey, queryFn });
 
 const detailKey = (resource: Resource, id: string) => [resource.key, "detail", id] as const;
 // The status is part of the key: a record whose status moves on (also by the chain watcher,
@@ -11,21 +29,81 @@ const logsKey = (resource: Resource, id: string, status?: string) => [resource.k
 
 export const DELIVERIES_KEY = ["webhooks", "deliveries"] as const;
 
-export function useRecord<T extends { status_category: string }>(resource: Resource, id: string) {
-  return useQuery({
+/** One page of an owner's list, for the list's URL parameters. */
+export function listQuery<T>(resource: Resource, params: URLSearchParams): ConsoleQuery<ListData<T>> & { query: URLSearchParams } {
+  const query = apiQuery(params, resource.filterKeys);
+  return {
+    query,
+    queryKey: [resource.key, "list", query.toString()],
+    queryFn: () => apiFetch<ListData<T>>(`${apiPath(resource)}?${query}`),
+    read: (reads) => reads.list(resource, query) as Promise<ListData<T>>,
+  };
+}
+
+export function recordQuery<T extends { status: string }>(resource: Resource, id: string): ConsoleQuery<T> {
+  return {
     queryKey: detailKey(resource, id),
     queryFn: () => apiFetch<{ data: T }>(apiPath(resource, id)).then((body) => body.data),
+    read: (reads) => reads.record(resource, id) as Promise<T>,
+    dependents: (record) => [statusLogQuery(resource, id, record.status)],
+  };
+}
+
+export function statusLogQuery(resource: Resource, id: string, status: string | undefined): ConsoleQuery<StatusLog[]> {
+  return {
+    queryKey: logsKey(resource, id, status),
+    queryFn: () => apiFetch<{ data: StatusLog[] }>(apiPath(resource, id, "/logs")).then((body) => body.data),
+    read: (reads) => reads.logs(resource, id),
+  };
+}
+
+export function balancesQuery(): ConsoleQuery<Balance[]> {
+  return {
+    queryKey: ["balances", "list"],
+    queryFn: () => apiFetch<{ data: Balance[] }>("/api/balances").then((body) => body.data),
+    read: (reads) => reads.balances(),
+  };
+}
+
+/** A list whose filters and page live in the URL (components/ui/url-list): which route, which parameters. */
+export type UrlList = {
+  queryKey: readonly string[];
+  /** The console route that answers the list. */
+  path: string;
+  /** The URL parameters the list takes. */
+  keys: readonly FilterKey[];
+  pageSize: string;
+};
+
+/** The query of a URL list for the page's URL parameters: the same key in the browser and the server's prefetch. */
+export function urlListQuery<Body>(list: UrlList, params: URLSearchParams): Omit<ConsoleQuery<Body>, "read"> & { query: URLSearchParams } {
+  const query = apiQuery(params, list.keys);
+  if (!query.has("page_size")) query.set("page_size", list.pageSize);
+  return { query, queryKey: [...list.queryKey, query.toString()], queryFn: () => apiFetch<Body>(`${list.path}?${query}`) };
+}
+
+export const LEDGER_LIST: UrlList = { queryKey: ["balances", "ledger"], path: "/api/balances/ledger", keys: LEDGER_FILTER_KEYS, pageSize: "20" };
+
+/** One page of the balance ledger, for the balances page's URL parameters. */
+export function ledgerQuery(params: URLSearchParams): ConsoleQuery<ListData<LedgerEntry, string>> {
+  const list = urlListQuery<ListData<LedgerEntry, string>>(LEDGER_LIST, params);
+  return { ...list, read: (reads) => reads.ledger(list.query) };
+}
+
+export function useRecord<T extends { status: string; status_category: string }>(resource: Resource, id: string) {
+  return useQuery({
+    ...options(recordQuery<T>(resource, id)),
     // While waiting for funds, follow the chain watcher's confirmation without a reload.
     refetchInterval: (query) => (query.state.data?.status_category === "awaiting_payment" ? 3000 : false),
   });
 }
 
 export function useStatusLog(resource: Resource, id: string, status: string | undefined) {
-  return useQuery({
-    queryKey: logsKey(resource, id, status),
-    queryFn: () => apiFetch<{ data: StatusLog[] }>(apiPath(resource, id, "/logs")).then((body) => body.data),
-    enabled: status !== undefined,
-  });
+  return useQuery({ ...options(statusLogQuery(resource, id, status)), enabled: status !== undefined });
+}
+
+export function useBalances() {
+  return useQuery(options(balancesQuery()));
 }
 
 /**

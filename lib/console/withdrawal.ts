@@ -2,6 +2,7 @@
 // the token picked by symbol, plus what the Studio would refuse with 422 and the page can already
 // tell: the address's format on the chosen chain, the token's decimal places and the available
 // balance. Amounts stay decimal strings, compared in base units (bigint).
+import "@/lib/console/zod-csp";
 import { z } from "zod";
 import type { Balance } from "@/lib/console/types";
 import { isValidAddress } from "@/lib/studio/chain/address-format";

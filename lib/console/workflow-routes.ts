@@ -1,9 +1,9 @@
 import "server-only";
-import { namesForUids } from "@/lib/console/accounts";
 import { createBody } from "@/lib/console/create-body";
+import { consoleReads } from "@/lib/console/reads";
+import { INVOICES, PAYOUTS } from "@/lib/console/resources";
 import { BadRequest, consoleRoute, readJson } from "@/lib/console/route";
 import { INVOICE_ACTIONS, PAYOUT_ACTIONS, type StudioClient } from "@/lib/console/studio-client";
-import type { StatusLog } from "@/lib/console/types";
 
 type Owner = "invoices" | "payouts";
 
@@ -13,12 +13,13 @@ type Owner = "invoices" | "payouts";
  */
 function workflowRoutes<O extends Owner>(owner: O, actions: readonly string[]) {
   const studio = (client: StudioClient) => client[owner] as StudioClient["invoices"] & StudioClient["payouts"];
+  const resource = owner === "invoices" ? INVOICES : PAYOUTS;
   return {
-    list: consoleRoute({ mutating: false }, async ({ request, ctx }) => studio(ctx.client).list(new URL(request.url).searchParams)),
+    list: consoleRoute({ mutating: false }, async ({ request, ctx }) => consoleReads(ctx.client).list(resource, new URL(request.url).searchParams)),
     create: consoleRoute({ mutating: true }, async ({ request, ctx, idempotencyKey }) => ({
       data: await studio(ctx.client).create(createBody(await readJson(request), ctx, request), { idempotencyKey }),
     })),
-    get: consoleRoute({ mutating: false }, async ({ ctx, params }) => ({ data: await studio(ctx.client).get(params.id ?? "") })),
+    get: consoleRoute({ mutating: false }, async ({ ctx, params }) => ({ data: await consoleReads(ctx.client).record(resource, params.id ?? "") })),
     update: consoleRoute({ mutating: true }, async ({ request, ctx, params }) => ({
       data: await studio(ctx.client).update(params.id ?? "", await readJson(request)),
     })),
@@ -27,15 +28,8 @@ function workflowRoutes<O extends Owner>(owner: O, actions: readonly string[]) {
       if (!actions.includes(action)) throw new BadRequest(`Unknown action ${action}`);
       return { data: await studio(ctx.client).action(params.id ?? "", action as never, await readJson(request), { idempotencyKey }) };
     }),
-    // The log with the operator names the console knows.
-    logs: consoleRoute({ mutating: false }, async ({ ctx, params }) => ({ data: await withOperatorNames(await studio(ctx.client).logs(params.id ?? "")) })),
+    logs: consoleRoute({ mutating: false }, async ({ ctx, params }) => ({ data: await consoleReads(ctx.client).logs(resource, params.id ?? "") })),
   };
-}
-
-/** A status log with the operator names the console knows. */
-export async function withOperatorNames(logs: StatusLog[]): Promise<StatusLog[]> {
-  const names = await namesForUids([...new Set(logs.map((log) => log.operator_uid))]);
-  return logs.map((log) => ({ ...log, operator_name: names.get(log.operator_uid) }));
 }
 
 export const invoiceRoutes = workflowRoutes("invoices", INVOICE_ACTIONS);

@@ -1,14 +1,18 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { BalancesPage } from "@/components/balances/balances-page";
+import { Prefetched, urlParams } from "@/lib/console/prefetch";
+import { balancesQuery, ledgerQuery } from "@/lib/console/queries";
 
 export const metadata: Metadata = { title: "Balances · Studio" };
 export const dynamic = "force-dynamic";
 
-export default function BalancesRoute() {
+export default async function BalancesRoute({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   return (
-    <Suspense>
-      <BalancesPage />
-    </Suspense>
+    <Prefetched queries={[balancesQuery(), ledgerQuery(await urlParams(searchParams))]}>
+      <Suspense>
+        <BalancesPage />
+      </Suspense>
+    </Prefetched>
   );
 }

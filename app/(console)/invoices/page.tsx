@@ -1,14 +1,19 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { InvoiceList } from "@/components/invoices/invoice-list";
+import { Prefetched, urlParams } from "@/lib/console/prefetch";
+import { listQuery } from "@/lib/console/queries";
+import { INVOICES } from "@/lib/console/resources";
 
 export const metadata: Metadata = { title: "Invoices · Studio" };
 export const dynamic = "force-dynamic";
 
-export default function InvoicesPage() {
+export default async function InvoicesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   return (
-    <Suspense>
-      <InvoiceList />
-    </Suspense>
+    <Prefetched queries={[listQuery(INVOICES, await urlParams(searchParams))]}>
+      <Suspense>
+        <InvoiceList />
+      </Suspense>
+    </Prefetched>
   );
 }

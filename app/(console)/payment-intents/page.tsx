@@ -1,14 +1,19 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { PaymentIntentList } from "@/components/payment-intents/payment-intent-list";
+import { Prefetched, urlParams } from "@/lib/console/prefetch";
+import { listQuery } from "@/lib/console/queries";
+import { PAYMENT_INTENTS } from "@/lib/console/resources";
 
 export const metadata: Metadata = { title: "Payment intents · Studio" };
 export const dynamic = "force-dynamic";
 
-export default function PaymentIntentsPage() {
+export default async function PaymentIntentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   return (
-    <Suspense>
-      <PaymentIntentList />
-    </Suspense>
+    <Prefetched queries={[listQuery(PAYMENT_INTENTS, await urlParams(searchParams))]}>
+      <Suspense>
+        <PaymentIntentList />
+      </Suspense>
+    </Prefetched>
   );
 }

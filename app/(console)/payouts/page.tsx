@@ -1,14 +1,19 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { PayoutList } from "@/components/payouts/payout-list";
+import { Prefetched, urlParams } from "@/lib/console/prefetch";
+import { listQuery } from "@/lib/console/queries";
+import { PAYOUTS } from "@/lib/console/resources";
 
 export const metadata: Metadata = { title: "Payouts · Studio" };
 export const dynamic = "force-dynamic";
 
-export default function PayoutsPage() {
+export default async function PayoutsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   return (
-    <Suspense>
-      <PayoutList />
-    </Suspense>
+    <Prefetched queries={[listQuery(PAYOUTS, await urlParams(searchParams))]}>
+      <Suspense>
+        <PayoutList />
+      </Suspense>
+    </Prefetched>
   );
 }

@@ -1,10 +1,17 @@
 import type { Metadata } from "next";
 import { InvoiceDetail } from "@/components/invoices/invoice-detail";
+import { Prefetched } from "@/lib/console/prefetch";
+import { recordQuery } from "@/lib/console/queries";
+import { INVOICES } from "@/lib/console/resources";
 
 export const metadata: Metadata = { title: "Invoice · Studio" };
 export const dynamic = "force-dynamic";
 
 export default async function InvoicePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return <InvoiceDetail id={id} />;
+  return (
+    <Prefetched queries={[recordQuery(INVOICES, id)]}>
+      <InvoiceDetail id={id} />
+    </Prefetched>
+  );
 }

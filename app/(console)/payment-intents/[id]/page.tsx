@@ -1,10 +1,17 @@
 import type { Metadata } from "next";
 import { PaymentIntentDetail } from "@/components/payment-intents/payment-intent-detail";
+import { Prefetched } from "@/lib/console/prefetch";
+import { recordQuery } from "@/lib/console/queries";
+import { PAYMENT_INTENTS } from "@/lib/console/resources";
 
 export const metadata: Metadata = { title: "Payment intent · Studio" };
 export const dynamic = "force-dynamic";
 
 export default async function PaymentIntentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return <PaymentIntentDetail id={id} />;
+  return (
+    <Prefetched queries={[recordQuery(PAYMENT_INTENTS, id)]}>
+      <PaymentIntentDetail id={id} />
+    </Prefetched>
+  );
 }

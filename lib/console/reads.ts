@@ -1,0 +1,36 @@
+import "server-only";
+import { namesForUids } from "@/lib/console/accounts";
+import type { Resource } from "@/lib/console/resources";
+import type { StudioClient } from "@/lib/console/studio-client";
+import type { Balance, LedgerEntry, ListData, StatusLog } from "@/lib/console/types";
+
+/**
+ * What the console reads from the Studio with the signed-in person's client, in the shape its
+ * cached queries hold. The console's GET routes answer with these (the browser's fetchers) and a
+ * page's server prefetch calls them directly (lib/console/prefetch), so both fill a query key
+ * with the same value.
+ */
+export function consoleReads(client: StudioClient) {
+  const owner = (resource: Resource) =>
+    (resource.key === "payment-intents" ? client.paymentIntents : client[resource.key]) as {
+      list: (query: URLSearchParams) => Promise<ListData<unknown>>;
+      get: (id: string) => Promise<unknown>;
+      logs: (id: string) => Promise<StatusLog[]>;
+    };
+  return {
+    list: (resource: Resource, query: URLSearchParams) => owner(resource).list(query),
+    record: (resource: Resource, id: string) => owner(resource).get(id),
+    // The log with the operator names the console knows.
+    logs: async (resource: Resource, id: string) => withOperatorNames(await owner(resource).logs(id)),
+    balances: (): Promise<Balance[]> => client.balances(),
+    ledger: (query: URLSearchParams): Promise<ListData<LedgerEntry, string>> => client.ledger(query),
+  };
+}
+
+export type ConsoleReads = ReturnType<typeof consoleReads>;
+
+/** A status log with the operator names the console knows. */
+export async function withOperatorNames(logs: StatusLog[]): Promise<StatusLog[]> {
+  const names = await namesForUids([...new Set(logs.map((log) => log.operator_uid))]);
+  return logs.map((log) => ({ ...log, operator_name: names.get(log.operator_uid) }));
+}
