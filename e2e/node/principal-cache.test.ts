@@ -1,5 +1,5 @@
 // The principal cache (lib/studio/auth/principal.ts) on each driver: it does cache, and no change
-// to a key, user or organization outlives it: principalsChanged() empties it synchronously, a
+// to a key, user, organization or client id outlives it: principalsChanged() empties it synchronously, a
 // change committed anywhere on the database reaches it through the trigger's NOTIFY, a revoked
 // key fails on the next request, and while the notifications are down nothing is cached.
 import { setTimeout as sleep } from "node:timers/promises";
@@ -74,6 +74,47 @@ describe.each(drivers)("the principal cache on %s", (driver) => {
       await expect(demo.principal("viewer")).rejects.toMatchObject({ kind: "unauthenticated" });
       await updateUser({ uid: first.uid, disabled: false, permissions: ["transfer:read", "transfer:create"], actorUid: null });
       expect((await demo.principal("viewer")).permissions).toEqual(["transfer:read", "transfer:create"]);
+    });
+  });
+
+  it("keeps a client id's organization, sees a new one at once, and forgets one changed anywhere", { timeout: 240_000 }, async () => {
+    await withStudio(target, async (client) => {
+      const demo = await bootedDemoOrg(target);
+      const { cacheUsable } = await import("@/lib/studio/auth/principal");
+      const { resolveClientId } = await import("@/lib/studio/orgs/client-ids");
+      const principal = await demo.principal("finance");
+      await until(cacheUsable, 10_000);
+      const database = await client.db();
+      const clientId = `cli_cache_${Date.now()}`;
+      const refused = { kind: "client_id_forbidden" };
+
+      // An unknown id is not remembered as unknown: once it exists, the next create may use it.
+      await expect(resolveClientId(principal, clientId)).rejects.toMatchObject(refused);
+      await database.execute(sql`INSERT INTO client_ids (client_id, org_id) VALUES (${clientId}, ${principal.orgId})`);
+      expect(await resolveClientId(principal, clientId)).toBe(clientId);
+
+      // A known one is kept: a deletion nobody announces (trigger off) goes unseen...
+      await database.execute(sql`ALTER TABLE client_ids DISABLE TRIGGER client_ids_principals_changed`);
+      await database.execute(sql`DELETE FROM client_ids WHERE client_id = ${clientId}`);
+      expect(await resolveClientId(principal, clientId)).toBe(clientId);
+      await database.execute(sql`ALTER TABLE client_ids ENABLE TRIGGER client_ids_principals_changed`);
+
+      // ...and a change committed by another connection arrives by NOTIFY, long before the TTL.
+      await database.execute(sql`INSERT INTO client_ids (client_id, org_id) VALUES (${clientId}, ${principal.orgId})`);
+      expect(await resolveClientId(principal, clientId)).toBe(clientId);
+      if (target.databaseUrl) {
+        const other = new pg.Client({ connectionString: target.databaseUrl });
+        await other.connect();
+        await other.query("DELETE FROM client_ids WHERE client_id = $1", [clientId]);
+        await other.end();
+      } else {
+        await database.execute(sql`DELETE FROM client_ids WHERE client_id = ${clientId}`);
+      }
+      const waited = await until(
+        () => resolveClientId(principal, clientId).then(() => false, (error: unknown) => (error as { kind?: string }).kind === "client_id_forbidden"),
+        3_000,
+      );
+      expect(waited).toBeLessThan(1_000);
     });
   });
 

@@ -61,17 +61,24 @@ const PRINCIPALS_CHANNEL = "studio_principals";
 const RELISTEN_MS = 1_000;
 
 type CachedPrincipal = { principal: Principal; lastUsedAt: Date | null; expiresAt: number };
+type CachedClientId = { orgId: number; expiresAt: number };
 type Subscription = { handle: ReturnType<typeof getDatabase>; ready: boolean };
-type PrincipalCache = { entries: Map<string, CachedPrincipal>; generation: number; subscription?: Subscription };
+type PrincipalCache = {
+  entries: Map<string, CachedPrincipal>;
+  clientIds: Map<string, CachedClientId>;
+  generation: number;
+  subscription?: Subscription;
+};
 
 // On globalThis: every bundle of the server process shares the one cache and its subscription.
 const holder = globalThis as typeof globalThis & { __studioPrincipals?: PrincipalCache };
-const cache: PrincipalCache = (holder.__studioPrincipals ??= { entries: new Map(), generation: 0 });
+const cache: PrincipalCache = (holder.__studioPrincipals ??= { entries: new Map(), clientIds: new Map(), generation: 0 });
 
-/** Forgets every cached principal: call it after committing any change to keys, users or organizations. */
+/** Forgets every cached principal and client id: call it after committing any change to keys, users or organizations. */
 export function principalsChanged(): void {
   cache.generation += 1;
   cache.entries.clear();
+  cache.clientIds.clear();
 }
 
 /** True while change notifications arrive from the database that is open now (only then is anything cached). */
@@ -149,6 +156,24 @@ export async function authenticate(apiKey: string | null): Promise<Principal> {
     cache.entries.set(keyHash, { principal, lastUsedAt, expiresAt: now + PRINCIPAL_TTL_MS });
   }
   return principal;
+}
+
+/**
+ * The organization an X-Client-ID belongs to (undefined for an unknown one), kept under the same
+ * rules as principals: every create resolves one (a round trip of its own, bench/ create phase),
+ * client ids are only ever added, and an UPDATE or DELETE of one anywhere notifies like a key change.
+ * Only known ids are kept, so made-up headers cannot grow the cache.
+ */
+export async function clientIdOrganization(clientId: string, lookup: () => Promise<number | undefined>): Promise<number | undefined> {
+  const now = Date.now();
+  const cached = cache.clientIds.get(clientId);
+  if (cached && cached.expiresAt > now && cacheUsable()) return cached.orgId;
+  subscribe();
+  const generation = cache.generation;
+  const orgId = await lookup();
+  if (orgId === undefined) cache.clientIds.delete(clientId);
+  else if (cache.generation === generation && cacheUsable()) cache.clientIds.set(clientId, { orgId, expiresAt: now + PRINCIPAL_TTL_MS });
+  return orgId;
 }
 
 function stampLastUsed(database: Database, keyId: string, at: Date): void {

@@ -56,12 +56,11 @@ export function createInvoice(input: {
       now,
     });
     const created = { id: newId("inv"), orgId: principal.orgId, status: "approval_pending" } as const;
-    // The organization's invoice counter is a row every create in it locks until commit: it is
-    // taken last, after every other write, so concurrent creates queue only for the insert and commit.
     await recordCreated(tx, invoiceOwner, { row: created, operatorUid: principal.uid, now });
+    // Last: the insert takes the organization's invoice counter, which it holds until commit.
     const [invoice] = await tx.insert(invoices).values({
       ...created,
-      invoiceNumber: await nextRecordNumber(tx, principal.orgId, "invoice", now),
+      invoiceNumber: nextRecordNumber(principal.orgId, "invoice", now),
       paymentIntentId: paymentIntent.id,
       creatorUid: principal.uid,
       creator: request.creator,

@@ -1,18 +1,13 @@
-import { eq, sql } from "drizzle-orm";
-import type { Tx } from "@/lib/db/client";
-import { organizations } from "@/lib/studio/db/schema";
+import { sql, type SQL } from "drizzle-orm";
 
-const COUNTER = { invoice: organizations.invoiceCounter, payout: organizations.payoutCounter } as const;
-const PREFIX = { invoice: "INV", payout: "PO" } as const;
-
-/** The next human-readable number of the organization's records: `INV-2026-000042`, `PO-2026-000007`. */
-export async function nextRecordNumber(tx: Tx, orgId: number, kind: keyof typeof COUNTER, now: Date): Promise<string> {
-  const column = COUNTER[kind];
-  const [counter] = await tx
-    .update(organizations)
-    .set({ [kind === "invoice" ? "invoiceCounter" : "payoutCounter"]: sql`${column} + 1` })
-    .where(eq(organizations.id, orgId))
-    .returning({ value: column });
-  if (!counter) throw new Error(`organization ${orgId} vanished`);
-  return `${PREFIX[kind]}-${now.getUTCFullYear()}-${String(counter.value).padStart(6, "0")}`;
+/**
+ * The next human-readable number of the organization's records (`INV-2026-000042`,
+ * `PO-2026-000007`), as the value of the record's number column in its INSERT: the database
+ * function (migration 0014) increments the organization's counter inside that statement. The
+ * counter row is then locked from the insert to the commit with no round trip in between, so
+ * concurrent creates in one organization queue on it only briefly; the insert goes last in the
+ * create's transaction for the same reason.
+ */
+export function nextRecordNumber(orgId: number, kind: "invoice" | "payout", now: Date): SQL<string> {
+  return sql<string>`studio_next_record_number(${orgId}::integer, ${kind}::text, ${now.getUTCFullYear()}::integer)`;
 }

@@ -32,13 +32,14 @@ export function createPayout(input: { principal: Principal; clientId: string; re
       extra: { ...priced.paymentSplit, payoutTargetAddress: request.payout_target_address ?? null },
       now,
     });
+    const created = { id: newId("po"), orgId: principal.orgId, status: "approval_pending" } as const;
+    await recordCreated(tx, payoutOwner, { row: created, operatorUid: principal.uid, now });
+    // Last: the insert takes the organization's payout counter, which it holds until commit.
     const [payout] = await tx
       .insert(payouts)
       .values({
-        id: newId("po"),
-        orgId: principal.orgId,
-        payoutNumber: await nextRecordNumber(tx, principal.orgId, "payout", now),
-        status: "approval_pending",
+        ...created,
+        payoutNumber: nextRecordNumber(principal.orgId, "payout", now),
         paymentIntentId: paymentIntent.id,
         creatorUid: principal.uid,
         creator: request.creator,
@@ -61,7 +62,6 @@ export function createPayout(input: { principal: Principal; clientId: string; re
       })
       .returning();
     if (!payout) throw new Error("payout insert returned no row");
-    await recordCreated(tx, payoutOwner, { row: payout, operatorUid: principal.uid, now });
     return serializePayout(payout, paymentIntent);
   });
 }
