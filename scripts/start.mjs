@@ -21,6 +21,8 @@ const { values } = parseArgs({
 });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname ?? "0.0.0.0";
+// As `next start -p` does: the console finds this server's own Studio API by PORT (lib/env.ts).
+process.env.PORT = String(port);
 
 const API_PREFIX = "/v1/studio/api/";
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);

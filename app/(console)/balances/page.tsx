@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { BalancesPage } from "@/components/balances/balances-page";
 import { Prefetched, urlParams } from "@/lib/console/prefetch";
 import { balancesQuery, ledgerQuery } from "@/lib/console/queries";
@@ -10,9 +9,7 @@ export const dynamic = "force-dynamic";
 export default async function BalancesRoute({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   return (
     <Prefetched queries={[balancesQuery(), ledgerQuery(await urlParams(searchParams))]}>
-      <Suspense>
-        <BalancesPage />
-      </Suspense>
+      <BalancesPage />
     </Prefetched>
   );
 }

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { PaymentIntentList } from "@/components/payment-intents/payment-intent-list";
 import { Prefetched, urlParams } from "@/lib/console/prefetch";
 import { listQuery } from "@/lib/console/queries";
@@ -11,9 +10,7 @@ export const dynamic = "force-dynamic";
 export default async function PaymentIntentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   return (
     <Prefetched queries={[listQuery(PAYMENT_INTENTS, await urlParams(searchParams))]}>
-      <Suspense>
-        <PaymentIntentList />
-      </Suspense>
+      <PaymentIntentList />
     </Prefetched>
   );
 }

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { PayoutList } from "@/components/payouts/payout-list";
 import { Prefetched, urlParams } from "@/lib/console/prefetch";
 import { listQuery } from "@/lib/console/queries";
@@ -11,9 +10,7 @@ export const dynamic = "force-dynamic";
 export default async function PayoutsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   return (
     <Prefetched queries={[listQuery(PAYOUTS, await urlParams(searchParams))]}>
-      <Suspense>
-        <PayoutList />
-      </Suspense>
+      <PayoutList />
     </Prefetched>
   );
 }

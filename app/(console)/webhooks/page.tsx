@@ -1,14 +1,9 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { WebhookDeliveries } from "@/components/webhooks/webhook-deliveries";
 
 export const metadata: Metadata = { title: "Webhooks · Studio" };
 export const dynamic = "force-dynamic";
 
 export default function WebhooksPage() {
-  return (
-    <Suspense>
-      <WebhookDeliveries />
-    </Suspense>
-  );
+  return <WebhookDeliveries />;
 }

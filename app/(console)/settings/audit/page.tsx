@@ -1,14 +1,9 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { AuditPage } from "@/components/settings/audit-page";
 
 export const metadata: Metadata = { title: "Audit log · Studio" };
 export const dynamic = "force-dynamic";
 
 export default function SettingsAuditPageRoute() {
-  return (
-    <Suspense>
-      <AuditPage />
-    </Suspense>
-  );
+  return <AuditPage />;
 }

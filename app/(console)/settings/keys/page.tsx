@@ -1,14 +1,9 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { KeysPage } from "@/components/settings/keys-page";
 
 export const metadata: Metadata = { title: "API keys · Studio" };
 export const dynamic = "force-dynamic";
 
 export default function SettingsKeysPageRoute() {
-  return (
-    <Suspense>
-      <KeysPage />
-    </Suspense>
-  );
+  return <KeysPage />;
 }

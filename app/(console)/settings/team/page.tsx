@@ -1,14 +1,9 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { TeamPage } from "@/components/settings/team-page";
 
 export const metadata: Metadata = { title: "Team · Studio" };
 export const dynamic = "force-dynamic";
 
 export default function SettingsTeamPageRoute() {
-  return (
-    <Suspense>
-      <TeamPage />
-    </Suspense>
-  );
+  return <TeamPage />;
 }
