@@ -3,7 +3,7 @@
 // concurrent creates in one organization, after a create that rolls back, and past six digits.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bootedDemoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, raceMode, withStudio, type Target } from "./support";
+import { bootedDemoOrg, drivers, dropTarget, freshTarget, invoiceRequest, payoutRequest, queryRows, raceMode, withStudio, type Target } from "./support";
 
 const sequence = (number: string) => Number(number.split("-")[2]);
 
@@ -28,20 +28,6 @@ describe.each(drivers)("record numbers on %s", (driver) => {
           client,
           sql`SELECT invoice_counter AS invoice, payout_counter AS payout FROM organizations WHERE id = ${finance.orgId}`,
         ))[0]!;
-      const payoutRequest = {
-        pricing_mode: "crypto",
-        amount: "100",
-        exact_out_amount: "98.5",
-        pay_token: "USDC",
-        chain: "arb",
-        origin: "https://shop.example.test",
-        payout_target_address: "0x1111111111111111111111111111111111111111",
-        recipient_name: "Numbers Payee",
-        recipient_email: "numbers@example.test",
-        organization_name: "Numbers Org",
-        organization_email: "ap@example.test",
-        creator: "node test",
-      } as Parameters<typeof createPayout>[0]["request"];
       const year = new Date().getUTCFullYear();
       const before = await counters();
 
@@ -49,7 +35,7 @@ describe.each(drivers)("record numbers on %s", (driver) => {
         Array.from({ length: 12 }, () => createInvoice({ principal: finance, clientId: demo.clientId, request: invoiceRequest() })),
       );
       const payouts = await Promise.all(
-        Array.from({ length: 6 }, () => createPayout({ principal: finance, clientId: demo.clientId, request: payoutRequest })),
+        Array.from({ length: 6 }, () => createPayout({ principal: finance, clientId: demo.clientId, request: payoutRequest() })),
       );
       const invoiceSequence = invoices.map((invoice) => sequence(invoice.invoice_id)).sort((a, b) => a - b);
       const payoutSequence = payouts.map((payout) => sequence(payout.payout_id)).sort((a, b) => a - b);

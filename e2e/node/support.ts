@@ -9,6 +9,7 @@ import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { vi } from "vitest";
 import type { InvoiceCreateInput } from "@/lib/studio/invoices/schemas";
+import type { PayoutCreateInput } from "@/lib/studio/payouts/schemas";
 
 const root = path.resolve(import.meta.dirname, "../..");
 // The server the suite was pointed at: scratch databases are created next to it.
@@ -192,6 +193,25 @@ export async function bootedDemoOrg(target: Target) {
   const { authenticate } = await import("@/lib/studio/auth/principal");
   const org = demoOrg(target);
   return { ...org, principal: (role: string) => authenticate(org.key(role)) };
+}
+
+/** A valid payout create request (gross 100 USDC on arb, net 98.5) with the given fields replaced. */
+export function payoutRequest(overrides: Partial<PayoutCreateInput> = {}): PayoutCreateInput {
+  return {
+    pricing_mode: "crypto",
+    amount: "100",
+    exact_out_amount: "98.5",
+    pay_token: "USDC",
+    chain: "arb",
+    origin: "https://shop.example.test",
+    payout_target_address: "0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe",
+    recipient_name: "Node Payee",
+    recipient_email: "node-payee@example.test",
+    organization_name: "Node Payee Org",
+    organization_email: "ap@example.test",
+    creator: "node test",
+    ...overrides,
+  } as PayoutCreateInput;
 }
 
 /** A valid create request (10 USDC on arb) with the given fields replaced. */
