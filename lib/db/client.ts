@@ -73,9 +73,11 @@ async function openPostgres(url: string): Promise<Handle> {
   }
   const database = drizzle({ client: pool, schema }) as unknown as Database;
   const listeners = new Set<import("pg").Client>();
+  let closed = false;
   const listen: Listen = async (channel, handlers) => {
     // A connection of its own: LISTEN belongs to a session, and a pooled one is handed around.
     const { Client } = await import("pg");
+    if (closed) throw new Error("the database is closed");
     const client = new Client({ connectionString: url });
     let lost = false;
     const onLost = (error: unknown) => {
@@ -83,13 +85,18 @@ async function openPostgres(url: string): Promise<Handle> {
       lost = true;
       listeners.delete(client);
       void client.end().catch(() => undefined);
-      handlers.lost(error);
+      // Ended by close(): nothing was lost, and nobody is left to tell.
+      if (!closed) handlers.lost(error);
     };
     client.on("error", onLost);
     client.on("end", () => onLost(new Error("connection ended")));
     client.on("notification", (message) => {
       if (message.channel === channel) handlers.notify();
     });
+    // Known to close() from the start: a close that comes while this connection is still being
+    // set up ends it too, instead of leaving it open and the process unable to exit (the CLI
+    // answering a revoked key closed the database before its LISTEN was up, and hung).
+    listeners.add(client);
     try {
       await client.connect();
       await client.query(`LISTEN ${channel}`);
@@ -97,9 +104,9 @@ async function openPostgres(url: string): Promise<Handle> {
       onLost(error);
       throw error;
     }
-    listeners.add(client);
   };
   const close = async () => {
+    closed = true;
     for (const client of listeners) {
       client.removeAllListeners("end");
       await client.end().catch(() => undefined);
