@@ -4,6 +4,7 @@ import { z } from "zod";
 import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
 import { fieldError } from "@/lib/studio/errors";
 import { isoDateOrTimestamp } from "@/lib/studio/validation";
+import { selectiveTrigrams, type TrigramFrequencies } from "@/lib/studio/search-trigrams";
 
 // Query strings are text: only plain digits count as an integer ("1e3", "0x10" and " 1" do not).
 export const queryInteger = (fallback: number, max: number) =>
@@ -94,8 +95,11 @@ export function searchAny(columns: readonly AnyColumn[], text: string): SQL {
 /**
  * `searchAny` through a trigram index on `indexedText` (the columns joined by spaces): the index
  * narrows the rows, then each column is checked on its own, so a match that only spans two
- * columns' joined text is not a match, exactly as without the index.
+ * columns' joined text is not a match, exactly as without the index. With the statistics' trigram
+ * frequencies, the index is asked only for the search's rarest trigrams (see search-trigrams.ts).
  */
-export function indexedSearch(indexedText: SQL, columns: readonly AnyColumn[], text: string): SQL {
-  return and(ilike(indexedText, containsPattern(text)), searchAny(columns, text)) as SQL;
+export function indexedSearch(indexedText: SQL, columns: readonly AnyColumn[], text: string, frequencies?: TrigramFrequencies): SQL {
+  const trigrams = frequencies ? selectiveTrigrams(text, frequencies) : [];
+  const narrowing = trigrams.length > 0 ? trigrams.map((trigram) => ilike(indexedText, `%${trigram}%`)) : [ilike(indexedText, containsPattern(text))];
+  return and(...narrowing, searchAny(columns, text)) as SQL;
 }

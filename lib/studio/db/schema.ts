@@ -207,9 +207,13 @@ export const invoices = pgTable(
   ],
 );
 
+/** The statistics object (migration 0015) on the trigrams of `invoiceSearchText`. */
+export const INVOICE_SEARCH_STATISTICS = "invoices_search_trigrams";
+
 /**
  * The columns the invoice search looks in, joined by spaces: the expression of the trigram index,
- * so a search written with it (see `indexedSearch`) narrows the rows before the exact check.
+ * so a search written with it (see `indexedSearch`) narrows the rows before the exact check. The
+ * statistics object INVOICE_SEARCH_STATISTICS (migration 0015) samples its trigrams' frequencies.
  */
 export function invoiceSearchText(t: {
   invoiceNumber: AnyPgColumn;

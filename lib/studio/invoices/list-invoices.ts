@@ -1,9 +1,11 @@
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { db, type Database } from "@/lib/db/client";
-import { invoiceSearchText, invoiceStatusCounts, invoices, paymentIntents } from "@/lib/studio/db/schema";
+import { INVOICE_SEARCH_STATISTICS, invoiceSearchText, invoiceStatusCounts, invoices, paymentIntents } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import type { InvoiceListQuery } from "@/lib/studio/invoices/schemas";
 import { indexedSearch, listEnvelope, pageOffset, selectedStatuses } from "@/lib/studio/paging";
+import { trigramFrequencies, type TrigramFrequencies } from "@/lib/studio/search-trigrams";
 import { ownerSearchColumns } from "@/lib/studio/workflow/owner";
 import { invoiceStateMachine, STATUS_CATEGORY } from "@/lib/studio/invoices/status";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
@@ -11,22 +13,16 @@ import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 // GET /invoice/intents: one page newest first, the total, and per-category counts for the tabs.
 export async function listInvoices(input: { principal: Principal; query: InvoiceListQuery }) {
   const { principal, query } = input;
-  const { counts, page, statuses, needsMatchCount } = invoiceListQueries(await db(), principal.orgId, query);
-  let statusCounts: Array<{ status: string; count: number }>;
-  let rows: Awaited<ReturnType<typeof page>>;
-  if (needsMatchCount) {
-    statusCounts = await counts;
-    rows = await page(matchingCount(statusCounts, statuses));
-  } else {
-    [statusCounts, rows] = await Promise.all([counts, page()]);
-  }
-
+  const database = await db();
+  const frequencies = query.search ? await trigramFrequencies(database, INVOICE_SEARCH_STATISTICS) : undefined;
+  const plan = invoiceListPlan(database, principal.orgId, query, frequencies);
+  const { statusCounts, rows } = await plan.run();
   return listEnvelope({
     data: rows.map((row) => serializeInvoice(row.invoice, row.paymentIntent)),
     query,
     statusCounts,
     category: STATUS_CATEGORY,
-    selected: statuses,
+    selected: plan.statuses,
   });
 }
 
@@ -34,39 +30,105 @@ export async function listInvoices(input: { principal: Principal; query: Invoice
 // created_at index) rather than walking every newer invoice newest-first until the range begins.
 const NARROW_RANGE = 20_000;
 
+type StatusCount = { status: string; count: number };
+type Statement = { name: string; sql: string; params: unknown[] };
+
 /**
- * The list's two queries, unrun: the service runs them, the bench EXPLAINs them. The page is found
- * on `invoices` alone, then only its rows are joined to their payment intents, so a deep page does
- * not fetch a payment intent for every row it skips. A date range's page wants the number of rows
- * it matches (`needsMatchCount`, from the counts): the planner cannot know that `seq` follows
- * `created_at`, and picks the newest-first walk even for a narrow range a year back.
+ * How the list finds its counts and its page: `run` answers, `statements` gives what it sent (the
+ * bench EXPLAINs them). The page is found on `invoices` alone, then only its rows are joined to
+ * their payment intents, so a deep page does not fetch a payment intent for every row it skips.
+ *  - A search reads its matching rows once for both the counts and the page: every match must be
+ *    read from the table to be checked, and reading them twice was the search's whole cost.
+ *  - A date range's page wants the number of rows it matches, from the counts: the planner cannot
+ *    know that `seq` follows `created_at`, and picks the newest-first walk even for a narrow range
+ *    a year back.
+ *  - Otherwise the counts and the newest-first page run side by side.
  */
-export function invoiceListQueries(database: Database, orgId: number, query: InvoiceListQuery) {
-  const filters = sharedFilters(query);
+export function invoiceListPlan(database: Database, orgId: number, query: InvoiceListQuery, searchFrequencies?: TrigramFrequencies) {
+  const filters = sharedFilters(query, searchFrequencies);
   const statuses = selectedStatuses(invoiceStateMachine, query);
   const offset = pageOffset(query);
-  const needsMatchCount = query.created_after !== undefined || query.created_before !== undefined;
-  const page = (matching?: number) => {
-    // `seq + 0` orders the same rows the same way but cannot be read from the seq index.
-    const order = needsMatchCount && matching !== undefined && matching <= NARROW_RANGE ? sql`${invoices.seq} + 0` : invoices.seq;
-    const found = database.select({ seq: invoices.seq }).from(invoices);
-    const pageSeqs = (query.settlement_type !== undefined ? found.innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId)) : found)
-      .where(and(eq(invoices.orgId, orgId), ...filters, statuses ? inArray(invoices.status, statuses) : undefined))
-      .orderBy(desc(order))
-      .limit(query.page_size)
-      .offset(offset);
-    return database
+  const matching = (columns: { seq: typeof invoices.seq; status?: typeof invoices.status }, withStatuses: boolean) => {
+    const found = database.select(columns).from(invoices);
+    return (query.settlement_type !== undefined ? found.innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId)) : found).where(
+      and(eq(invoices.orgId, orgId), ...filters, withStatuses && statuses ? inArray(invoices.status, statuses) : undefined),
+    );
+  };
+  const pageRows = (pageSeqs: SQLWrapper | number[]) =>
+    database
       .select({ invoice: invoices, paymentIntent: paymentIntents })
       .from(invoices)
       .innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId))
       .where(inArray(invoices.seq, pageSeqs))
       .orderBy(desc(invoices.seq));
+  type Rows = Awaited<ReturnType<typeof pageRows>>;
+
+  if (query.search) {
+    const statusFilter = !statuses
+      ? sql``
+      : statuses.length === 0
+        ? sql`WHERE false`
+        : sql`WHERE status IN (${sql.join(statuses.map((status) => sql`${status}`), sql`, `)})`;
+    const countsAndPage = sql`WITH matched AS ${matching({ seq: invoices.seq, status: invoices.status }, false)}
+      SELECT json_build_object(
+        'counts', (SELECT coalesce(json_agg(c), '[]'::json) FROM (SELECT status, count(*)::int AS count FROM matched GROUP BY status) c),
+        'seqs', (SELECT coalesce(json_agg(seq ORDER BY seq DESC), '[]'::json)
+                 FROM (SELECT seq FROM matched ${statusFilter} ORDER BY seq DESC LIMIT ${query.page_size} OFFSET ${offset}) p)
+      ) AS found`;
+    const find = async () => {
+      const result = (await database.execute(countsAndPage)) as unknown as { rows: Array<{ found: { counts: StatusCount[]; seqs: number[] } }> };
+      return result.rows[0]!.found;
+    };
+    return {
+      statuses,
+      async run(): Promise<{ statusCounts: StatusCount[]; rows: Rows }> {
+        const { counts, seqs } = await find();
+        return { statusCounts: counts, rows: seqs.length > 0 ? await pageRows(seqs) : [] };
+      },
+      async statements(): Promise<Statement[]> {
+        const { seqs } = await find();
+        return [
+          { name: "counts and page", ...new PgDialect().sqlToQuery(countsAndPage) },
+          { name: "page rows", ...pageRows(seqs.length > 0 ? seqs : [0]).toSQL() },
+        ];
+      },
+    };
+  }
+
+  const needsMatchCount = query.created_after !== undefined || query.created_before !== undefined;
+  const counts = statusCountsQuery(database, orgId, query, filters);
+  const page = (matched?: number) => {
+    // `seq + 0` orders the same rows the same way but cannot be read from the seq index.
+    const order = needsMatchCount && matched !== undefined && matched <= NARROW_RANGE ? sql`${invoices.seq} + 0` : invoices.seq;
+    return pageRows(
+      matching({ seq: invoices.seq }, true)
+        .orderBy(desc(order))
+        .limit(query.page_size)
+        .offset(offset),
+    );
   };
-  return { counts: statusCountsQuery(database, orgId, query, filters), page, statuses, needsMatchCount };
+  return {
+    statuses,
+    async run(): Promise<{ statusCounts: StatusCount[]; rows: Rows }> {
+      if (!needsMatchCount) {
+        const [statusCounts, rows] = await Promise.all([counts, page()]);
+        return { statusCounts, rows };
+      }
+      const statusCounts = await counts;
+      return { statusCounts, rows: await page(matchingCount(statusCounts, statuses)) };
+    },
+    async statements(): Promise<Statement[]> {
+      const matched = needsMatchCount ? matchingCount(await counts, statuses) : undefined;
+      return [
+        { name: "counts", ...counts.toSQL() },
+        { name: "page", ...page(matched).toSQL() },
+      ];
+    },
+  };
 }
 
 /** How many invoices the page's filters admit: the counts of the selected statuses. */
-export function matchingCount(statusCounts: readonly { status: string; count: number }[], statuses: readonly string[] | undefined): number {
+function matchingCount(statusCounts: readonly StatusCount[], statuses: readonly string[] | undefined): number {
   return statusCounts.reduce((sum, row) => sum + (!statuses || statuses.includes(row.status) ? row.count : 0), 0);
 }
 
@@ -91,7 +153,7 @@ function statusCountsQuery(database: Database, orgId: number, query: InvoiceList
 }
 
 /** Every filter but the organization, status and status_category (which the counts must not see). */
-function sharedFilters(query: InvoiceListQuery): SQL[] {
+function sharedFilters(query: InvoiceListQuery, searchFrequencies: TrigramFrequencies | undefined): SQL[] {
   const filters: SQL[] = [];
   if (query.settlement_type) filters.push(eq(paymentIntents.paymentMethodType, query.settlement_type));
   if (query.recipient_email) filters.push(eq(invoices.recipientEmail, query.recipient_email.toLowerCase()));
@@ -100,7 +162,7 @@ function sharedFilters(query: InvoiceListQuery): SQL[] {
   if (query.created_after) filters.push(gte(invoices.createdAt, new Date(query.created_after)));
   if (query.created_before) filters.push(lt(invoices.createdAt, new Date(query.created_before)));
   if (query.search) {
-    filters.push(indexedSearch(invoiceSearchText(invoices), [invoices.invoiceNumber, ...ownerSearchColumns(invoices)], query.search));
+    filters.push(indexedSearch(invoiceSearchText(invoices), [invoices.invoiceNumber, ...ownerSearchColumns(invoices)], query.search, searchFrequencies));
   }
   return filters;
 }
