@@ -4,7 +4,7 @@ import { z } from "zod";
 import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
 import { fieldError } from "@/lib/studio/errors";
 import { isoDateOrTimestamp } from "@/lib/studio/validation";
-import { selectiveTrigrams, type TrigramFrequencies } from "@/lib/studio/search-trigrams";
+import { selectiveTerms, type TrigramFrequencies } from "@/lib/studio/search-trigrams";
 
 // Query strings are text: only plain digits count as an integer ("1e3", "0x10" and " 1" do not).
 export const queryInteger = (fallback: number, max: number) =>
@@ -99,7 +99,7 @@ export function searchAny(columns: readonly AnyColumn[], text: string): SQL {
  * frequencies, the index is asked only for the search's rarest trigrams (see search-trigrams.ts).
  */
 export function indexedSearch(indexedText: SQL, columns: readonly AnyColumn[], text: string, frequencies?: TrigramFrequencies): SQL {
-  const trigrams = frequencies ? selectiveTrigrams(text, frequencies) : [];
-  const narrowing = trigrams.length > 0 ? trigrams.map((trigram) => ilike(indexedText, `%${trigram}%`)) : [ilike(indexedText, containsPattern(text))];
+  const terms = frequencies ? selectiveTerms(text, frequencies) : [];
+  const narrowing = (terms.length > 0 ? terms.map((term) => term.pattern) : [text]).map((piece) => ilike(indexedText, containsPattern(piece)));
   return and(...narrowing, searchAny(columns, text)) as SQL;
 }

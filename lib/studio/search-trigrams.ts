@@ -16,33 +16,49 @@ const MOST_COMMON_USEFUL = 0.05;
 const MOST_TRIGRAMS = 3;
 
 /**
- * The trigrams every text containing `search` (case-insensitively) has in pg_trgm's terms: the
- * three-character windows inside its runs of ASCII letters and digits. Word edges are left out,
- * since the text may continue the run on either side; other characters are left out because
- * pg_trgm stores them hashed.
+ * A piece of the search that every matching text contains, and the one trigram pg_trgm takes from
+ * it as a LIKE pattern: the index is asked for `%pattern%`, which costs what that trigram costs.
  */
-export function interiorTrigrams(search: string): string[] {
-  const found = new Set<string>();
+export type NarrowingTerm = { pattern: string; trigram: string };
+
+/**
+ * The search's narrowing terms, in pg_trgm's terms:
+ *  - each three-character window inside a run of ASCII letters and digits (`r12`, `123`);
+ *  - the end of a run that the search itself ends with an ASCII non-alphanumeric character: the
+ *    text's word ends there too, so `37@` stands for the trigram `37 ` (a word ending in 37).
+ * A run's start is left out (its trigram comes with the common `  x` one), and so is anything
+ * non-ASCII, which pg_trgm stores hashed.
+ */
+export function narrowingTerms(search: string): NarrowingTerm[] {
   // Only ASCII is lowercased here: JavaScript folds some other letters into ASCII (the Kelvin sign
   // into k), which the database's lower() need not do.
-  const asciiLowered = search.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-  for (const run of asciiLowered.match(/[a-z0-9]{3,}/g) ?? []) {
-    for (let i = 0; i + 3 <= run.length; i++) found.add(run.slice(i, i + 3));
+  const lowered = search.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  const terms = new Map<string, NarrowingTerm>();
+  for (const { 0: run, index } of lowered.matchAll(/[a-z0-9]+/g)) {
+    for (let i = 0; i + 3 <= run.length; i++) {
+      const trigram = run.slice(i, i + 3);
+      if (!terms.has(trigram)) terms.set(trigram, { pattern: trigram, trigram });
+    }
+    const following = lowered[index + run.length];
+    if (run.length >= 2 && following !== undefined && following < "\u0080") {
+      const trigram = `${run.slice(-2)} `;
+      if (!terms.has(trigram)) terms.set(trigram, { pattern: `${run.slice(-2)}${following}`, trigram });
+    }
   }
-  return [...found];
+  return [...terms.values()];
 }
 
 /**
- * The search's rarest trigrams to ask the index for: the rarest always, then up to two more while
- * they stay below MOST_COMMON_USEFUL. Empty when the search has no trigram to offer.
+ * The terms to ask the index for: the rarest always, then up to two more while they stay below
+ * MOST_COMMON_USEFUL. Empty when the search has no trigram to offer.
  */
-export function selectiveTrigrams(search: string, frequencies: TrigramFrequencies): string[] {
-  const ranked = interiorTrigrams(search)
-    .map((trigram, order) => ({ trigram, order, frequency: frequencies.get(trigram) ?? 0 }))
+export function selectiveTerms(search: string, frequencies: TrigramFrequencies): NarrowingTerm[] {
+  const ranked = narrowingTerms(search)
+    .map((term, order) => ({ term, order, frequency: frequencies.get(term.trigram) ?? 0 }))
     .sort((a, b) => a.frequency - b.frequency || a.order - b.order);
   return ranked
     .filter((entry, rank) => rank === 0 || (rank < MOST_TRIGRAMS && entry.frequency <= MOST_COMMON_USEFUL))
-    .map((entry) => entry.trigram);
+    .map((entry) => entry.term);
 }
 
 /**
