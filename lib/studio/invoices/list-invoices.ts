@@ -64,11 +64,7 @@ export function invoiceListPlan(database: Database, orgId: number, query: Invoic
   type Rows = Awaited<ReturnType<typeof pageRows>>;
 
   if (query.search) {
-    const statusFilter = !statuses
-      ? sql``
-      : statuses.length === 0
-        ? sql`WHERE false`
-        : sql`WHERE status IN (${sql.join(statuses.map((status) => sql`${status}`), sql`, `)})`;
+    const statusFilter = statuses ? sql`WHERE ${inArray(sql`status`, statuses)}` : sql``;
     const countsAndPage = sql`WITH matched AS ${matching({ seq: invoices.seq, status: invoices.status }, false)}
       SELECT json_build_object(
         'counts', (SELECT coalesce(json_agg(c), '[]'::json) FROM (SELECT status, count(*)::int AS count FROM matched GROUP BY status) c),
