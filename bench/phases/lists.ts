@@ -68,8 +68,8 @@ export async function listPhase(bench: PostgresBench): Promise<PhaseResult> {
   const rate = settings.listRate;
   const atRate = (label: string, target: PostgresBench["next"], phasePaths: string[]) =>
     load(`${label} at ${rate} req/s`, target, phasePaths, bench.apiKey, settings.seconds, rate);
-  // A search reads every matching invoice from the table, the first time from disk. Each search is
-  // sent once, one after another, and that cold first pass is reported on its own.
+  // A search reads every matching invoice from the table, the first time from wherever the seed
+  // left it. Each search is sent once, one after another, and that first pass is reported on its own.
   const firstVisits = await oneByOne(bench, paths.search);
   // Warm the caches the way a running service has them.
   for (const phasePaths of Object.values(paths)) await load("warm-up", bench.next, phasePaths, bench.apiKey, 2);
@@ -100,7 +100,7 @@ export async function listPhase(bench: PostgresBench): Promise<PhaseResult> {
     ],
     notes: [
       `counts in every list response: ${JSON.stringify(sample.counts)}`,
-      `text search, first visit of each of the ${paths.search.length} searches, one at a time (cold): ` +
+      `text search, first visit of each of the ${paths.search.length} searches, one at a time: ` +
         `p50 ${percentile(firstVisits, 0.5).toFixed(1)} ms, p95 ${percentile(firstVisits, 0.95).toFixed(1)} ms, max ${firstVisits.at(-1)!.toFixed(1)} ms`,
     ],
   };
