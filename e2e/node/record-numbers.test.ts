@@ -1,9 +1,10 @@
 // Invoice and payout numbers (INV-2026-000042, PO-2026-000007) on each driver: the counter is taken
 // inside the record's INSERT (migration 0014), and the numbers stay gapless and unique under
-// concurrent creates in one organization, after a create that rolls back, and past six digits.
+// concurrent creates in one organization, after a create that rolls back, and past six digits. A
+// create outside a unit of work is one statement (lib/studio/workflow/create.ts), atomic on its own.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bootedDemoOrg, drivers, dropTarget, freshTarget, invoiceRequest, payoutRequest, queryRows, raceMode, withStudio, type Target } from "./support";
+import { bootedDemoOrg, drivers, dropTarget, dumpAllRows, freshTarget, invoiceRequest, payoutRequest, queryRows, raceMode, withStudio, type Target } from "./support";
 
 const sequence = (number: string) => Number(number.split("-")[2]);
 
@@ -58,6 +59,41 @@ describe.each(drivers)("record numbers on %s", (driver) => {
       await client.db().then((database) => database.execute(sql`UPDATE organizations SET invoice_counter = 999999 WHERE id = ${finance.orgId}`));
       const longer = await createInvoice({ principal: finance, clientId: demo.clientId, request: invoiceRequest() });
       expect(longer.invoice_id).toBe(`INV-${year}-1000000`);
+    });
+  });
+
+  it("write a record, its payment intent, its log row and its number together or not at all, outside a unit of work too", { timeout: 120_000 }, async () => {
+    await withStudio(target, async (client) => {
+      const demo = await bootedDemoOrg(target);
+      const finance = await demo.principal("finance");
+      const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
+      const { insertCreated } = await import("@/lib/studio/workflow/create");
+      const { invoiceOwner } = await import("@/lib/studio/invoices/owner");
+      const { nextRecordNumber } = await import("@/lib/studio/orgs/counters");
+      const { invoices, paymentIntents } = await import("@/lib/studio/db/schema");
+      const { eq } = await import("drizzle-orm");
+      const database = await client.db();
+      const first = await createInvoice({ principal: finance, clientId: demo.clientId, request: invoiceRequest() });
+      const [stored] = await database.select().from(invoices).where(eq(invoices.invoiceNumber, first.invoice_id));
+      const { seq: _seq, ...row } = stored!;
+      const [payment] = await database.select().from(paymentIntents).where(eq(paymentIntents.id, row.paymentIntentId));
+      const before = await dumpAllRows(client);
+
+      // The same record id again: its insert fails after the statement's payment intent, log row
+      // and counter increment were written, and the whole statement takes them back.
+      const now = new Date();
+      const again = insertCreated(invoiceOwner, {
+        record: { ...row, invoiceNumber: nextRecordNumber(finance.orgId, "invoice", now), paymentIntentId: "pi_never_committed" },
+        paymentIntent: { ...payment!, id: "pi_never_committed" },
+        operatorUid: finance.uid,
+        now,
+      });
+      await expect(again).rejects.toThrow();
+      expect(await dumpAllRows(client)).toBe(before);
+
+      // And the next create takes the very next number.
+      const next = await createInvoice({ principal: finance, clientId: demo.clientId, request: invoiceRequest() });
+      expect(sequence(next.invoice_id)).toBe(sequence(first.invoice_id) + 1);
     });
   });
 });

@@ -1,7 +1,8 @@
-// One transaction per request that changes anything: the service verbs join it, and what must
+// One transaction per change: a service verb opens it, or joins the one already open (a request
+// with an Idempotency-Key, whose claim and stored response commit with the change), and what must
 // happen only once it has committed (a chain broadcast) is queued here and run after.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { db, type Tx } from "@/lib/db/client";
+import { db, type DbOrTx, type Tx } from "@/lib/db/client";
 
 type OpenWork = { tx: Tx; afterCommit: (() => Promise<void>)[]; beforeCommit: (() => Promise<void>)[] };
 
@@ -11,6 +12,14 @@ const open = new AsyncLocalStorage<OpenWork>();
 export function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
   const current = open.getStore();
   return current ? work(current.tx) : unitOfWork(work);
+}
+
+/**
+ * Where work that is a single statement runs: the open unit of work's transaction, else the
+ * database itself, where the statement is its own transaction and commits as it ends.
+ */
+export async function oneStatementScope(): Promise<DbOrTx> {
+  return open.getStore()?.tx ?? (await db());
 }
 
 /** One transaction; the tasks queued with `afterCommit` run once it has committed, never if it rolled back. */

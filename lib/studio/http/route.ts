@@ -88,19 +88,18 @@ export function studioRoute<BodySchema extends z.ZodType | undefined = undefined
         >);
         return json({ code: 0, ...result }, 200, requestId);
       };
-      if (request.method !== "POST") {
+      const idempotent = request.method === "POST" ? idempotentRequest(principal, request, rawBody) : null;
+      if (!idempotent) {
+        // The service function is its own unit of work (each opens one, or is a single statement).
         response = await run();
       } else {
-        // Every POST is one unit of work: the verb's change, its log rows and the stored response
-        // for an Idempotency-Key commit together or not at all.
-        const idempotent = idempotentRequest(principal, request, rawBody);
+        // The claim of the key, the verb's change with its log rows, and the stored response
+        // commit together or not at all.
         response = await unitOfWork(async (tx) => {
-          if (idempotent) {
-            const replay = await claimIdempotencyKey(tx, idempotent);
-            if (replay) return withRequestId(replay, requestId);
-          }
+          const replay = await claimIdempotencyKey(tx, idempotent);
+          if (replay) return withRequestId(replay, requestId);
           const fresh = await run();
-          if (idempotent) await storeIdempotentResponse(tx, idempotent, fresh);
+          await storeIdempotentResponse(tx, idempotent, fresh);
           return fresh;
         });
       }

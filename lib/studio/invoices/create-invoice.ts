@@ -1,4 +1,3 @@
-import { invoices } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { fieldError } from "@/lib/studio/errors";
 import { newId } from "@/lib/studio/ids";
@@ -8,15 +7,14 @@ import { totalInUnits } from "@/lib/studio/invoices/amounts";
 import { amountDecimals, paymentAmounts } from "@/lib/studio/payment-intents/pricing";
 import { defaultPaymentDeadline } from "@/lib/studio/invoices/deadline";
 import { requireToken } from "@/lib/studio/payment-intents/token";
-import { insertNestedPaymentIntent } from "@/lib/studio/payment-intents/nested";
+import { nestedPaymentIntent } from "@/lib/studio/payment-intents/nested";
 import { nextRecordNumber } from "@/lib/studio/orgs/counters";
-import { inTransaction } from "@/lib/studio/unit-of-work";
-import { recordCreated } from "@/lib/studio/workflow/transition";
+import { insertCreated } from "@/lib/studio/workflow/create";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 
 // POST /invoice/intent: a new invoice waits in approval_pending with an awaiting_approval payment.
-export function createInvoice(input: {
+export async function createInvoice(input: {
   principal: Principal;
   clientId: string;
   request: InvoiceCreateInput;
@@ -39,27 +37,29 @@ export function createInvoice(input: {
   const paymentDeadline =
     request.payment_deadline ?? defaultPaymentDeadline({ issueDate, paymentTerms: request.payment_terms, approvedAt: now });
 
-  return inTransaction(async (tx) => {
-    const paymentIntent = await insertNestedPaymentIntent(tx, {
+  const paymentIntent = nestedPaymentIntent({
+    orgId: principal.orgId,
+    clientId,
+    request,
+    token,
+    amounts,
+    paymentDeadline,
+    extra: {
+      paymentMethodType: request.payment_method_type ?? "crypto",
+      payoutTargetAddress: request.payout_target_address ?? null,
+      payoutAddresses: request.payout_addresses ?? {},
+      bankAccountId: request.bank_account_id ?? null,
+    },
+    now,
+  });
+  const created = await insertCreated(invoiceOwner, {
+    paymentIntent,
+    operatorUid: principal.uid,
+    now,
+    record: {
+      id: newId("inv"),
       orgId: principal.orgId,
-      clientId,
-      request,
-      token,
-      amounts,
-      paymentDeadline,
-      extra: {
-        paymentMethodType: request.payment_method_type ?? "crypto",
-        payoutTargetAddress: request.payout_target_address ?? null,
-        payoutAddresses: request.payout_addresses ?? {},
-        bankAccountId: request.bank_account_id ?? null,
-      },
-      now,
-    });
-    const created = { id: newId("inv"), orgId: principal.orgId, status: "approval_pending" } as const;
-    await recordCreated(tx, invoiceOwner, { row: created, operatorUid: principal.uid, now });
-    // Last: the insert takes the organization's invoice counter, which it holds until commit.
-    const [invoice] = await tx.insert(invoices).values({
-      ...created,
+      status: "approval_pending",
       invoiceNumber: nextRecordNumber(principal.orgId, "invoice", now),
       paymentIntentId: paymentIntent.id,
       creatorUid: principal.uid,
@@ -81,10 +81,9 @@ export function createInvoice(input: {
       useFixedStablecoinRate: request.use_fixed_stablecoin_rate ?? false,
       createdAt: now,
       updatedAt: now,
-    }).returning();
-    if (!invoice) throw new Error("invoice insert returned no row");
-    return serializeInvoice(invoice, paymentIntent);
+    },
   });
+  return serializeInvoice(created.row, created.paymentIntent);
 }
 
 /** `amount` in base units, which must equal the line-item total at the same precision. */

@@ -1,69 +1,60 @@
-import type { Tx } from "@/lib/db/client";
-import { paymentIntents } from "@/lib/studio/db/schema";
+import type { paymentIntents } from "@/lib/studio/db/schema";
 import { fieldError } from "@/lib/studio/errors";
 import { newId } from "@/lib/studio/ids";
 import type { TokenInfo } from "@/lib/studio/chain/registry";
 import type { PaymentAmounts, PricingMode } from "@/lib/studio/payment-intents/pricing";
-import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 
 type NewPaymentIntent = typeof paymentIntents.$inferInsert;
 
 /**
- * The payment intent an invoice or payout owns, created with it: awaiting approval, no address
- * yet. `extra` carries the owner's own payment fields (payout targets, net and fee amounts).
+ * The payment intent an invoice or payout owns, as created with it (workflow/create.ts): awaiting
+ * approval, no address yet. `extra` carries the owner's own payment fields (payout targets, net
+ * and fee amounts).
  */
-export async function insertNestedPaymentIntent(
-  tx: Tx,
-  input: {
-    orgId: number;
-    clientId: string;
-    request: {
-      pricing_mode: PricingMode;
-      chain: string;
-      payment_deadline?: number;
-      order_data?: Record<string, unknown>;
-      callback_url?: string;
-      group_key?: string;
-      swap_enabled?: boolean;
-    };
-    token: TokenInfo;
-    amounts: PaymentAmounts;
-    /** The deadline shown before approval (approval may compute another). */
-    paymentDeadline: number | null;
-    extra: Partial<NewPaymentIntent>;
-    now: Date;
-  },
-): Promise<PaymentIntentRow> {
+export function nestedPaymentIntent(input: {
+  orgId: number;
+  clientId: string;
+  request: {
+    pricing_mode: PricingMode;
+    chain: string;
+    payment_deadline?: number;
+    order_data?: Record<string, unknown>;
+    callback_url?: string;
+    group_key?: string;
+    swap_enabled?: boolean;
+  };
+  token: TokenInfo;
+  amounts: PaymentAmounts;
+  /** The deadline shown before approval (approval may compute another). */
+  paymentDeadline: number | null;
+  extra: Partial<NewPaymentIntent>;
+  now: Date;
+}): NewPaymentIntent {
   const { request, token, now } = input;
   // A minute of grace for clock skew between the merchant's servers and ours.
   if (request.payment_deadline !== undefined && request.payment_deadline < Math.floor(now.getTime() / 1000) - 60) {
     throw fieldError("payment_deadline", "must not be in the past (a Unix timestamp in seconds)");
   }
-  const [row] = await tx
-    .insert(paymentIntents)
-    .values({
-      id: newId("pi"),
-      orgId: input.orgId,
-      clientId: input.clientId,
-      pricingMode: request.pricing_mode,
-      chainId: request.chain,
-      tokenSymbol: token.symbol,
-      tokenAddress: token.address,
-      decimals: token.decimals,
-      status: "awaiting_approval",
-      ...input.amounts,
-      requestedDeadline: request.payment_deadline ?? null,
-      paymentDeadline: input.paymentDeadline,
-      orderData: request.order_data ?? null,
-      callbackUrl: request.callback_url ?? null,
-      groupKey: request.group_key ?? null,
-      paymentMethodType: "crypto",
-      swapEnabled: request.swap_enabled ?? false,
-      ...input.extra,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  if (!row) throw new Error("payment intent insert returned no row");
-  return row;
+  return {
+    id: newId("pi"),
+    orgId: input.orgId,
+    clientId: input.clientId,
+    pricingMode: request.pricing_mode,
+    chainId: request.chain,
+    tokenSymbol: token.symbol,
+    tokenAddress: token.address,
+    decimals: token.decimals,
+    status: "awaiting_approval",
+    ...input.amounts,
+    requestedDeadline: request.payment_deadline ?? null,
+    paymentDeadline: input.paymentDeadline,
+    orderData: request.order_data ?? null,
+    callbackUrl: request.callback_url ?? null,
+    groupKey: request.group_key ?? null,
+    paymentMethodType: "crypto",
+    swapEnabled: request.swap_enabled ?? false,
+    ...input.extra,
+    createdAt: now,
+    updatedAt: now,
+  };
 }

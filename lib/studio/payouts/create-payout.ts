@@ -1,19 +1,17 @@
-import { payouts } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { newId } from "@/lib/studio/ids";
 import { requireAddressFor } from "@/lib/studio/chain/require-address";
-import { insertNestedPaymentIntent } from "@/lib/studio/payment-intents/nested";
+import { nestedPaymentIntent } from "@/lib/studio/payment-intents/nested";
 import { requireToken } from "@/lib/studio/payment-intents/token";
 import { nextRecordNumber } from "@/lib/studio/orgs/counters";
-import { inTransaction } from "@/lib/studio/unit-of-work";
-import { recordCreated } from "@/lib/studio/workflow/transition";
+import { insertCreated } from "@/lib/studio/workflow/create";
 import type { PayoutCreateInput } from "@/lib/studio/payouts/schemas";
 import { payoutAmounts } from "@/lib/studio/payouts/pricing";
 import { payoutOwner } from "@/lib/studio/payouts/owner";
 import { serializePayout } from "@/lib/studio/payouts/serialize";
 
 // POST /payout/intent: a new payout waits in approval_pending with an awaiting_approval payment.
-export function createPayout(input: { principal: Principal; clientId: string; request: PayoutCreateInput; now?: Date }) {
+export async function createPayout(input: { principal: Principal; clientId: string; request: PayoutCreateInput; now?: Date }) {
   const { principal, clientId, request } = input;
   const now = input.now ?? new Date();
   const token = requireToken(request.chain, request.pay_token);
@@ -21,47 +19,45 @@ export function createPayout(input: { principal: Principal; clientId: string; re
   const priced = payoutAmounts({ mode: request.pricing_mode, currency, token, amount: request.amount, exactOutAmount: request.exact_out_amount });
   if (request.payout_target_address) requireAddressFor(request.chain, "payout_target_address", request.payout_target_address);
 
-  return inTransaction(async (tx) => {
-    const paymentIntent = await insertNestedPaymentIntent(tx, {
-      orgId: principal.orgId,
-      clientId,
-      request,
-      token,
-      amounts: priced.payment,
-      paymentDeadline: request.payment_deadline ?? null,
-      extra: { ...priced.paymentSplit, payoutTargetAddress: request.payout_target_address ?? null },
-      now,
-    });
-    const created = { id: newId("po"), orgId: principal.orgId, status: "approval_pending" } as const;
-    await recordCreated(tx, payoutOwner, { row: created, operatorUid: principal.uid, now });
-    // Last: the insert takes the organization's payout counter, which it holds until commit.
-    const [payout] = await tx
-      .insert(payouts)
-      .values({
-        ...created,
-        payoutNumber: nextRecordNumber(principal.orgId, "payout", now),
-        paymentIntentId: paymentIntent.id,
-        creatorUid: principal.uid,
-        creator: request.creator,
-        ...priced.ownerAmounts,
-        currency,
-        origin: request.origin,
-        recipientName: request.recipient_name,
-        recipientEmail: request.recipient_email,
-        recipientAccountEmail: request.recipient_account_email ?? null,
-        organizationName: request.organization_name,
-        organizationEmail: request.organization_email,
-        description: request.description ?? null,
-        attachment: request.attachment ?? null,
-        recipientType: request.recipient_type ?? null,
-        recipientUid: request.recipient_uid ?? null,
-        recipientOrgId: request.recipient_org_id ?? null,
-        recipientPhone: request.recipient_phone ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!payout) throw new Error("payout insert returned no row");
-    return serializePayout(payout, paymentIntent);
+  const paymentIntent = nestedPaymentIntent({
+    orgId: principal.orgId,
+    clientId,
+    request,
+    token,
+    amounts: priced.payment,
+    paymentDeadline: request.payment_deadline ?? null,
+    extra: { ...priced.paymentSplit, payoutTargetAddress: request.payout_target_address ?? null },
+    now,
   });
+  const created = await insertCreated(payoutOwner, {
+    paymentIntent,
+    operatorUid: principal.uid,
+    now,
+    record: {
+      id: newId("po"),
+      orgId: principal.orgId,
+      status: "approval_pending",
+      payoutNumber: nextRecordNumber(principal.orgId, "payout", now),
+      paymentIntentId: paymentIntent.id,
+      creatorUid: principal.uid,
+      creator: request.creator,
+      ...priced.ownerAmounts,
+      currency,
+      origin: request.origin,
+      recipientName: request.recipient_name,
+      recipientEmail: request.recipient_email,
+      recipientAccountEmail: request.recipient_account_email ?? null,
+      organizationName: request.organization_name,
+      organizationEmail: request.organization_email,
+      description: request.description ?? null,
+      attachment: request.attachment ?? null,
+      recipientType: request.recipient_type ?? null,
+      recipientUid: request.recipient_uid ?? null,
+      recipientOrgId: request.recipient_org_id ?? null,
+      recipientPhone: request.recipient_phone ?? null,
+      createdAt: now,
+      updatedAt: now,
+    },
+  });
+  return serializePayout(created.row, created.paymentIntent);
 }

@@ -1,15 +1,14 @@
-import { standalonePaymentIntents } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { fieldError } from "@/lib/studio/errors";
 import { AmountFormatError, parseUnits } from "@/lib/studio/money";
 import { requireAddressFor } from "@/lib/studio/chain/require-address";
 import type { TokenInfo } from "@/lib/studio/chain/registry";
 import { takeDepositAddress } from "@/lib/studio/payment-intents/deposit-address";
-import { insertNestedPaymentIntent } from "@/lib/studio/payment-intents/nested";
+import { nestedPaymentIntent } from "@/lib/studio/payment-intents/nested";
 import { FIAT_DECIMALS, paymentAmounts } from "@/lib/studio/payment-intents/pricing";
 import { requireToken } from "@/lib/studio/payment-intents/token";
 import { inTransaction } from "@/lib/studio/unit-of-work";
-import { recordCreated } from "@/lib/studio/workflow/transition";
+import { insertCreated } from "@/lib/studio/workflow/create";
 import { PAYMENT_INTENT_DEFAULTS, type PaymentIntentCreateInput } from "@/lib/studio/standalone-payments/schemas";
 import { standaloneOwner } from "@/lib/studio/standalone-payments/owner";
 import { serializeStandalonePayment } from "@/lib/studio/standalone-payments/serialize";
@@ -25,7 +24,7 @@ export function createPaymentIntent(input: { principal: Principal; clientId: str
 
   return inTransaction(async (tx) => {
     const address = await takeDepositAddress(tx, principal.orgId, request.chain);
-    const paymentIntent = await insertNestedPaymentIntent(tx, {
+    const paymentIntent = nestedPaymentIntent({
       orgId: principal.orgId,
       clientId,
       request,
@@ -42,9 +41,11 @@ export function createPaymentIntent(input: { principal: Principal; clientId: str
       },
       now,
     });
-    const [row] = await tx
-      .insert(standalonePaymentIntents)
-      .values({
+    const created = await insertCreated(standaloneOwner, {
+      paymentIntent,
+      operatorUid: principal.uid,
+      now,
+      record: {
         id: paymentIntent.id,
         orgId: principal.orgId,
         status: "pending",
@@ -52,11 +53,9 @@ export function createPaymentIntent(input: { principal: Principal; clientId: str
         creatorUid: principal.uid,
         createdAt: now,
         updatedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error("standalone payment intent insert returned no row");
-    await recordCreated(tx, standaloneOwner, { row, operatorUid: principal.uid, now });
-    return serializeStandalonePayment(row, paymentIntent);
+      },
+    });
+    return serializeStandalonePayment(created.row, created.paymentIntent);
   });
 }
 

@@ -135,19 +135,6 @@ export async function transition<T extends OwnerTable, Status extends string, Ac
   return result;
 }
 
-/**
- * The log row of a creation (from "" to the first status); creations write no other log and no
- * webhook event: the creating call's response already carries the record, so events start with
- * its first status change.
- */
-export async function recordCreated<T extends OwnerTable>(
-  tx: Tx,
-  owner: Owner<T, string, string, unknown>,
-  input: { row: Pick<T["$inferSelect"], "id" | "orgId" | "status">; operatorUid: string; now: Date },
-): Promise<void> {
-  await writeStatusLog(tx, owner, { ...input, from: "", to: input.row.status, reason: "created" });
-}
-
 async function writeStatusLog(
   tx: Tx,
   owner: Owner<OwnerTable, string, string, unknown>,
