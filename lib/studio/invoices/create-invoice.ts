@@ -8,7 +8,6 @@ import { amountDecimals, paymentAmounts } from "@/lib/studio/payment-intents/pri
 import { defaultPaymentDeadline } from "@/lib/studio/invoices/deadline";
 import { requireToken } from "@/lib/studio/payment-intents/token";
 import { nestedPaymentIntent } from "@/lib/studio/payment-intents/nested";
-import { nextRecordNumber } from "@/lib/studio/orgs/counters";
 import { insertCreated } from "@/lib/studio/workflow/create";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
@@ -60,7 +59,6 @@ export async function createInvoice(input: {
       id: newId("inv"),
       orgId: principal.orgId,
       status: "approval_pending",
-      invoiceNumber: nextRecordNumber(principal.orgId, "invoice", now),
       paymentIntentId: paymentIntent.id,
       creatorUid: principal.uid,
       creator: request.creator,

@@ -3,7 +3,6 @@ import { newId } from "@/lib/studio/ids";
 import { requireAddressFor } from "@/lib/studio/chain/require-address";
 import { nestedPaymentIntent } from "@/lib/studio/payment-intents/nested";
 import { requireToken } from "@/lib/studio/payment-intents/token";
-import { nextRecordNumber } from "@/lib/studio/orgs/counters";
 import { insertCreated } from "@/lib/studio/workflow/create";
 import type { PayoutCreateInput } from "@/lib/studio/payouts/schemas";
 import { payoutAmounts } from "@/lib/studio/payouts/pricing";
@@ -37,7 +36,6 @@ export async function createPayout(input: { principal: Principal; clientId: stri
       id: newId("po"),
       orgId: principal.orgId,
       status: "approval_pending",
-      payoutNumber: nextRecordNumber(principal.orgId, "payout", now),
       paymentIntentId: paymentIntent.id,
       creatorUid: principal.uid,
       creator: request.creator,
