@@ -1,5 +1,5 @@
 // Paging shared by every list endpoint (spec part 8): one query schema to extend, one envelope.
-import { and, ilike, or, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
 import { fieldError } from "@/lib/studio/errors";
@@ -93,13 +93,18 @@ export function searchAny(columns: readonly AnyColumn[], text: string): SQL {
 }
 
 /**
- * `searchAny` through a trigram index on `indexedText` (the columns joined by spaces): the index
- * narrows the rows, then each column is checked on its own, so a match that only spans two
- * columns' joined text is not a match, exactly as without the index. With the statistics' trigram
- * frequencies, the index is asked only for the search's rarest trigrams (see search-trigrams.ts).
+ * `searchAny` through a trigram index on `searchText` (the columns joined by spaces, lowercased
+ * and stored). The index narrows the rows to those holding pieces of the search (with the
+ * statistics' trigram frequencies, only its rarest pieces: see search-trigrams.ts), then the exact
+ * check: a search without a space cannot span two columns in the joined text, so it is looked for
+ * in that text; one with a space is checked column by column, so a match that only spans two
+ * columns is not a match, exactly as without the index. ILIKE compares what the database's
+ * lower() makes of both sides, so lower() on both sides finds the same rows.
  */
-export function indexedSearch(indexedText: SQL, columns: readonly AnyColumn[], text: string, frequencies?: TrigramFrequencies): SQL {
+export function indexedSearch(searchText: AnyColumn, columns: readonly AnyColumn[], text: string, frequencies?: TrigramFrequencies): SQL {
   const terms = frequencies ? selectiveTerms(text, frequencies) : [];
-  const narrowing = (terms.length > 0 ? terms.map((term) => term.pattern) : [text]).map((piece) => ilike(indexedText, containsPattern(piece)));
-  return and(...narrowing, searchAny(columns, text)) as SQL;
+  const pieces = terms.length > 0 ? terms.map((term) => term.pattern) : [text];
+  const narrowing = pieces.map((piece) => sql`${searchText} LIKE lower(${containsPattern(piece)})`);
+  const exact = text.includes(" ") ? searchAny(columns, text) : sql`strpos(${searchText}, lower(${text})) > 0`;
+  return and(...narrowing, exact) as SQL;
 }
