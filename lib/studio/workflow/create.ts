@@ -20,7 +20,7 @@ const NUMBERED: Partial<Record<OwnerType, { column: "invoiceNumber" | "payoutNum
 };
 
 /** A new record's values: everything but its number, which the statement takes from the organization's counter. */
-export type NewRecord<T extends OwnerTable> = Omit<T["$inferInsert"], "invoiceNumber" | "payoutNumber"> & { id: string; orgId: number; status: string };
+type NewRecord<T extends OwnerTable> = Omit<T["$inferInsert"], "invoiceNumber" | "payoutNumber"> & { id: string; orgId: number; status: string };
 
 /**
  * Inserts `record` with its payment intent and its creation log row; returns both rows as stored.
