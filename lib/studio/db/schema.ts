@@ -195,7 +195,7 @@ export const invoices = pgTable(
     // candidate is a plain LIKE on it instead of joining and lowercasing seven columns each time.
     searchText: text("search_text")
       .notNull()
-      .generatedAlwaysAs((): SQL => sql`lower(${invoiceSearchText(invoices)})`),
+      .generatedAlwaysAs((): SQL => sql`lower(${sql.join(invoiceSearchColumns(invoices).map((column) => sql`${column}`), sql` || ' ' || `)})`),
   },
   (t) => [
     uniqueIndex("invoices_seq_idx").on(t.seq),
@@ -215,8 +215,11 @@ export const invoices = pgTable(
 /** The statistics object (migrations 0015, 0016) on the trigrams of `search_text`. */
 export const INVOICE_SEARCH_STATISTICS = "invoices_search_trigrams";
 
-/** The columns the invoice search looks in, joined by spaces: `search_text` before lowercasing. */
-export function invoiceSearchText(t: {
+/**
+ * The columns the invoice search looks in: `search_text` is them joined by spaces and lowercased,
+ * and a search that could span two of them there is checked on each of them (`indexedSearch`).
+ */
+export function invoiceSearchColumns(t: {
   invoiceNumber: AnyPgColumn;
   id: AnyPgColumn;
   paymentIntentId: AnyPgColumn;
@@ -224,9 +227,8 @@ export function invoiceSearchText(t: {
   recipientEmail: AnyPgColumn;
   organizationName: AnyPgColumn;
   organizationEmail: AnyPgColumn;
-}): SQL {
-  const columns = [t.invoiceNumber, t.id, t.paymentIntentId, t.recipientName, t.recipientEmail, t.organizationName, t.organizationEmail];
-  return sql.join(columns.map((column) => sql`${column}`), sql` || ' ' || `);
+}): AnyPgColumn[] {
+  return [t.invoiceNumber, t.id, t.paymentIntentId, t.recipientName, t.recipientEmail, t.organizationName, t.organizationEmail];
 }
 
 // Invoices per organization and status, kept exact by statement-level triggers on `invoices`:

@@ -1,12 +1,11 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { db, type Database } from "@/lib/db/client";
-import { INVOICE_SEARCH_STATISTICS, invoiceStatusCounts, invoices, paymentIntents } from "@/lib/studio/db/schema";
+import { INVOICE_SEARCH_STATISTICS, invoiceSearchColumns, invoiceStatusCounts, invoices, paymentIntents } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import type { InvoiceListQuery } from "@/lib/studio/invoices/schemas";
 import { indexedSearch, listEnvelope, pageOffset, selectedStatuses } from "@/lib/studio/paging";
 import { trigramFrequencies, type TrigramFrequencies } from "@/lib/studio/search-trigrams";
-import { ownerSearchColumns } from "@/lib/studio/workflow/owner";
 import { invoiceStateMachine, STATUS_CATEGORY } from "@/lib/studio/invoices/status";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 
@@ -158,7 +157,7 @@ function sharedFilters(query: InvoiceListQuery, searchFrequencies: TrigramFreque
   if (query.created_after) filters.push(gte(invoices.createdAt, new Date(query.created_after)));
   if (query.created_before) filters.push(lt(invoices.createdAt, new Date(query.created_before)));
   if (query.search) {
-    filters.push(indexedSearch(invoices.searchText, [invoices.invoiceNumber, ...ownerSearchColumns(invoices)], query.search, searchFrequencies));
+    filters.push(indexedSearch(invoices.searchText, invoiceSearchColumns(invoices), query.search, searchFrequencies));
   }
   return filters;
 }
