@@ -137,7 +137,10 @@ describe.each(drivers)("idempotency claims on %s", (driver) => {
           const key = idempotentRequest(principal, request, body)!;
           let release!: () => void;
           const held = new Promise<void>((resolve) => (release = resolve));
-          let firstCommitted = false;
+          // Set as the first transaction's work ends, just before its COMMIT is sent: the duplicate's
+          // claim cannot return before that COMMIT, while a flag set once the commit's answer came
+          // back could still lose the race against the duplicate's answer.
+          let firstFinished = false;
           let markClaimed!: () => void;
           const claimed = new Promise<void>((resolve) => (markClaimed = resolve));
           const first = unitOfWork(async (tx) => {
@@ -145,17 +148,18 @@ describe.each(drivers)("idempotency claims on %s", (driver) => {
             markClaimed();
             await held;
             await storeIdempotentResponse(tx, key, Response.json({ code: 0, data: { run: "first" } }));
-          }).then(() => (firstCommitted = true));
+            firstFinished = true;
+          });
           await claimed;
           const duplicate = unitOfWork(async (tx) => {
             const replay = await claimIdempotencyKey(tx, key);
-            return { committedBefore: firstCommitted, body: await replay?.json() };
+            return { firstFinishedBefore: firstFinished, body: await replay?.json() };
           });
           // The duplicate's claim is blocked on the first one's before the first may commit.
           await someoneWaitsForALock(target.databaseUrl!);
           release();
           await first;
-          expect(await duplicate).toEqual({ committedBefore: true, body: { code: 0, data: { run: "first" } } });
+          expect(await duplicate).toEqual({ firstFinishedBefore: true, body: { code: 0, data: { run: "first" } } });
         },
         { SEED_DEMO: "0" },
       );
