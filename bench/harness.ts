@@ -22,6 +22,8 @@ export const settings = {
   holdSeconds: Math.min(600, Number(process.env.BENCH_HOLD_SECONDS ?? 0)),
   /** Embedded runs: the demo seed's invoice count, as a new user gets it. */
   embeddedInvoices: Number(process.env.BENCH_EMBEDDED_INVOICES ?? 200),
+  /** Lighthouse runs of each console page and preset; the median is judged. */
+  lighthouseRuns: Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)),
   /** Comma-separated phase names to run (default: all). */
   only: (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean),
   /** A folder for V8 CPU profiles of the Next servers (--cpu-prof), written when they stop. */

@@ -1,18 +1,19 @@
 // `npm run bench`: the Studio server beside a bare node:http server (bench/bare-server.ts) doing the
 // same queries, in one run, phase by phase (bench/phases/): on PostgreSQL with 100,000 invoices
 // (BENCH_INVOICES=1000000 for the million-row run), the seed, GET one, the list views with the
-// search's EXPLAIN, and creates; on the embedded default (PGlite, the demo seed), GET one and
-// creates. It ends with one line per target, PASS or FAIL, and exits non-zero when a target (not a
-// stretch) is missed. Loopback only; every load run is bounded in time. It creates a scratch
-// database and drops it at the end.
+// search's EXPLAIN, Lighthouse on the signed-in console (bench/phases/console.ts) and creates; on
+// the embedded default (PGlite, the demo seed), GET one and creates. It ends with one line per
+// target, PASS or FAIL, and exits non-zero when a target (not a stretch) is missed. Loopback only;
+// every load run is bounded in time. It creates a scratch database and drops it at the end.
 //
 // Environment (all optional): DATABASE_URL (the server to create the scratch database on; default
 // postgres://postgres@127.0.0.1:5432/postgres), NEXT_DIST_DIR (default .next; built when missing),
 // BENCH_INVOICES (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_LIST_RATE (50: the
 // offered req/s of the list latency run), BENCH_HOLD_SECONDS (0: how long to keep both servers up
 // before measuring, for profiling by hand; at most 600), BENCH_EMBEDDED_INVOICES (200),
-// BENCH_ONLY (comma-separated phases: get-one, list, create, embedded), BENCH_CPU_PROF (a folder:
-// the Next servers run with --cpu-prof and write their V8 profiles there when they stop).
+// BENCH_ONLY (comma-separated phases: get-one, list, console, create, embedded), BENCH_CPU_PROF (a
+// folder: the Next servers run with --cpu-prof and write their V8 profiles there when they stop),
+// BENCH_LIGHTHOUSE_RUNS (3), CHROME_PATH (/usr/bin/chromium, for the console phase's Lighthouse).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -25,6 +26,7 @@ import { measureCreates } from "./phases/creates";
 import { embeddedPhase } from "./phases/embedded";
 import { getOnePhase } from "./phases/get-one";
 import { checkListSame, explainList, listPaths, listPhase } from "./phases/lists";
+import { consolePhase } from "./phases/console";
 import { seedInvoices } from "./phases/seed";
 
 let succeeded = false;
@@ -79,7 +81,7 @@ async function postgresPhases(): Promise<PhaseResult[]> {
   log("Next server healthy");
 
   const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")) as {
-    orgs: Array<{ org_id: number; client_id: string; users: Array<{ role: string; uid: string; api_key: string }> }>;
+    orgs: Array<{ org_id: number; client_id: string; users: Array<{ role: string; uid: string; api_key: string; email: string; password: string }> }>;
   };
   const demo = credentials.orgs[0]!;
   const viewer = demo.users.find((user) => user.role === "viewer")!;
@@ -111,6 +113,7 @@ async function postgresPhases(): Promise<PhaseResult[]> {
     apiKey: viewer.api_key,
     onePaths,
     invoices: settings.invoices,
+    consoleUser: { email: finance.email, password: finance.password },
   };
   for (const pathName of onePaths.slice(0, 2)) await checkSame(nextUrl, bareUrl, pathName, viewer.api_key);
   await checkListSame(bench);
@@ -142,6 +145,7 @@ async function postgresPhases(): Promise<PhaseResult[]> {
     }
     phases.push(list);
   }
+  if (wanted("console")) phases.push(await consolePhase(bench));
   if (wanted("create")) {
     const creates = await measureCreates({
       driver: "postgres",
@@ -160,7 +164,7 @@ async function postgresPhases(): Promise<PhaseResult[]> {
 async function main(): Promise<void> {
   await ensureBuilt();
   const phases: PhaseResult[] = [];
-  if (wanted("get-one") || wanted("list") || wanted("create")) phases.push(...(await postgresPhases()));
+  if (["get-one", "list", "console", "create"].some(wanted)) phases.push(...(await postgresPhases()));
   if (wanted("embedded")) phases.push(await embeddedPhase());
   const allMet = printReport(phases);
   const failures = phases.reduce((sum, phase) => sum + failedRequests(phase), 0);

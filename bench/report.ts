@@ -8,7 +8,7 @@ export type TargetCheck = {
   /** What is measured, e.g. "GET one req/s, Next / bare". */
   name: string;
   value: number;
-  unit: "" | "ms" | "req/s";
+  unit: "" | "ms" | "req/s" | "score" | "KB";
   /** Pass when value >= limit ("at least") or value < limit ("below"). */
   rule: "at least" | "at most" | "below";
   limit: number;
@@ -32,7 +32,8 @@ export const passes = (target: TargetCheck): boolean =>
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const cpu = (value: number) => `${value.toFixed(2)} ms`;
 
-function table(rows: string[][]): string {
+/** Columns padded to their widest cell. */
+export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ").trimEnd()).join("\n");
 }
@@ -40,6 +41,8 @@ function table(rows: string[][]): string {
 function figure(value: number, unit: TargetCheck["unit"]): string {
   if (unit === "ms") return ms(value);
   if (unit === "req/s") return `${value.toFixed(0)} req/s`;
+  if (unit === "score") return value.toFixed(0);
+  if (unit === "KB") return `${value.toFixed(1)} KB`;
   return value.toFixed(2);
 }
 

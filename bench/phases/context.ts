@@ -9,4 +9,6 @@ export type PostgresBench = {
   /** GET one paths over a random sample of the seeded invoices. */
   onePaths: string[];
   invoices: number;
+  /** A finance user of Demo Merchant, for the console's signed-in pages. */
+  consoleUser: { email: string; password: string };
 };

@@ -12,7 +12,7 @@ import { createInvoice, studio, unique } from "./support";
 //   (a shift either happens or not), and the sum of all shifts used here is never below
 //   Lighthouse's worst session window.
 // - LCP: the target is 1.5 s on Lighthouse's simulated mobile (measured with
-//   scripts/lighthouse-console.mjs). Here, on a 2-core CI machine running ~7 jobs at once, a
+//   `npm run bench`'s console phase). Here, on a 2-core CI machine running ~7 jobs at once, a
 //   clock under a 4× slowdown swung from 3 s to 12 s between two runs of the same build, so
 //   the clock is not what guards it. What this page's code decides is *what* the largest paint
 //   is: the largest element must already be in the first HTML (not rows painted after hydration
