@@ -5,6 +5,10 @@ const nextConfig = {
   // Lets the test harness build into its own folder without touching a developer's `.next`.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  // Each page carries the console's stylesheet in its HTML: on a slow phone network the first paint
+  // waits for the HTML alone, not for another round trip to fetch the stylesheet (issue 10; its CSP
+  // allows the <style> by hash, lib/console/inline-stylesheets.ts).
+  experimental: { inlineCss: true },
   // The JSON routes: a browser must never take a response for something else (pages get this and
   // the rest of their headers from proxy.ts). A static header here costs the API path no proxy hop.
   async headers() {

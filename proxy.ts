@@ -9,6 +9,7 @@
 //   e.g. 127.0.0.1 and localhost.)
 import { NextResponse, type NextRequest } from "next/server";
 import { arrivedOverHttps } from "@/lib/console/client-request";
+import { inlineStylesheetHashes } from "@/lib/console/inline-stylesheets";
 import { newNonce, pageSecurityHeaders } from "@/lib/console/security-headers";
 import { env } from "@/lib/env";
 import { StudioError } from "@/lib/studio/errors";
@@ -27,6 +28,7 @@ function withPageSecurityHeaders(request: NextRequest): NextResponse {
     https: arrivedOverHttps(request.headers, request.url),
     development: env.NODE_ENV === "development",
     pathname: request.nextUrl.pathname,
+    inlineStylesheets: inlineStylesheetHashes(),
   });
   // Next.js reads the nonce from the request's CSP and puts it on the scripts it renders.
   const requestHeaders = new Headers(request.headers);

@@ -1,5 +1,6 @@
 // The browser security headers of console pages (proxy.ts): a page cannot be framed by another
 // site, markup injected into a page cannot run script, and the API's JSON is never sniffed.
+import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "./fixtures";
@@ -45,7 +46,7 @@ test("another site cannot frame a console page", async ({ browser }) => {
   }
 });
 
-test("an inline script injected into a page does not run, and the page still works", async ({ as }) => {
+test("an inline script or style injected into a page does not apply, and the page still works", async ({ as }) => {
   const invoice = await createInvoice();
   const { page } = await as("viewer");
   await page.addInitScript(() => {
@@ -64,7 +65,7 @@ test("an inline script injected into a page does not run, and the page still wor
       const html = await response.text();
       expect(html).toContain("<head>");
       injected += 1;
-      await route.fulfill({ response, body: html.replace("<head>", "<head><script>window.__injected = 1</script>") });
+      await route.fulfill({ response, body: html.replace("<head>", "<head><script>window.__injected = 1</script><style>body { visibility: hidden }</style>") });
     },
   );
   await page.goto(`/invoices?search=${encodeURIComponent(invoice.recipient_name)}`);
@@ -74,8 +75,16 @@ test("an inline script injected into a page does not run, and the page still wor
   await expect(page.getByTestId("viewer-role")).toHaveText("Viewer");
   await expect(page.getByRole("row").filter({ hasText: invoice.recipient_name })).toHaveCount(1);
   expect(await page.evaluate(() => window.__injected)).toBeUndefined();
-  // The only thing refused was the injected script: no style or script of the console's own.
-  await expect.poll(() => page.evaluate(() => window.__violations)).toEqual([{ directive: "script-src-elem", blocked: "inline" }]);
+  expect(await page.evaluate(() => getComputedStyle(document.body).visibility)).toBe("visible");
+  // The console's own inline stylesheet applied: the skip link is visually hidden until focused.
+  expect(await page.getByRole("link", { name: "Skip to content" }).evaluate((link) => getComputedStyle(link).position)).toBe("absolute");
+  // The only things refused were the injected script and style: nothing of the console's own.
+  await expect
+    .poll(() => page.evaluate(() => window.__violations))
+    .toEqual([
+      { directive: "script-src-elem", blocked: "inline" },
+      { directive: "style-src-elem", blocked: "inline" },
+    ]);
 });
 
 test("a page response carries the headers, with a new nonce each time that is on the page's scripts", async ({ playwright }) => {
@@ -104,6 +113,12 @@ test("a page response carries the headers, with a new nonce each time that is on
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+    // The stylesheet travels inline (no round trip for it), allowed by its hash since React writes
+    // it without the nonce.
+    expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    const inlined = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
+    expect(inlined.length).toBe(1);
+    for (const css of inlined) expect(policy).toContain(`'sha256-${createHash("sha256").update(css).digest("base64")}'`);
   }
   expect(nonces[0]).not.toBe(nonces[1]);
   await context.dispose();

@@ -26,6 +26,17 @@ describe("page security headers", () => {
     }
   });
 
+  it("a build's inlined stylesheets are allowed by their hashes beside the nonce, never by 'unsafe-inline'", () => {
+    const hashes = ["sha256-AAAA", "sha256-BBBB"];
+    const policy = directives(contentSecurityPolicy({ nonce: "abc", https: false, development: false, pathname: "/invoices", inlineStylesheets: hashes }));
+    expect(policy.get("style-src")).toBe("style-src 'self' 'nonce-abc' 'sha256-AAAA' 'sha256-BBBB'");
+    expect(policy.get("script-src")).toBe("script-src 'self' 'nonce-abc' 'strict-dynamic'");
+    // Where inline styles are allowed outright, a hash would make browsers ignore 'unsafe-inline'.
+    for (const options of [{ development: true }, { development: false, pathname: "/docs/api" }]) {
+      expect(directives(contentSecurityPolicy({ nonce: "abc", https: false, inlineStylesheets: hashes, ...options })).get("style-src")).toBe("style-src 'self' 'unsafe-inline'");
+    }
+  });
+
   it("the dev server may eval and inline its styles", () => {
     const policy = directives(contentSecurityPolicy({ nonce: "n", https: false, development: true }));
     expect(policy.get("script-src")).toContain("'unsafe-eval'");

@@ -31,7 +31,17 @@ const REFUSED_FEATURES = [
 ];
 export const PERMISSIONS_POLICY = REFUSED_FEATURES.map((feature) => `${feature}=()`).join(", ");
 
-type PolicyOptions = { nonce: string; https: boolean; development: boolean; pathname?: string };
+type PolicyOptions = {
+  nonce: string;
+  https: boolean;
+  development: boolean;
+  pathname?: string;
+  /**
+   * CSP sources ('sha256-…') of the stylesheets a page may carry inline (lib/console/inline-stylesheets):
+   * React writes the inlined stylesheet's <style> without the nonce, so it is allowed by its hash.
+   */
+  inlineStylesheets?: readonly string[];
+};
 
 /**
  * Pages whose renderer writes `<style>` elements it cannot give a nonce: /docs/api, where Scalar
@@ -42,15 +52,16 @@ export function allowsInlineStyles(pathname: string | undefined): boolean {
   return pathname === "/docs/api";
 }
 
-export function contentSecurityPolicy({ nonce, https, development, pathname }: PolicyOptions): string {
+export function contentSecurityPolicy({ nonce, https, development, pathname, inlineStylesheets = [] }: PolicyOptions): string {
   const inlineStyles = development || allowsInlineStyles(pathname);
+  const styleSources = [`'nonce-${nonce}'`, ...inlineStylesheets.map((hash) => `'${hash}'`)].join(" ");
   const directives = [
     "default-src 'self'",
     // React's development build reconstructs server errors with eval; production never needs it.
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
     // The dev server injects its styles without a nonce.
-    // (A nonce would make browsers ignore 'unsafe-inline', so it is one or the other.)
-    `style-src 'self' ${inlineStyles ? "'unsafe-inline'" : `'nonce-${nonce}'`}`,
+    // (A nonce or a hash would make browsers ignore 'unsafe-inline', so it is one or the other.)
+    `style-src 'self' ${inlineStyles ? "'unsafe-inline'" : styleSources}`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
