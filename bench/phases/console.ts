@@ -11,7 +11,7 @@
 // Targets: performance at least 90 mobile and 95 desktop, CLS below 0.05, LCP below 1.5 s on
 // mobile (simulated, as the issue measured it, and applied), and at most 180 KB of gzipped script
 // for /invoices.
-import { log, settings } from "../harness";
+import { log, percentile, settings } from "../harness";
 import { lighthouseRuns, signIn, type LighthouseRow, type Preset } from "../lighthouse";
 import { table, type PhaseResult, type TargetCheck } from "../report";
 import type { PostgresBench } from "./context";
@@ -19,12 +19,6 @@ import type { PostgresBench } from "./context";
 const PRESETS: Preset[] = ["mobile", "desktop", "mobile-applied"];
 const MIN_PERFORMANCE: Partial<Record<Preset, number>> = { mobile: 90, desktop: 95 };
 const MAX_MOBILE_LCP_MS = 1500;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 export async function consolePhase(bench: PostgresBench): Promise<PhaseResult> {
   const invoiceId = bench.onePaths[0]!.split("/").pop()!;
@@ -44,7 +38,7 @@ export async function consolePhase(bench: PostgresBench): Promise<PhaseResult> {
   for (const { label, path } of pages) {
     for (const preset of PRESETS) {
       const runs = rows.filter((row) => row.path === path && row.preset === preset);
-      const medianOf = (figure: (row: LighthouseRow) => number) => median(runs.map(figure));
+      const medianOf = (figure: (row: LighthouseRow) => number) => percentile(runs.map(figure).sort((a, b) => a - b), 0.5);
       for (const row of runs) for (const line of row.failing) failing.add(`${label} ${preset}: ${line}`);
       if (runs.some((row) => new URL(row.finalUrl).pathname !== path)) throw new Error(`${label} ${preset}: Lighthouse ended on ${runs[0]!.finalUrl}, not the signed-in page`);
       lines.push([
