@@ -9,12 +9,20 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["lib/**/*.test.ts"], environment: "node" },
+        // The tests say "development" (demo data, sandbox); servers they start choose for themselves.
+        test: { name: "unit", include: ["lib/**/*.test.ts"], environment: "node", env: { STUDIO_ENV: "development" } },
       },
       {
         // Tests that open their own database (a temp PGlite, or a scratch PostgreSQL database).
         resolve: { alias },
-        test: { name: "node", include: ["e2e/node/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 60_000 },
+        test: {
+          name: "node",
+          include: ["e2e/node/**/*.test.ts"],
+          environment: "node",
+          env: { STUDIO_ENV: "development" },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         // Real HTTP against the server scripts/test.mjs started (STUDIO_TEST_URL).

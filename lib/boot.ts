@@ -1,6 +1,6 @@
 // The composition root: what a server process starts, in order. Services stay unaware of each other.
 import { awaitReady } from "@/lib/studio/boot";
-import { env } from "@/lib/env";
+import { effectiveSettings, env } from "@/lib/env";
 import { startSweeper } from "@/lib/studio/sweeper";
 import { startDispatcher } from "@/lib/studio/webhooks/dispatcher";
 import { seedDemoAccounts } from "@/lib/console/accounts";
@@ -9,6 +9,7 @@ const holder = globalThis as typeof globalThis & { __booted?: Promise<void> };
 
 export function boot(): Promise<void> {
   holder.__booted ??= (async () => {
+    console.log(`[studio] ${effectiveSettings()}`);
     await awaitReady();
     // Console accounts for the demo users (after the studio seed wrote demo-credentials.json).
     await seedDemoAccounts();

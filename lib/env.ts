@@ -8,7 +8,11 @@ const flag = z
   .transform((value) => (value === undefined ? undefined : value === "1" || value === "true"));
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // Next's own mode (set by `next dev` / `next start`); it decides nothing of Studio's defaults.
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  // Studio's defaults: production-safe however the process was launched (`npm start`, the worker,
+  // the CLI, a bare `node`), unless `npm run dev` or the tests say "development".
+  STUDIO_ENV: z.enum(["production", "development"]).default("production"),
   DATA_DIR: z.string().min(1).default(".data"),
   DATABASE_URL: z
     .string()
@@ -58,9 +62,9 @@ const envSchema = z.object({
 });
 
 const parsed = envSchema.parse(process.env);
-// Demo data and the pay-anything sandbox are for trying Studio out: a production server
-// (`next start`) has neither unless the operator turns them on.
-const tryingOut = parsed.NODE_ENV !== "production";
+// Demo data, the pay-anything sandbox and webhooks to private addresses are for trying Studio out:
+// a production process has none of them unless the operator turns each on.
+const tryingOut = parsed.STUDIO_ENV === "development";
 
 export const env = {
   ...parsed,
@@ -70,6 +74,22 @@ export const env = {
   SWEEPER: parsed.SWEEPER ?? true,
   WEBHOOK_ALLOW_PRIVATE: parsed.WEBHOOK_ALLOW_PRIVATE ?? tryingOut,
 };
+
+/**
+ * The settings whose defaults follow STUDIO_ENV, as this process resolved them: every process
+ * logs this line at start, so an operator sees what a launch really chose.
+ */
+export function effectiveSettings(): string {
+  const onOff = (value: boolean) => (value ? "on" : "off");
+  return [
+    `STUDIO_ENV=${env.STUDIO_ENV}`,
+    `database=${env.DATABASE_URL ? "postgresql" : "pglite"}`,
+    `SANDBOX_CHAIN=${onOff(env.SANDBOX_CHAIN)}`,
+    `SEED_DEMO=${onOff(env.SEED_DEMO)}`,
+    `WEBHOOK_ALLOW_PRIVATE=${onOff(env.WEBHOOK_ALLOW_PRIVATE)}`,
+    `SWEEPER=${onOff(env.SWEEPER)}`,
+  ].join(" ");
+}
 
 /**
  * The port this server listens on. `next start -p` stores the chosen port in process.env.PORT

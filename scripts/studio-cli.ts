@@ -6,6 +6,7 @@ import { z } from "zod";
 import { createConsoleAccount, rememberStudioUid } from "@/lib/console/accounts";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
 import { DatabaseInUseError } from "@/lib/db/pglite-lock";
+import { effectiveSettings } from "@/lib/env";
 import { API_KEY_PATTERN, maskApiKey } from "@/lib/studio/auth/api-keys";
 import { PERMISSIONS, isPermission, type Permission } from "@/lib/studio/auth/permissions";
 import { authenticate } from "@/lib/studio/auth/principal";
@@ -325,6 +326,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
+    // On stderr, so --json output stays one document.
+    console.error(`[studio-cli] ${effectiveSettings()}`);
     // getDatabase() migrates but never seeds: an operator's database stays as the operator made it.
     await getDatabase();
     const output = await work();

@@ -50,6 +50,9 @@ const mode = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
 console.log(`\n=== Studio tests on ${mode} ===\n`);
 let failed = 0;
 
+// The worker and the CLI run from their built JavaScript, as in production (node tests spawn them).
+if ((wants("node") || wants("servers")) && (await run(process.execPath, [path.join(root, "scripts", "build-scripts.mjs")]))) process.exit(1);
+
 if (wants("unit")) failed += (await run(bin("vitest"), ["run", "--project", "unit", ...filters])) ? 1 : 0;
 if (wants("node")) failed += (await run(bin("vitest"), ["run", "--project", "node", ...filters])) ? 1 : 0;
 

@@ -1,6 +1,6 @@
 // `npm run worker`: the background jobs without the web server, for deployments with several app
 // servers (run those with SWEEPER=0). Needs DATABASE_URL: a PGlite folder belongs to one process.
-import { env } from "@/lib/env";
+import { effectiveSettings, env } from "@/lib/env";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
 import { startSweeper } from "@/lib/studio/sweeper";
 import { startDispatcher } from "@/lib/studio/webhooks/dispatcher";
@@ -10,6 +10,7 @@ async function main(): Promise<void> {
     console.error("npm run worker needs DATABASE_URL (PostgreSQL); with PGlite the server runs the sweeper itself.");
     process.exit(2);
   }
+  console.log(`[worker] ${effectiveSettings()}`);
   await getDatabase();
   const sweeper = startSweeper(env.SWEEP_INTERVAL_MS);
   // Several workers may drain one outbox: leases (SKIP LOCKED) keep them from sending an attempt twice.

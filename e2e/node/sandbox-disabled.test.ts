@@ -1,5 +1,5 @@
-// With SANDBOX_CHAIN=0 (a server meant for real chains) the sandbox payment endpoints do not exist,
-// and a production server has neither the sandbox nor demo data unless they are asked for.
+// With SANDBOX_CHAIN=0 (a server meant for real chains) the sandbox payment endpoints do not exist.
+// What it defaults to is launch-defaults.test.ts's subject.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootedDemoOrg, dropTarget, freshTarget, invoiceRequest, withStudio, type Target } from "./support";
 
@@ -51,18 +51,5 @@ describe("sandbox chain switch", () => {
       { SANDBOX_CHAIN: flag, SEED_DEMO_INVOICES: "0" },
     );
     expect(status).toBe(expected);
-  });
-
-  it.each([
-    [{ NODE_ENV: "production" }, { SANDBOX_CHAIN: false, SEED_DEMO: false }],
-    [{ NODE_ENV: "production", SANDBOX_CHAIN: "1", SEED_DEMO: "1" }, { SANDBOX_CHAIN: true, SEED_DEMO: true }],
-    [{ NODE_ENV: "development" }, { SANDBOX_CHAIN: true, SEED_DEMO: true }],
-  ])("with %j the sandbox and the demo seed are %j", async (settings, expected) => {
-    const cleared = { SANDBOX_CHAIN: undefined, SEED_DEMO: undefined, ...settings };
-    const flags = await withStudio(target, async () => {
-      const { env } = await import("@/lib/env");
-      return { SANDBOX_CHAIN: env.SANDBOX_CHAIN, SEED_DEMO: env.SEED_DEMO };
-    }, cleared);
-    expect(flags).toEqual(expected);
   });
 });

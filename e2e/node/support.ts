@@ -83,15 +83,25 @@ export async function someoneWaitsForALock(databaseUrl: string, timeoutMs = 10_0
   }
 }
 
+/**
+ * A process beside the web server as production runs it: its built JavaScript under dist/
+ * (`npm run build`; `npm test` builds it before the node tests).
+ */
+export function builtScript(name: "worker" | "studio-cli"): string {
+  const file = path.join(root, "dist", `${name}.mjs`);
+  if (!fs.existsSync(file)) throw new Error(`${file} is not built: run \`node scripts/build-scripts.mjs\` (part of \`npm run build\`)`);
+  return file;
+}
+
 export type CliResult = { code: number; stdout: string; stderr: string };
 
-/** Runs `scripts/studio-cli.ts` as its own process, as an operator would. */
+/** Runs the operator CLI as its own process, as an operator would. */
 export function runCli(target: Target, args: string[], input?: string): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir };
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   else delete env.DATABASE_URL;
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/studio-cli.ts", ...args], {
+    const child = spawn(process.execPath, [builtScript("studio-cli"), ...args], {
       cwd: root,
       env,
       stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
@@ -193,6 +203,22 @@ export async function bootedDemoOrg(target: Target) {
   const { authenticate } = await import("@/lib/studio/auth/principal");
   const org = demoOrg(target);
   return { ...org, principal: (role: string) => authenticate(org.key(role)) };
+}
+
+/** Inside `withStudio`: creates invoices with `callbackUrl`; approving one writes its `invoice.approval_pending → approved` event. */
+export async function approvedWithCallback(target: Target, callbackUrl: string, count = 1): Promise<string[]> {
+  const { clientId, principal } = await bootedDemoOrg(target);
+  const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
+  const { approveInvoice } = await import("@/lib/studio/invoices/approve-invoice");
+  const finance = await principal("finance");
+  const approver = await principal("approver");
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const created = await createInvoice({ principal: finance, clientId, request: invoiceRequest({ callback_url: callbackUrl }) });
+    await approveInvoice({ principal: approver, id: created.id });
+    ids.push(created.id);
+  }
+  return ids;
 }
 
 /** A valid payout create request (gross 100 USDC on arb, net 98.5) with the given fields replaced. */

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, raceMode, withStudio, type Target } from "./support";
+import { builtScript, demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, raceMode, withStudio, type Target } from "./support";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const SWEEPER_RECIPIENT = "sweeper@example.test";
@@ -68,7 +68,7 @@ describe.each(drivers)("expiry sweeper on %s", (driver) => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir, SWEEP_INTERVAL_MS: "200" };
     if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
     else delete env.DATABASE_URL;
-    const worker = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/worker.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    const worker = spawn(process.execPath, [builtScript("worker")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     worker.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     worker.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

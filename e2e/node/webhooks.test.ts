@@ -5,25 +5,9 @@ import { sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver, type Receiver } from "../webhook-receiver";
-import { bootedDemoOrg, demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, withStudio, type Target } from "./support";
+import { approvedWithCallback, bootedDemoOrg, demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, withStudio, type Target } from "./support";
 
 type Env = Record<string, string>;
-
-/** Creates invoices with `callbackUrl`; approving one writes its `invoice.approval_pending → approved` event. */
-async function approvedWithCallback(target: Target, callbackUrl: string, count = 1): Promise<string[]> {
-  const { clientId, principal } = await bootedDemoOrg(target);
-  const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
-  const { approveInvoice } = await import("@/lib/studio/invoices/approve-invoice");
-  const finance = await principal("finance");
-  const approver = await principal("approver");
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const created = await createInvoice({ principal: finance, clientId, request: invoiceRequest({ callback_url: callbackUrl }) });
-    await approveInvoice({ principal: approver, id: created.id });
-    ids.push(created.id);
-  }
-  return ids;
-}
 
 async function orgSecret(client: Parameters<Parameters<typeof withStudio>[1]>[0], orgId: number): Promise<string> {
   const [row] = await queryRows<{ webhook_secret: string }>(client, sql`SELECT webhook_secret FROM organizations WHERE id = ${orgId}`);

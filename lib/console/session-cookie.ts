@@ -10,7 +10,7 @@ import { secureSessionCookie, sessionCookieName, sessionCookieOptions } from "@/
 // sibling host over http is never taken for a session.
 
 export function secureForRequest(request: Request): boolean {
-  return secureSessionCookie({ production: env.NODE_ENV === "production", https: arrivedOverHttps(request.headers, request.url) });
+  return secureSessionCookie({ production: env.STUDIO_ENV === "production", https: arrivedOverHttps(request.headers, request.url) });
 }
 
 /** The session token of a route handler's request. */
@@ -20,7 +20,7 @@ export async function sessionTokenOf(request: Request): Promise<string | undefin
 
 /** The session token of the page being rendered (server components have headers, not a URL). */
 export async function pageSessionToken(): Promise<string | undefined> {
-  const secure = secureSessionCookie({ production: env.NODE_ENV === "production", https: arrivedOverHttps(await headers(), undefined) });
+  const secure = secureSessionCookie({ production: env.STUDIO_ENV === "production", https: arrivedOverHttps(await headers(), undefined) });
   return (await cookies()).get(sessionCookieName(secure))?.value;
 }
 
