@@ -1,4 +1,15 @@
+import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
+
+/** Debian's Chromium as `.ci/run` finds it: CHROMIUM_PATH, else `chromium` on PATH. */
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    return execFileSync("sh", ["-c", "command -v chromium"], { encoding: "utf8" }).trim();
+  } catch {
+    throw new Error("No Chromium: set CHROMIUM_PATH or install Debian's chromium (apt-get install chromium).");
+  }
+}
 
 // Run through `node scripts/test.mjs browser`: it builds, starts a server on a fresh database and
 // sets STUDIO_TEST_URL / STUDIO_TEST_DATA_DIR. Debian's Chromium, no browser download.
@@ -16,7 +27,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     viewport: { width: 1280, height: 900 },
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: chromiumPath(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -9,9 +9,17 @@ import path from "node:path";
 import net from "node:net";
 
 const root = path.resolve(import.meta.dirname, "..");
-// Optional: a stage ("unit" | "node" | "api" | "browser" | "servers"), then file filters for it,
-// e.g. `npm test -- api payouts-create` while working on one area.
+// Optional: a stage ("unit" | "node" | "api" | "browser" | "servers") or several joined by commas,
+// then file filters for them, e.g. `npm test -- api payouts-create` while working on one area, or
+// `npm test -- node,api,servers` for the stages whose tests depend on the database driver.
 const [only, ...filters] = process.argv.slice(2);
+const STAGES = ["unit", "node", "api", "browser", "servers"];
+const chosen = only ? only.split(",") : STAGES;
+const unknown = chosen.filter((name) => !STAGES.includes(name));
+if (unknown.length) {
+  console.error(`unknown test stage ${unknown.join(", ")}: choose from ${STAGES.join(", ")}`);
+  process.exit(2);
+}
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 function run(command, args, env = {}) {
@@ -45,7 +53,47 @@ async function waitForHealth(url, server, timeoutMs) {
   throw new Error(`server not healthy after ${timeoutMs} ms`);
 }
 
-const wants = (stage) => !only || only === stage;
+/** True when something accepts connections on 127.0.0.1:`port`. */
+function listening(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/**
+ * The rate-limit tests keep counters in Redis on 127.0.0.1:6379: when nothing listens there and
+ * Debian's redis-server is installed, this run starts one of its own (and stops it at exit).
+ */
+async function ensureRedis() {
+  if (await listening(6379)) return;
+  const redis = spawn("redis-server", ["--bind", "127.0.0.1", "--port", "6379", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const missing = await new Promise((resolve) => {
+    redis.once("error", () => resolve(true));
+    redis.once("spawn", () => resolve(false));
+  });
+  if (missing) {
+    console.warn("No Redis on 127.0.0.1:6379 and no redis-server to start: the rate-limit tests will fail (apt-get install redis-server).");
+    return;
+  }
+  process.on("exit", () => redis.kill());
+  for (let tries = 0; tries < 50 && !(await listening(6379)); tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+const wants = (stage) => chosen.includes(stage);
+if (wants("node") || wants("servers")) await ensureRedis();
+const timings = [];
+/** Runs one stage, keeps its wall time for the summary, and counts it failed on a non-zero exit. */
+async function stage(name, work) {
+  const started = performance.now();
+  const code = await work();
+  timings.push({ name, seconds: (performance.now() - started) / 1000, ok: code === 0 });
+  return code === 0 ? 0 : 1;
+}
 const mode = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
 console.log(`\n=== Studio tests on ${mode} ===\n`);
 let failed = 0;
@@ -53,11 +101,11 @@ let failed = 0;
 // The worker and the CLI run from their built JavaScript, as in production (node tests spawn them).
 if ((wants("node") || wants("servers")) && (await run(process.execPath, [path.join(root, "scripts", "build-scripts.mjs")]))) process.exit(1);
 
-if (wants("unit")) failed += (await run(bin("vitest"), ["run", "--project", "unit", ...filters])) ? 1 : 0;
-if (wants("node")) failed += (await run(bin("vitest"), ["run", "--project", "node", ...filters])) ? 1 : 0;
+if (wants("unit")) failed += await stage("unit", () => run(bin("vitest"), ["run", "--project", "unit", ...filters]));
+if (wants("node")) failed += await stage("node", () => run(bin("vitest"), ["run", "--project", "node", ...filters]));
 
 if ((wants("api") || wants("browser") || wants("servers")) && process.env.SKIP_BUILD !== "1") {
-  const built = await run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" });
+  const built = await stage("build", () => run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" }));
   if (built !== 0) process.exit(1);
 }
 
@@ -95,8 +143,8 @@ if (wants("api") || wants("browser")) {
   try {
     await waitForHealth(baseUrl, server, 300_000);
     const testEnv = { STUDIO_TEST_URL: baseUrl, STUDIO_TEST_DATA_DIR: dataDir };
-    if (wants("api")) failed += (await run(bin("vitest"), ["run", "--project", "api", ...filters], testEnv)) ? 1 : 0;
-    if (wants("browser")) failed += (await run(bin("playwright"), ["test", ...filters], testEnv)) ? 1 : 0;
+    if (wants("api")) failed += await stage("api", () => run(bin("vitest"), ["run", "--project", "api", ...filters], testEnv));
+    if (wants("browser")) failed += await stage("browser", () => run(bin("playwright"), ["test", ...filters], testEnv));
   } catch (error) {
     console.error(error);
     failed += 1;
@@ -108,8 +156,9 @@ if (wants("api") || wants("browser")) {
 
 // After the shared server is gone: these tests' own servers get the machine to themselves.
 if (wants("servers")) {
-  failed += (await run(bin("vitest"), ["run", "--project", "servers", ...filters], { STUDIO_TEST_OWN_SERVERS: "1" })) ? 1 : 0;
+  failed += await stage("servers", () => run(bin("vitest"), ["run", "--project", "servers", ...filters], { STUDIO_TEST_OWN_SERVERS: "1" }));
 }
 
+console.log(`\nStage times on ${mode}: ${timings.map(({ name, seconds, ok }) => `${name} ${seconds.toFixed(0)} s${ok ? "" : " (failed)"}`).join(", ")}`);
 console.log(failed ? `\n${failed} test stage(s) failed on ${mode}` : `\nAll test stages passed on ${mode}`);
 process.exit(failed ? 1 : 0);

@@ -1,4 +1,4 @@
-import { test as base, type Browser, type Page } from "@playwright/test";
+import { test as base, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { InvoiceDetailPage } from "./pages/invoice-detail-page";
 import { InvoiceFormPage } from "./pages/invoice-form-page";
 import { InvoiceListPage } from "./pages/invoice-list-page";
@@ -16,12 +16,28 @@ export type Console = {
   payouts: { list: PayoutListPage; detail: PayoutDetailPage; form: PayoutFormPage };
 };
 
-async function signedIn(browser: Browser, role: Role, opened: Array<() => Promise<void>>): Promise<Console> {
-  const context = await browser.newContext();
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+type SignInOptions = {
+  /** A session of its own, signed in through the form: for a test that ends or changes its session. */
+  ownSession?: boolean;
+};
+
+// A sign-in costs a password hash check and three page loads; the tests of sign-in itself drive the
+// form, the rest start from a session this worker already opened for that role.
+const sessions = new Map<Role, StorageState>();
+
+async function signedIn(browser: Browser, role: Role, options: SignInOptions, opened: Array<() => Promise<void>>): Promise<Console> {
+  const stored = options.ownSession ? undefined : sessions.get(role);
+  const context = await browser.newContext(stored ? { storageState: stored } : {});
   opened.push(() => context.close());
   const page = await context.newPage();
-  const user = demoUser(role);
-  await new SignInPage(page).signIn(user.email, user.password);
+  if (stored) {
+    await page.goto("/invoices");
+  } else {
+    const user = demoUser(role);
+    await new SignInPage(page).signIn(user.email, user.password);
+    if (!options.ownSession) sessions.set(role, await context.storageState());
+  }
   return {
     page,
     list: new InvoiceListPage(page),
@@ -32,10 +48,10 @@ async function signedIn(browser: Browser, role: Role, opened: Array<() => Promis
 }
 
 /** `as(role)`: a separate browser context signed in as that demo user of Demo Merchant. */
-export const test = base.extend<{ as: (role: Role) => Promise<Console> }>({
+export const test = base.extend<{ as: (role: Role, options?: SignInOptions) => Promise<Console> }>({
   as: async ({ browser }, use) => {
     const opened: Array<() => Promise<void>> = [];
-    await use((role) => signedIn(browser, role, opened));
+    await use((role, options = {}) => signedIn(browser, role, options, opened));
     for (const close of opened) await close();
   },
 });

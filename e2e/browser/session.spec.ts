@@ -3,7 +3,7 @@ import { SignInPage } from "./pages/sign-in-page";
 import { baseUrl, demoUser } from "./support";
 
 test("sign-in shows the person, and sign-out ends the session for good", async ({ as, playwright }) => {
-  const { page } = await as("approver");
+  const { page } = await as("approver", { ownSession: true });
   await expect(page.getByTestId("viewer-name")).toHaveText("Avery Approver");
   await expect(page.getByText("Demo Merchant")).toBeVisible();
   await expect(page.getByTestId("viewer-role")).toHaveText("Approver");

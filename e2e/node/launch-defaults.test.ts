@@ -7,7 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver, type Receiver } from "../webhook-receiver";
-import { approvedWithCallback, builtScript, drivers, dropTarget, freshTarget, withStudio, type Target } from "./support";
+import { approvedWithCallback, builtScript, describeDriverIndependent, drivers, dropTarget, freshTarget, withStudio, type Target } from "./support";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const DEFAULTED = ["STUDIO_ENV", "NODE_ENV", "SANDBOX_CHAIN", "SEED_DEMO", "WEBHOOK_ALLOW_PRIVATE"];
@@ -18,7 +18,7 @@ function bareEnvironment(extra: Record<string, string | undefined> = {}): NodeJS
   return Object.fromEntries(Object.entries({ ...env, ...extra }).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv;
 }
 
-describe("defaults follow STUDIO_ENV, however the process is launched", () => {
+describeDriverIndependent("defaults follow STUDIO_ENV, however the process is launched", () => {
   let target: Target;
   beforeAll(async () => {
     target = await freshTarget("pglite", "launch_defaults");

@@ -1,9 +1,9 @@
 // With SANDBOX_CHAIN=0 (a server meant for real chains) the sandbox payment endpoints do not exist.
 // What it defaults to is launch-defaults.test.ts's subject.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bootedDemoOrg, dropTarget, freshTarget, invoiceRequest, withStudio, type Target } from "./support";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { bootedDemoOrg, describeDriverIndependent, dropTarget, freshTarget, invoiceRequest, withStudio, type Target } from "./support";
 
-describe("sandbox chain switch", () => {
+describeDriverIndependent("sandbox chain switch", () => {
   let target: Target;
   beforeAll(async () => {
     target = await freshTarget("pglite", "sandbox-off");

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
-import { vi } from "vitest";
+import { describe, vi } from "vitest";
 import type { InvoiceCreateInput } from "@/lib/studio/invoices/schemas";
 import type { PayoutCreateInput } from "@/lib/studio/payouts/schemas";
 
@@ -18,7 +18,17 @@ const adminUrl = process.env.DATABASE_URL;
 /** A fresh database: PGlite in a temp DATA_DIR, or a scratch PostgreSQL database beside DATABASE_URL. */
 export type Target = { driver: "pglite" | "postgres"; dataDir: string; databaseUrl?: string };
 
-export const drivers: Array<Target["driver"]> = adminUrl ? ["pglite", "postgres"] : ["pglite"];
+/**
+ * The suite's driver: each run tests the one it was given, so the PGlite run (no DATABASE_URL) and
+ * the PostgreSQL run together cover both without running the PGlite cases twice.
+ */
+export const drivers: Array<Target["driver"]> = adminUrl ? ["postgres"] : ["pglite"];
+
+/**
+ * For tests whose subject does not depend on the database driver (settings, input validation):
+ * they run once, in the PGlite run, on a PGlite database of their own.
+ */
+export const describeDriverIndependent = describe.skipIf(Boolean(adminUrl));
 
 /** What a concurrency test proves on `driver`: PGlite runs one transaction at a time. */
 export const raceMode = (driver: Target["driver"]) =>
