@@ -463,8 +463,9 @@ export async function ledgerEntriesOf(paymentIntentId: string, filters: { chain:
   return (await ledgerEntries(filters, orgIndex)).filter((entry) => entry.payment_intent_id === paymentIntentId);
 }
 
-export function withdraw(body: Record<string, unknown>, options: { role?: Role; orgIndex?: 0 | 1; headers?: Record<string, string> } = {}) {
-  return api("POST", "/asset_pro/transfer", { role: options.role ?? "admin", orgIndex: options.orgIndex, headers: options.headers, clientId: null, body });
+/** POST /asset_pro/transfer as `role` (the demo admin unless told), or with `key`. */
+export function withdraw(body: Record<string, unknown>, options: { role?: Role; key?: string; orgIndex?: 0 | 1; headers?: Record<string, string> } = {}) {
+  return api("POST", "/asset_pro/transfer", { role: options.role ?? "admin", key: options.key, orgIndex: options.orgIndex, headers: options.headers, clientId: null, body });
 }
 
 /**
