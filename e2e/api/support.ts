@@ -15,7 +15,12 @@ export const credentials: DemoCredentials = JSON.parse(
 export type Role = "finance" | "approver" | "admin" | "viewer";
 export const ROLES: Role[] = ["finance", "approver", "admin", "viewer"];
 
-/** The demo organizations: index 0 is Demo Merchant, 1 is Second Merchant. */
+/**
+ * The demo organizations: index 0 is Demo Merchant, 1 is Second Merchant. Test files run side by
+ * side against them: who manages Second Merchant (its people and their permissions) is
+ * team.test.ts's alone; elsewhere, assert about people of the file's own (`newPerson`) or records
+ * the file made (a tag, an id), never about an organization-wide count.
+ */
 export function org(index: 0 | 1) {
   const found = credentials.orgs[index];
   if (!found) throw new Error(`demo org ${index} missing`);
