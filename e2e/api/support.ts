@@ -18,8 +18,9 @@ export const ROLES: Role[] = ["finance", "approver", "admin", "viewer"];
 /**
  * The demo organizations: index 0 is Demo Merchant, 1 is Second Merchant. Test files run side by
  * side against them: who manages Second Merchant (its people and their permissions) is
- * team.test.ts's alone; elsewhere, assert about people of the file's own (`newPerson`) or records
- * the file made (a tag, an id), never about an organization-wide count.
+ * team.test.ts's alone; elsewhere, assert about people of the file's own (`newPerson`), records
+ * the file made (a tag, an id) or a balance (chain and token) no other file moves, never about an
+ * organization-wide count.
  */
 export function org(index: 0 | 1) {
   const found = credentials.orgs[index];
