@@ -14,7 +14,9 @@ export default defineConfig({
       },
       {
         // Tests that open their own database (a temp PGlite, or a scratch PostgreSQL database).
-        resolve: { alias },
+        // They run server modules in Node, as the server does: `server-only` resolves the way it
+        // does on the server (its react-server build), not as the bundler's browser-import guard.
+        resolve: { alias: { ...alias, "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") } },
         test: {
           name: "node",
           include: ["e2e/node/**/*.test.ts"],

@@ -56,11 +56,16 @@ describe("cross-organization isolation", () => {
       { search: foreignInvoice.id },
     ];
     for (const query of probes) {
+      // The probe is one that finds the row: its own organization gets it back.
+      const owners = await listInvoices({ ...query, page_size: 100 }, { orgIndex: 0 });
+      expect(owners.body.data.map((row: any) => row.id), JSON.stringify(query)).toContain(foreignInvoice.id);
       const response = await listInvoices({ ...query, page_size: 100 }, { orgIndex: 1 });
       expect(response.status).toBe(200);
       for (const row of response.body.data) expect(row.payment_intent.org_id).toBe(ownInvoice.payment_intent.org_id);
       expect(response.body.data.map((row: any) => row.id)).not.toContain(foreignInvoice.id);
     }
+    // The unfiltered list is not empty: the org_id check above ran on rows (org 1's own at least).
+    expect((await listInvoices({ search: ownInvoice.id }, { orgIndex: 1 })).body.data.map((row: any) => row.id)).toEqual([ownInvoice.id]);
     const filtered = await listInvoices({ search: foreignInvoice.recipient_email }, { orgIndex: 1 });
     expect(filtered.body.paging.total_count).toBe(0);
     expect(Object.values(filtered.body.counts).every((count) => count === 0)).toBe(true);
@@ -70,9 +75,15 @@ describe("cross-organization isolation", () => {
   });
 
   it("an invoice_id number shared by both organizations lists only the caller's own", async () => {
-    // Each organization counts its invoices on its own, so the same INV- number can exist twice.
-    const both = await listInvoices({ invoice_id: ownInvoice.invoice_id, page_size: 100 }, { orgIndex: 0 });
-    for (const row of both.body.data) expect(row.id).not.toBe(ownInvoice.id);
+    // Each organization counts its invoices per year on its own, from 1: both created one this
+    // year (beforeAll), so both hold this year's first number.
+    const first = ownInvoice.invoice_id.replace(/\d+$/, (digits: string) => "1".padStart(digits.length, "0"));
+    const orgIds = [foreignInvoice.payment_intent.org_id, ownInvoice.payment_intent.org_id];
+    for (const orgIndex of [0, 1] as const) {
+      const listed = await listInvoices({ invoice_id: first, page_size: 100 }, { orgIndex });
+      expect(listed.body.data, `org ${orgIndex}`).toHaveLength(1);
+      expect(listed.body.data[0]).toMatchObject({ invoice_id: first, payment_intent: { org_id: orgIds[orgIndex] } });
+    }
     const mine = await listInvoices({ invoice_id: ownInvoice.invoice_id }, { orgIndex: 1 });
     expect(mine.body.data.map((row: any) => row.id)).toEqual([ownInvoice.id]);
   });

@@ -243,33 +243,33 @@ describe("happy paths answer what the document says", () => {
   });
 
   it("team, API keys, the audit log, sign-ins and the webhook secret", async () => {
-    // A person of its own, in the second organization: the demo's admins keep their permissions
-    // and keys, and team.test.ts's "newest user first" in the first organization stays true.
+    // A person of its own, in Demo Merchant: the demo's admins keep their permissions and keys, and
+    // Second Merchant's people stay team.test.ts's alone (it takes org:manage from that admin).
     const email = `openapi-${randomUUID().slice(0, 8)}@team.test`;
     const person = documented(
       "POST",
       "/users",
-      await api("POST", "/users", { role: "admin", orgIndex: 1, body: { name: "Contract Person", email, permissions: ["transfer:read"] } }),
+      await api("POST", "/users", { role: "admin", body: { name: "Contract Person", email, permissions: ["transfer:read"] } }),
     );
-    documented("GET", "/users", await api("GET", "/users?page_size=5", { role: "admin", orgIndex: 1 }));
+    documented("GET", "/users", await api("GET", "/users?page_size=5", { role: "admin" }));
     const changed = documented(
       "PATCH",
       "/users/{id}",
-      await api("PATCH", `/users/${person.uid}`, { role: "admin", orgIndex: 1, body: { permissions: ["transfer:read", "transfer:create"] } }),
+      await api("PATCH", `/users/${person.uid}`, { role: "admin", body: { permissions: ["transfer:read", "transfer:create"] } }),
     );
     expect(changed.permissions).toEqual(["transfer:read", "transfer:create"]);
-    const key = documented("POST", "/api_keys", await api("POST", "/api_keys", { role: "admin", orgIndex: 1, body: { uid: person.uid } }));
+    const key = documented("POST", "/api_keys", await api("POST", "/api_keys", { role: "admin", body: { uid: person.uid } }));
     expect(key.api_key).toEqual(expect.any(String));
-    const keys = documented("GET", "/api_keys", await api("GET", `/api_keys?uid=${person.uid}`, { role: "admin", orgIndex: 1 }));
+    const keys = documented("GET", "/api_keys", await api("GET", `/api_keys?uid=${person.uid}`, { role: "admin" }));
     expect(keys.map((listed: { id: string }) => listed.id)).toEqual([key.id]);
     documented(
       "POST",
       "/me/sign_ins",
-      await api("POST", "/me/sign_ins", { key: key.api_key, orgIndex: 1, body: { outcome: "succeeded", ip: "203.0.113.9", user_agent: "openapi-test" } }),
+      await api("POST", "/me/sign_ins", { key: key.api_key, body: { outcome: "succeeded", ip: "203.0.113.9", user_agent: "openapi-test" } }),
     );
-    documented("POST", "/api_keys/{id}/revoke", await api("POST", `/api_keys/${key.id}/revoke`, { role: "admin", orgIndex: 1 }));
-    const rows = documented("GET", "/audit_log", await api("GET", `/audit_log?object_id=${person.uid}`, { role: "admin", orgIndex: 1 }));
+    documented("POST", "/api_keys/{id}/revoke", await api("POST", `/api_keys/${key.id}/revoke`, { role: "admin" }));
+    const rows = documented("GET", "/audit_log", await api("GET", `/audit_log?object_id=${person.uid}`, { role: "admin" }));
     expect(rows.map((row: { action: string }) => row.action)).toEqual(["console.sign_in", "user.updated", "user.created"]);
-    documented("GET", "/webhook/secret", await api("GET", "/webhook/secret", { role: "admin", orgIndex: 1 }));
+    documented("GET", "/webhook/secret", await api("GET", "/webhook/secret", { role: "admin" }));
   });
 });

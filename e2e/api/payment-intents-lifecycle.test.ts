@@ -9,6 +9,7 @@ import {
   createPaymentIntent,
   expectError,
   getPaymentIntent,
+  ledgerEntriesOf,
   listPaymentIntents,
   payIntent,
   payIntentOk,
@@ -20,13 +21,7 @@ const EVM_TX = /^0x[0-9a-f]{64}$/;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const refundBody = (reason = "customer asked") => ({ refund_address: REFUND_ADDRESS.evm, refund_reason: reason, refund_attachments: [] });
 
-async function ledgerFor(paymentIntentId: string) {
-  const response = await api("GET", "/balances/ledger?chain=eth&token=USDT&page_size=100", { role: "viewer" });
-  expect(response.status).toBe(200);
-  return (response.body.data as Array<{ payment_intent_id: string | null; kind: string; amount: string }>).filter(
-    (entry) => entry.payment_intent_id === paymentIntentId,
-  );
-}
+const ledgerFor = (paymentIntentId: string) => ledgerEntriesOf(paymentIntentId, { chain: "eth", token: "USDT" });
 
 // eth/USDT: a balance these tests have to themselves, so its deltas are theirs alone.
 const onEth = (overrides: Record<string, unknown> = {}) => createPaymentIntent({ chain: "eth", pay_token: "USDT", ...overrides });

@@ -10,6 +10,7 @@ import {
   fundPayout,
   fundPayoutOk,
   getPayout,
+  ledgerEntriesOf,
   PAYOUT_TARGET,
   payoutLogs,
   REFUND_ADDRESS,
@@ -44,17 +45,23 @@ describe("on-time funding", () => {
     expect(after.payment_intent.aggregation_tx_hash).toMatch(EVM_TX);
     expect(after.payment_intent.aggregation_tx_hash).not.toBe(transfer.tx_hash);
     expect(await getPayout(payout.id)).toEqual(after);
+    // No excess, so nothing is credited to the organization's balance.
+    expect(await ledgerEntriesOf(payout.payment_intent.payment_intent_id, { chain: "arb", token: "USDC" })).toEqual([]);
     const logs = await payoutLogs(payout.id);
     expect(logs).toHaveLength(3);
     expect(logs.at(-1)).toMatchObject({ from_status: "approved", to_status: "completed", operator_uid: "system" });
   });
 
-  it("more than the gross → completed all the same, the whole amount shown as received", async () => {
+  it("more than the gross → completed all the same, the whole amount shown as received, the excess credited to the balance", async () => {
     const payout = await approvedPayout();
     const { payout: after } = await fundPayoutOk(payout, "250.5");
     expect(after.status).toBe("completed");
     expect(after.payment_intent).toMatchObject({ status: "success", crypto_amount: "100", received_crypto_amount: "250.5" });
     expect(after.payment_intent.aggregation_tx_hash).toMatch(EVM_TX);
+    // Product decisions §7: the excess over the gross (250.5 − 100) is the organization's, one ledger row.
+    expect(await ledgerEntriesOf(payout.payment_intent.payment_intent_id, { chain: "arb", token: "USDC" })).toEqual([
+      expect.objectContaining({ kind: "payout_excess", amount: "150.5", symbol: "USDC", chain_id: "arb", transfer_id: null }),
+    ]);
   });
 
   it("a generated payer address is valid for the chain", async () => {
@@ -135,7 +142,7 @@ describe("expiry (the sweeper runs every 500 ms in tests)", () => {
     ]);
     expect(idle.payment_intent.payment_deadline).toBe(deadline);
     await fundPayoutOk(funded, "100");
-    const expired = await waitForPayoutStatus(idle.id, "expired", (deadline + 10) * 1000 - Date.now());
+    const expired = await waitForPayoutStatus(idle.id, "expired", (deadline + 20) * 1000 - Date.now());
     expect(expired).toMatchObject({ status: "expired", status_category: "closed" });
     expect(expired.payment_intent.status).toBe("expired");
     expect(expired.payment_intent.received_crypto_amount).toBeNull();
@@ -145,12 +152,12 @@ describe("expiry (the sweeper runs every 500 ms in tests)", () => {
     // The twin shared the deadline and the sweep that expired `idle`; funds kept it completed.
     expect((await getPayout(funded.id)).status).toBe("completed");
     expect((await payoutLogs(funded.id)).filter((log) => log.to_status === "expired")).toHaveLength(0);
-  }, 20_000);
+  }, 40_000);
 
   it("funds arriving after expiry → payment_review / manual_review, received recorded", async () => {
     const deadline = nowSeconds() + 1;
     const payout = await approvedPayout({ payment_deadline: deadline });
-    const expired = await waitForPayoutStatus(payout.id, "expired", (deadline + 10) * 1000 - Date.now());
+    const expired = await waitForPayoutStatus(payout.id, "expired", (deadline + 20) * 1000 - Date.now());
     expect(expired.status).toBe("expired");
     const { payout: after } = await fundPayoutOk(payout, "100");
     expect(after.status).toBe("payment_review");
@@ -160,7 +167,7 @@ describe("expiry (the sweeper runs every 500 ms in tests)", () => {
       to_status: "payment_review",
       operator_uid: "system",
     });
-  }, 20_000);
+  }, 40_000);
 
   it("a payout still waiting for approval never expires, even with its deadline past", async () => {
     const deadline = nowSeconds() + 1;
@@ -169,11 +176,11 @@ describe("expiry (the sweeper runs every 500 ms in tests)", () => {
       approvedPayout({ payment_deadline: deadline }),
     ]);
     // Wait on the approved twin: once the sweeper has expired it, it has also passed over `pending`.
-    expect((await waitForPayoutStatus(approved.id, "expired", (deadline + 10) * 1000 - Date.now())).status).toBe("expired");
+    expect((await waitForPayoutStatus(approved.id, "expired", (deadline + 20) * 1000 - Date.now())).status).toBe("expired");
     const after = await getPayout(pending.id);
     expect(after.status).toBe("approval_pending");
     expect(after.payment_intent.status).toBe("awaiting_approval");
-  }, 20_000);
+  }, 40_000);
 });
 
 describe("deposits where no deposit is expected → 409/40900, nothing recorded", () => {

@@ -1,6 +1,7 @@
 // Every row of the payout state table (product-decisions §2), allowed and refused, over HTTP: each
 // action is tried from every status on a fresh payout brought to that status through the real API.
 import { beforeAll, describe, expect, it } from "vitest";
+import { formatUnits, parseUnits } from "@/lib/studio/money";
 import {
   api,
   approvePayout,
@@ -188,8 +189,10 @@ describe.each(ACTIONS)("%s", (action) => {
     expect(PAYMENT_STATUS[target]).toContain(after.payment_intent.status);
     if (action === "fund" && target === from) {
       // A deposit into a payout already holding funds: recorded, summed, no status change, no log row.
+      // Summed in base units, exactly: a float sum would pass for amounts the API gets wrong, and fail for ones it gets right.
+      const decimals: number = payout.payment_intent.decimals;
       expect(after.payment_intent.received_crypto_amount).toBe(
-        String(Number(payout.payment_intent.received_crypto_amount) + Number(GROSS)),
+        formatUnits(parseUnits(payout.payment_intent.received_crypto_amount, decimals) + parseUnits(GROSS, decimals), decimals),
       );
       expect(logsAfter).toEqual(logsBefore);
       return;

@@ -15,7 +15,13 @@ export const credentials: DemoCredentials = JSON.parse(
 export type Role = "finance" | "approver" | "admin" | "viewer";
 export const ROLES: Role[] = ["finance", "approver", "admin", "viewer"];
 
-/** The demo organizations: index 0 is Demo Merchant, 1 is Second Merchant. */
+/**
+ * The demo organizations: index 0 is Demo Merchant, 1 is Second Merchant. Test files run side by
+ * side against them: who manages Second Merchant (its people and their permissions) is
+ * team.test.ts's alone; elsewhere, assert about people of the file's own (`newPerson`), records
+ * the file made (a tag, an id) or a balance (chain and token) no other file moves, never about an
+ * organization-wide count.
+ */
 export function org(index: 0 | 1) {
   const found = credentials.orgs[index];
   if (!found) throw new Error(`demo org ${index} missing`);
@@ -65,6 +71,24 @@ export async function api<T = any>(
 }
 
 export const serverUrl = baseUrl;
+
+/** A person of an organization, as the team endpoints return them. */
+export type Person = { uid: string; name: string; email: string; permissions: string[]; disabled: boolean; created_at: string };
+
+/**
+ * People of a test file's own: a new person of the organization with `permissions` and a key of
+ * their own, made through the team API by its demo admin. What a file asserts about the actor
+ * (audit rows, sign-ins, who may manage) then cannot be moved by another file acting as the
+ * shared demo users at the same time.
+ */
+export async function newPerson(permissions: string[], orgIndex: 0 | 1): Promise<{ person: Person; key: string; keyId: string }> {
+  const tag = randomUUID().slice(0, 8);
+  const created = await api("POST", "/users", { orgIndex, body: { name: `Person ${tag}`, email: `p-${tag}@people.test`, permissions } });
+  if (created.status !== 200) throw new Error(`user create failed: ${created.status} ${JSON.stringify(created.body)}`);
+  const key = await api("POST", "/api_keys", { orgIndex, body: { uid: created.body.data.uid } });
+  if (key.status !== 200) throw new Error(`key create failed: ${key.status} ${JSON.stringify(key.body)}`);
+  return { person: created.body.data, key: key.body.data.api_key, keyId: key.body.data.id };
+}
 
 /** A valid create request with a recipient no other test uses, so filters isolate this test's rows. */
 export function invoiceRequest(overrides: Record<string, unknown> = {}) {
@@ -411,8 +435,43 @@ export async function fundBalance(chain: string, symbol: string, amount: string,
   return paid.payment_intent;
 }
 
-export function withdraw(body: Record<string, unknown>, options: { role?: Role; orgIndex?: 0 | 1; headers?: Record<string, string> } = {}) {
-  return api("POST", "/asset_pro/transfer", { role: options.role ?? "admin", orgIndex: options.orgIndex, headers: options.headers, clientId: null, body });
+export type LedgerEntry = {
+  id: string;
+  chain_id: string;
+  contract_address: string;
+  symbol: string;
+  amount: string;
+  kind: string;
+  payment_intent_id: string | null;
+  transfer_id: string | null;
+  reference: string;
+  created_at: string;
+};
+
+/**
+ * Every balance ledger row of the organization matching `filters`, all pages: an assertion about
+ * "no row" or "the row" must not depend on how many rows other files wrote since.
+ */
+export async function ledgerEntries(filters: { chain?: string; token?: string; kind?: string }, orgIndex: 0 | 1 = 0): Promise<LedgerEntry[]> {
+  const entries: LedgerEntry[] = [];
+  for (let page = 1; ; page += 1) {
+    const query = new URLSearchParams({ ...filters, page: String(page), page_size: "100" });
+    const response = await api("GET", `/balances/ledger?${query}`, { role: "viewer", orgIndex });
+    if (response.status !== 200) throw new Error(`ledger failed: ${response.status} ${JSON.stringify(response.body)}`);
+    entries.push(...(response.body.data as LedgerEntry[]));
+    // Rows written meanwhile push older ones to later pages (seen twice, never skipped).
+    if (page * 100 >= response.body.paging.total_count) return [...new Map(entries.map((entry) => [entry.id, entry])).values()];
+  }
+}
+
+/** The ledger rows written for one payment intent (on its chain and token). */
+export async function ledgerEntriesOf(paymentIntentId: string, filters: { chain: string; token: string }, orgIndex: 0 | 1 = 0) {
+  return (await ledgerEntries(filters, orgIndex)).filter((entry) => entry.payment_intent_id === paymentIntentId);
+}
+
+/** POST /asset_pro/transfer as `role` (the demo admin unless told), or with `key`. */
+export function withdraw(body: Record<string, unknown>, options: { role?: Role; key?: string; orgIndex?: 0 | 1; headers?: Record<string, string> } = {}) {
+  return api("POST", "/asset_pro/transfer", { role: options.role ?? "admin", key: options.key, orgIndex: options.orgIndex, headers: options.headers, clientId: null, body });
 }
 
 /**

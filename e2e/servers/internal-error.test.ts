@@ -1,9 +1,11 @@
 // The 50000 rule (product-decisions §4): an unexpected failure answers 500 in the error envelope
-// with the request id and nothing from inside (no stack, no SQL, no table or column names). The
-// failure is real: the test renames, under the running server, a column the queries need.
+// with the request id and nothing from inside (no stack, no SQL, no table or column names), on
+// both drivers. The failure is real: a column the queries need is renamed while the server is
+// down (a PGlite folder belongs to one process), and the server is started on the broken schema.
 import fs from "node:fs";
-import pg from "pg";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows, withStudio } from "../node/support";
 import { call, ownServer, suiteDriver, type Answer, type OwnServer } from "./support";
 
 const BROKEN_COLUMN = "recipient_email";
@@ -28,21 +30,22 @@ function expectOpaque500(answer: Answer, requestId?: string) {
   for (const leak of LEAKS) expect(answer.text, `the body leaks ${leak}`).not.toMatch(leak);
 }
 
-// PGlite lives inside the server process, which no other process may open: only PostgreSQL lets
-// the test break the schema from outside while the server runs.
-describe.skipIf(suiteDriver !== "postgres")("an unexpected database failure (PostgreSQL only: the schema is broken from outside)", () => {
+describe(`an unexpected database failure on ${suiteDriver}`, () => {
   let server: OwnServer;
-  let database: pg.Client;
 
   beforeAll(async () => {
-    server = await ownServer("internal_error", "postgres");
-    database = new pg.Client({ connectionString: server.target.databaseUrl });
-    await database.connect();
+    server = await ownServer("internal_error");
   });
   afterAll(async () => {
-    await database?.end();
     await server?.close();
   });
+
+  /** Renames a column with the server stopped, then starts it again on the changed schema. */
+  async function renameColumn(from: string, to: string) {
+    await server.stop();
+    await withStudio(server.target, (client) => queryRows(client, sql.raw(`ALTER TABLE invoices RENAME COLUMN ${from} TO ${to}`)));
+    await server.start();
+  }
 
   it("answers 500/50000 with the request id and no stack, SQL, table or column name; works again once repaired", async () => {
     const finance = server.access.key("finance");
@@ -64,7 +67,7 @@ describe.skipIf(suiteDriver !== "postgres")("an unexpected database failure (Pos
       call(server, "POST", "/invoice/intent", key, request, { "X-Client-ID": server.access.clientId });
     expect((await call(server, "GET", "/invoice/intents", finance)).status).toBe(200);
 
-    await database.query(`ALTER TABLE invoices RENAME COLUMN ${BROKEN_COLUMN} TO ${RENAMED_TO}`);
+    await renameColumn(BROKEN_COLUMN, RENAMED_TO);
     try {
       const requestId = "audit-internal-error-1";
       // A search with a space is checked column by column, so its statement names the broken column.
@@ -76,7 +79,7 @@ describe.skipIf(suiteDriver !== "postgres")("an unexpected database failure (Pos
       expect(log).toContain(`${requestId} unexpected error`);
       expect(log).toContain(BROKEN_COLUMN);
     } finally {
-      await database.query(`ALTER TABLE invoices RENAME COLUMN ${RENAMED_TO} TO ${BROKEN_COLUMN}`);
+      await renameColumn(RENAMED_TO, BROKEN_COLUMN);
     }
 
     // The same requests succeed on the repaired schema: the 500s came from the failure, not the requests.

@@ -7,7 +7,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { expect, it, onTestFinished } from "vitest";
 import { demoOrg, describeDriverIndependent, dropTarget, dumpTables, freshTarget, withStudio, type Target } from "../node/support";
 import { ENDPOINTS, METHODS, requestArbitrary, type Fixture, type PlannedRequest } from "./malformed-requests";
 import { assertBuilt, freePort, startServer, stopServer, waitHealthy, type Server } from "./server";
@@ -59,7 +59,11 @@ describeDriverIndependent("the malformed-input sweep", () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     let server: Server | undefined;
-    let passed = false;
+    // The failure messages point at the server logs: they go only once the test has passed, which
+    // is known after the soft assertions below are judged, not when the last line has run.
+    onTestFinished(({ task }) => {
+      if (task.result?.state === "pass") fs.rmSync(logDir, { recursive: true, force: true });
+    });
     try {
       server = startServer(target, port, path.join(logDir, "server-1.log"), SWEEP_SERVER_ENV);
       await waitHealthy(baseUrl, server);
@@ -93,11 +97,9 @@ describeDriverIndependent("the malformed-input sweep", () => {
       expect.soft(tally.sent).toBeGreaterThanOrEqual(REQUESTS);
       expect.soft([...tally.statuses.keys()].filter((status) => status >= 500)).toEqual([]);
       expect.soft(changedTables(before, after), "rows written by the sweep").toEqual({});
-      passed = true;
     } finally {
       if (server) await stopServer(server);
       await dropTarget(target);
-      if (passed) fs.rmSync(logDir, { recursive: true, force: true });
     }
   });
 });

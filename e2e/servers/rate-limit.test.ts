@@ -61,9 +61,19 @@ describe.each(["the database", "Redis"] as const)(`rate limits ${where}, counter
 
   it(`one API key gets ${LIMIT} requests at once in all, whichever server answers; then 429 with Retry-After`, async () => {
     const key = user("finance").api_key;
-    const started = performance.now();
-    const responses = await Promise.all(Array.from({ length: 4 * LIMIT }, (_, n) => getMe(via(n), key)));
-    const elapsedMs = performance.now() - started;
+    const burst = async () => {
+      const started = performance.now();
+      const responses = await Promise.all(Array.from({ length: 4 * LIMIT }, (_, n) => getMe(via(n), key)));
+      return { responses, elapsedMs: performance.now() - started };
+    };
+    // Budgets per server would show only in a burst shorter than one refill of the budget (a second
+    // at LIMIT per second). A loaded machine may take longer: then the burst is sent again, once the
+    // budget is full again, rather than judged on what its refills let through.
+    let { responses, elapsedMs } = await burst();
+    for (let tries = 1; serverCount === 2 && elapsedMs >= 1_000 && tries < 5; tries++) {
+      await sleep(1_000);
+      ({ responses, elapsedMs } = await burst());
+    }
     const allowed = responses.filter((response) => response.status === 200);
     const refused = responses.filter((response) => response.status === 429);
     expect(allowed.length + refused.length).toBe(responses.length);
@@ -71,6 +81,7 @@ describe.each(["the database", "Redis"] as const)(`rate limits ${where}, counter
     expect(allowed.length).toBeGreaterThanOrEqual(LIMIT);
     expect(allowed.length).toBeLessThanOrEqual(LIMIT + Math.ceil((elapsedMs / 1000) * LIMIT));
     if (serverCount === 2) {
+      expect(elapsedMs, "no burst of 20 requests was answered within a second in 5 tries").toBeLessThan(1_000);
       // A budget per server would have let at least LIMIT through on each.
       expect(allowed.length, `answered in ${Math.round(elapsedMs)} ms`).toBeLessThan(2 * LIMIT);
       for (let n = 0; n < 2; n++) expect(responses.some((response, i) => i % 2 === n && response.status === 429)).toBe(true);

@@ -23,9 +23,10 @@ export function assertBuilt(): void {
 
 /**
  * `next start` in its own process group, so one signal reaches every process it has. `env` adds to
- * or overrides the defaults (e.g. STUDIO_RATE_LIMIT).
+ * or overrides the defaults (e.g. STUDIO_RATE_LIMIT); a variable given as undefined is left unset,
+ * inherited or not, so the server falls back to its own default.
  */
-export function startServer(target: Target, port: number, logFile: string, env: Record<string, string> = {}): Server {
+export function startServer(target: Target, port: number, logFile: string, env: Record<string, string | undefined> = {}): Server {
   // An inherited DATABASE_URL names the shared test server's database, not this target's.
   const { DATABASE_URL: _sharedDatabase, ...inherited } = process.env;
   const serverEnv: NodeJS.ProcessEnv = {
@@ -48,6 +49,7 @@ export function startServer(target: Target, port: number, logFile: string, env: 
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
     ...env,
   };
+  for (const [name, value] of Object.entries(serverEnv)) if (value === undefined) delete serverEnv[name];
   const log = fs.openSync(logFile, "a");
   // `npm start`'s server: Next.js with the Studio API's fast path.
   const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs"), "-p", String(port), "-H", "127.0.0.1"], {

@@ -18,21 +18,22 @@ export type OwnServer = {
   baseUrl: string;
   logFile: string;
   access: ReturnType<typeof demoOrg>;
-  /** Stops the server (the PGlite folder is free for the CLI then); `start` brings it back. */
+  /** Stops the server (the PGlite folder is free for the CLI then); `start` brings it back, with `env` instead when given. */
   stop(): Promise<void>;
-  start(): Promise<void>;
+  start(env?: Record<string, string | undefined>): Promise<void>;
   close(): Promise<void>;
 };
 
-export async function ownServer(label: string, driver: Target["driver"] = suiteDriver): Promise<OwnServer> {
+/** `env` adds to or overrides startServer's settings (undefined: left unset). */
+export async function ownServer(label: string, driver: Target["driver"] = suiteDriver, env: Record<string, string | undefined> = {}): Promise<OwnServer> {
   assertBuilt();
   const target = await freshTarget(driver, label);
   const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), `studio-${label}-log-`)), "server.log");
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let server: Server | undefined;
-  const start = async () => {
-    server = startServer(target, port, logFile);
+  const start = async (startEnv = env) => {
+    server = startServer(target, port, logFile, startEnv);
     await waitHealthy(baseUrl, server);
   };
   const stop = async () => {

@@ -1,6 +1,7 @@
-// Webhooks survive the server going away: an event written with its status change is delivered
-// by the next server on the same database, and an attempt cut short by a SIGKILL is sent again
-// once its lease runs out (at least once: the receiver sees the same event id again).
+// Webhooks on servers of their own: an event written with its status change is delivered by the
+// next server on the same database, an attempt cut short by a SIGKILL is sent again once its lease
+// runs out (at least once: the receiver sees the same event id again), and a server started with
+// production defaults refuses a callback to a private address.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -29,7 +30,7 @@ describe(`webhooks across a server restart on ${driver}`, () => {
     await dropTarget(target);
   });
 
-  async function boot(port: number, log: string, env: Record<string, string> = {}): Promise<string> {
+  async function boot(port: number, log: string, env: Record<string, string | undefined> = {}): Promise<string> {
     const baseUrl = `http://127.0.0.1:${port}`;
     server = startServer(target, port, path.join(logDir, log), { WEBHOOK_TIMEOUT_MS: "2000", ...env });
     await waitHealthy(baseUrl, server);
@@ -60,10 +61,19 @@ describe(`webhooks across a server restart on ${driver}`, () => {
     // SWEEPER=0: this server runs no background work, so the event stays in the outbox.
     let baseUrl = await boot(port, "server-1.log", { SWEEPER: "0" });
     const intentId = await paidIntent(baseUrl, hooks.url);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(hooks.received).toHaveLength(0);
     await killServer(server!);
     server = undefined;
+    // What the dead server left: its events in the outbox, never attempted, so whatever arrives
+    // next was sent by the next server.
+    await withStudio(target, async (client) => {
+      const events = await queryRows<{ status: string; attempt_count: number }>(
+        client,
+        sql`SELECT status, attempt_count FROM webhook_events WHERE object_id = ${intentId}`,
+      );
+      expect(events.length).toBeGreaterThan(0);
+      for (const event of events) expect(event).toEqual({ status: "pending", attempt_count: 0 });
+    });
+    expect(hooks.received).toHaveLength(0);
 
     baseUrl = await boot(port, "server-2.log");
     await hooks.waitFor((received) => received.length >= 1, 20_000);
@@ -104,6 +114,65 @@ describe(`webhooks across a server restart on ${driver}`, () => {
       // The killed attempt was never answered, so only the completed one is in the log.
       expect(rows).toEqual([{ status: "delivered", attempts: 1 }]);
     });
+  }, 240_000);
+
+  it("a server started without WEBHOOK_ALLOW_PRIVATE, as in production, refuses a callback to 127.0.0.1", async () => {
+    const hooks = await startReceiver();
+    receivers.push(hooks);
+    // What any deployment sets (where its data lives, its port) and the demo seed for the test's
+    // keys; every other setting the tests opt into (the guard off, the sandbox, short timeouts,
+    // no rate limit) is left unset.
+    const baseUrl = await boot(await freePort(), "server-5.log", {
+      STUDIO_ENV: undefined,
+      WEBHOOK_ALLOW_PRIVATE: undefined,
+      WEBHOOK_TIMEOUT_MS: undefined,
+      WEBHOOK_RETRY_SCHEDULE: undefined,
+      SANDBOX_CHAIN: undefined,
+      SEED_DEMO: "1",
+      SEED_DEMO_INVOICES: "0",
+      STUDIO_RATE_LIMIT: undefined,
+    });
+    const { clientId, key } = demoOrg(target);
+    const call = async (urlPath: string, apiKey: string, body?: unknown) => {
+      const response = await fetch(`${baseUrl}/v1/studio/api${urlPath}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { "X-STUDIO-API-KEY": apiKey, "X-Client-ID": clientId, "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const parsed = await response.json();
+      if (response.status !== 200) throw new Error(`${urlPath}: ${response.status} ${JSON.stringify(parsed)}`);
+      return parsed;
+    };
+    const created = await call("/invoice/intent", key("finance"), {
+      pricing_mode: "crypto",
+      amount: "10",
+      pay_token: "USDC",
+      chain: "arb",
+      origin: "https://shop.example.test",
+      recipient_name: "Guard Test",
+      recipient_email: "guard@example.test",
+      organization_name: "Guard Org",
+      organization_email: "guard-org@example.test",
+      creator: "servers test",
+      payment_terms: 7,
+      detail_items: [{ name: "Item", quantity: 1, unit_price: 10 }],
+      callback_url: hooks.url,
+    });
+    const invoiceId = created.data.id as string;
+    await call(`/invoice/intent/${invoiceId}/approve`, key("approver"), {});
+
+    type Delivery = { id: string; status: string; attempts: Array<{ status_code: number | null; error: string | null }> };
+    const deadline = Date.now() + 30_000;
+    let delivery: Delivery | undefined;
+    while (!delivery?.attempts.length) {
+      if (Date.now() > deadline) throw new Error(`no attempt recorded within 30 s: ${JSON.stringify(delivery)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      delivery = ((await call(`/webhook/deliveries?object_id=${invoiceId}`, key("viewer"))).data as Delivery[])[0];
+    }
+    expect(delivery.attempts).toEqual([expect.objectContaining({ status_code: null, error: expect.stringMatching(/^refused: 127\.0\.0\.1 is a loopback address/) })]);
+    expect(hooks.received).toHaveLength(0);
+    await stopServer(server!);
+    server = undefined;
   }, 240_000);
 });
 

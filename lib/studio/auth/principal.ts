@@ -56,7 +56,7 @@ function prepareLookup(database: Database) {
  * PRINCIPAL_TTL_MS is only the backstop for a notification that never came.
  * A lookup that was under way when a change arrived is not cached (`generation`).
  */
-const PRINCIPAL_TTL_MS = 5_000;
+export const PRINCIPAL_TTL_MS = 5_000;
 const PRINCIPALS_CHANNEL = "studio_principals";
 const RELISTEN_MS = 1_000;
 

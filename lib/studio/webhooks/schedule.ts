@@ -2,8 +2,6 @@
 // every step is used, the event is failed. WEBHOOK_RETRY_SCHEDULE shortens it (tests run it in seconds).
 import { env } from "@/lib/env";
 
-export const DEFAULT_RETRY_SCHEDULE_SECONDS = [30, 120, 600, 1800, 7200, 21600, 43200, 86400] as const;
-
 /**
  * When to try again after the `attemptsMade`-th attempt of a round failed, or null when the round
  * is over (1 first try + one retry per step).
