@@ -102,7 +102,10 @@ let failed = 0;
 if ((wants("node") || wants("servers")) && (await run(process.execPath, [path.join(root, "scripts", "build-scripts.mjs")]))) process.exit(1);
 
 if (wants("unit")) failed += await stage("unit", () => run(bin("vitest"), ["run", "--project", "unit", ...filters]));
-if (wants("node")) failed += await stage("node", () => run(bin("vitest"), ["run", "--project", "node", ...filters]));
+// Vitest's default on this 2-core machine is one file at a time; node and servers tests spend
+// most of their time waiting on child processes, servers and databases, so two files share it.
+const SIDE_BY_SIDE = "--maxWorkers=2";
+if (wants("node")) failed += await stage("node", () => run(bin("vitest"), ["run", "--project", "node", SIDE_BY_SIDE, ...filters]));
 
 if ((wants("api") || wants("browser") || wants("servers")) && process.env.SKIP_BUILD !== "1") {
   const built = await stage("build", () => run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" }));
@@ -156,7 +159,7 @@ if (wants("api") || wants("browser")) {
 
 // After the shared server is gone: these tests' own servers get the machine to themselves.
 if (wants("servers")) {
-  failed += await stage("servers", () => run(bin("vitest"), ["run", "--project", "servers", ...filters], { STUDIO_TEST_OWN_SERVERS: "1" }));
+  failed += await stage("servers", () => run(bin("vitest"), ["run", "--project", "servers", SIDE_BY_SIDE, ...filters], { STUDIO_TEST_OWN_SERVERS: "1" }));
 }
 
 console.log(`\nStage times on ${mode}: ${timings.map(({ name, seconds, ok }) => `${name} ${seconds.toFixed(0)} s${ok ? "" : " (failed)"}`).join(", ")}`);
