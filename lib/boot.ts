@@ -4,8 +4,9 @@ import { effectiveSettings, env } from "@/lib/env";
 import { startSweeper } from "@/lib/studio/sweeper";
 import { startDispatcher } from "@/lib/studio/webhooks/dispatcher";
 import { seedDemoAccounts } from "@/lib/console/accounts";
+import { closeDatabase } from "@/lib/db/client";
 
-const holder = globalThis as typeof globalThis & { __booted?: Promise<void> };
+const holder = globalThis as typeof globalThis & { __booted?: Promise<void>; __studioStop?: () => Promise<void> };
 
 export function boot(): Promise<void> {
   holder.__booted ??= (async () => {
@@ -16,10 +17,13 @@ export function boot(): Promise<void> {
     // Embedded mode expires invoices in-process; with several app servers set SWEEPER=0 on them
     // and run `npm run worker` instead (or as well: SKIP LOCKED keeps sweepers apart).
     // The webhook dispatcher is background work too: in-process here, or in the worker.
-    if (env.SWEEPER) {
-      startSweeper(env.SWEEP_INTERVAL_MS);
-      startDispatcher();
-    }
+    const loops = env.SWEEPER ? [startSweeper(env.SWEEP_INTERVAL_MS), startDispatcher()] : [];
+    // scripts/start.mjs calls this once the server has answered its last request (SIGTERM): the
+    // loops finish their round, then the database closes (PGlite flushes its folder).
+    holder.__studioStop = async () => {
+      await Promise.all(loops.map((loop) => loop.stop()));
+      await closeDatabase();
+    };
   })().catch((error: unknown) => {
     holder.__booted = undefined;
     console.error("[studio] start-up failed", error);

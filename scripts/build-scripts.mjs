@@ -1,6 +1,6 @@
-// Builds the processes that run beside the web server — the worker and the operator CLI — into
-// plain JavaScript under dist/, so production runs them with `node` and its runtime dependencies
-// only (no tsx, no devDependencies). Part of `npm run build`.
+// Builds the processes that run beside the web server — the worker, the operator CLI and the
+// migration runner — into plain JavaScript under dist/, so production runs them with `node` and
+// its runtime dependencies only (no tsx, no devDependencies). Part of `npm run build`.
 import fs from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
@@ -8,7 +8,7 @@ import { build } from "esbuild";
 
 const root = path.resolve(import.meta.dirname, "..");
 const outdir = path.join(root, "dist");
-const entryPoints = { worker: "scripts/worker.ts", "studio-cli": "scripts/studio-cli.ts" };
+const entryPoints = { worker: "scripts/worker.ts", "studio-cli": "scripts/studio-cli.ts", migrate: "scripts/migrate.ts" };
 
 // `server-only` throws outside React's server build; these processes are server code by nature.
 const serverOnlyIsEmpty = {

@@ -157,7 +157,10 @@ function fastPath(request) {
   return typeof handler === "function" ? { handler, params: found.params } : undefined;
 }
 
+let stopping = false;
 const server = http.createServer((request, response) => {
+  // While shutting down, a kept-alive client is told to open its next request elsewhere.
+  if (stopping) response.setHeader("Connection", "close");
   const found = fastPath(request);
   if (!found) return void nextHandler(request, response);
   serveApi(found, request, response, headersFor).catch((error) => {
@@ -169,9 +172,32 @@ const server = http.createServer((request, response) => {
 });
 server.listen(port, hostname, () => console.log(`Studio ready on http://${hostname}:${port}`));
 
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.on(signal, () => {
-    server.close();
-    process.exit(0);
-  });
+// SIGTERM/SIGINT: stop accepting connections, let every request already accepted get its answer
+// (for up to SHUTDOWN_TIMEOUT_MS; then the connections still open are cut), then stop the
+// background loops and close the database (lib/boot.ts).
+const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000);
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[studio] ${signal}: finishing the requests in flight (up to ${shutdownTimeoutMs} ms), then stopping`);
+  const closed = new Promise((resolve) => server.close(resolve));
+  // A kept-alive connection goes idle once its request is answered: close it then, not at its timeout.
+  const sweepIdle = setInterval(() => server.closeIdleConnections(), 50);
+  server.closeIdleConnections();
+  const cut = setTimeout(() => {
+    console.error(`[studio] requests still open after ${shutdownTimeoutMs} ms: closing their connections`);
+    server.closeAllConnections();
+  }, shutdownTimeoutMs);
+  await closed;
+  clearTimeout(cut);
+  clearInterval(sweepIdle);
+  try {
+    await globalThis.__studioStop?.();
+  } catch (error) {
+    console.error("[studio] stopping the background work failed", error);
+    process.exit(1);
+  }
+  console.log("[studio] stopped");
+  process.exit(0);
 }
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => void shutdown(signal));

@@ -97,7 +97,7 @@ export async function someoneWaitsForALock(databaseUrl: string, timeoutMs = 10_0
  * A process beside the web server as production runs it: its built JavaScript under dist/
  * (`npm run build`; `npm test` builds it before the node tests).
  */
-export function builtScript(name: "worker" | "studio-cli"): string {
+export function builtScript(name: "worker" | "studio-cli" | "migrate"): string {
   const file = path.join(root, "dist", `${name}.mjs`);
   if (!fs.existsSync(file)) throw new Error(`${file} is not built: run \`node scripts/build-scripts.mjs\` (part of \`npm run build\`)`);
   return file;

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
 import { lockPgliteFolder } from "@/lib/db/pglite-lock";
@@ -42,6 +43,22 @@ export function getDatabase(): Promise<Handle> {
 /** The open (or opening) database, without opening one: a subscription knows whether it is still the current one. */
 export function currentDatabase(): Promise<Handle> | undefined {
   return holder.__studioDb;
+}
+
+/**
+ * The migrations in lib/db/migrations that the open database has not applied (drizzle applies
+ * those newer than the newest it recorded), by tag: empty when the schema is current.
+ */
+export async function pendingMigrations(): Promise<string[]> {
+  const journal = JSON.parse(await fs.readFile(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as {
+    entries: Array<{ tag: string; when: number }>;
+  };
+  const { db: database } = await getDatabase();
+  const result = (await database.execute(sql`SELECT max(created_at)::text AS newest FROM drizzle.__drizzle_migrations`)) as unknown as {
+    rows: Array<{ newest: string | null }>;
+  };
+  const newest = Number(result.rows[0]?.newest ?? 0);
+  return journal.entries.filter((entry) => entry.when > newest).map((entry) => entry.tag);
 }
 
 export async function db(): Promise<Database> {

@@ -1,0 +1,105 @@
+// /api/ready, the probe a load balancer asks before sending traffic: ready on a started server;
+// 503 naming the check when a migration is missing or the database refuses connections, and
+// ready again once it is back. /api/health stays 200 throughout: the process itself is alive.
+// `npm run db:migrate` brings a database up to date without starting a server.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PGLITE_EXTENSIONS } from "@/lib/db/pglite-extensions";
+import { builtScript, dropTarget, freshTarget } from "../node/support";
+import { ownServer, suiteDriver, type OwnServer } from "./support";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+async function probe(server: OwnServer, route: "ready" | "health") {
+  const response = await fetch(`${server.baseUrl}/api/${route}`);
+  return { status: response.status, body: (await response.json()) as { status: string; checks?: Record<string, string> } };
+}
+
+describe(`readiness on ${suiteDriver}`, () => {
+  let server: OwnServer;
+  beforeAll(async () => {
+    server = await ownServer("ready", suiteDriver, { SEED_DEMO_INVOICES: "0" });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("a started server is ready: database answering, every migration applied", async () => {
+    expect(await probe(server, "ready")).toEqual({
+      status: 200,
+      body: { status: "ready", checks: { started: "ok", database: "ok", migrations: "ok" } },
+    });
+  });
+
+  it.runIf(suiteDriver === "postgres")("a database behind the code's migrations, then a database refusing connections, are not ready", async () => {
+    const admin = new pg.Client({ connectionString: server.target.databaseUrl });
+    await admin.connect();
+    const name = new URL(server.target.databaseUrl!).pathname.slice(1);
+    try {
+      // The record of the newest migration goes: as a database the code is newer than.
+      const [newest] = (await admin.query("SELECT id, hash, created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1")).rows;
+      await admin.query("DELETE FROM drizzle.__drizzle_migrations WHERE id = $1", [newest.id]);
+      const behind = await probe(server, "ready");
+      expect(behind.status).toBe(503);
+      expect(behind.body.checks).toMatchObject({ database: "ok", migrations: expect.stringMatching(/^1 not applied: 0\d{3}_/) });
+      await admin.query("INSERT INTO drizzle.__drizzle_migrations (id, hash, created_at) VALUES ($1, $2, $3)", [newest.id, newest.hash, newest.created_at]);
+      expect((await probe(server, "ready")).status).toBe(200);
+
+      await admin.query(`ALTER DATABASE ${name} CONNECTION LIMIT 0`);
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name]);
+      const down = await probe(server, "ready");
+      expect(down.status).toBe(503);
+      expect(down.body.checks?.database).not.toBe("ok");
+      expect((await probe(server, "health")).status).toBe(200);
+    } finally {
+      await admin.query(`ALTER DATABASE ${name} CONNECTION LIMIT -1`).catch(() => undefined);
+      await admin.end();
+    }
+    // Back: the pool opens new connections.
+    let again = await probe(server, "ready");
+    for (let tries = 0; again.status !== 200 && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      again = await probe(server, "ready");
+    }
+    expect(again.status).toBe(200);
+  });
+});
+
+describe(`npm run db:migrate on ${suiteDriver}`, () => {
+  it("brings an empty database to the current schema and exits 0, without a server", async () => {
+    const target = await freshTarget(suiteDriver, "migrate");
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir };
+      if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+      else delete env.DATABASE_URL;
+      const child = spawn(process.execPath, [builtScript("migrate")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+      expect(code, output).toBe(0);
+      expect(output).toContain("the database schema is current");
+      // Every migration of the journal is recorded as applied, read straight from the database.
+      const journal = JSON.parse(fs.readFileSync(path.join(root, "lib/db/migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] };
+      const query = "SELECT count(*)::int AS applied FROM drizzle.__drizzle_migrations";
+      let applied: number;
+      if (target.databaseUrl) {
+        const client = new pg.Client({ connectionString: target.databaseUrl });
+        await client.connect();
+        applied = (await client.query(query)).rows[0].applied;
+        await client.end();
+      } else {
+        const client = await PGlite.create(path.join(target.dataDir, "pglite"), { extensions: PGLITE_EXTENSIONS });
+        applied = (await client.query<{ applied: number }>(query)).rows[0]!.applied;
+        await client.close();
+      }
+      expect(applied).toBe(journal.entries.length);
+    } finally {
+      await dropTarget(target);
+    }
+  });
+});
