@@ -9,6 +9,29 @@ describe("GET /api/health", () => {
   });
 });
 
+describe("GET /api/ready", () => {
+  it("answers 200 with every check ok on a started server", async () => {
+    const response = await fetch(`${serverUrl}/api/ready`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ready", checks: { started: "ok", database: "ok", migrations: "ok" } });
+  });
+});
+
+describe("empty query values", () => {
+  it("are the filter left out, as an empty search field sends them, not a 400", async () => {
+    const invoice = await createInvoice();
+    const without = await api("GET", "/invoice/intents?page_size=5", { role: "viewer" });
+    const empty = await api("GET", "/invoice/intents?page_size=5&search=&status=&page=&created_after=", { role: "viewer" });
+    expect(empty.status).toBe(200);
+    expect(empty.body.data.map((row: { id: string }) => row.id)).toEqual(without.body.data.map((row: { id: string }) => row.id));
+    expect(empty.body.data.map((row: { id: string }) => row.id)).toContain(invoice.id);
+    // An empty page_size is the default page size, as if it were not sent.
+    const defaultSize = await api("GET", "/invoice/intents?page_size=", { role: "viewer" });
+    expect(defaultSize.status).toBe(200);
+    expect(defaultSize.body.data.length).toBe((await api("GET", "/invoice/intents", { role: "viewer" })).body.data.length);
+  });
+});
+
 describe("X-Request-ID", () => {
   it("is on successes and on every kind of error, and echoed in the error body", async () => {
     const invoice = await createInvoice();

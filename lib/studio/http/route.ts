@@ -76,7 +76,7 @@ export function studioRoute<BodySchema extends z.ZodType | undefined = undefined
           throw error;
         }
       };
-      const rawBody = bodySchema ? await readBody(() => readJsonBody(request, options.bodyOptional ?? false)) : undefined;
+      const rawBody = bodySchema ? await readBody(() => readJsonBody(request, options.bodyOptional ?? false)) : await refuseOversizedBody(request);
       const run = async (): Promise<Response> => {
         if (options.requireClientId) assertBodyClientId(rawBody, clientId);
         const params = await flattenParams(nextContext);
@@ -176,6 +176,13 @@ function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S>
 }
 
 /** Reads the body with a hard 1 MiB cap; an empty body is `undefined` where the body is optional. */
+/** An operation without a body ignores what is sent, but not past the cap every route keeps. */
+async function refuseOversizedBody(request: Request): Promise<undefined> {
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw tooLarge();
+  if (request.body) await readCapped(request, MAX_BODY_BYTES, tooLarge);
+  return undefined;
+}
+
 async function readJsonBody(request: Request, optional: boolean): Promise<unknown> {
   const declaredLength = Number(request.headers.get("content-length") ?? "0");
   if (declaredLength > MAX_BODY_BYTES) throw tooLarge();
@@ -253,6 +260,8 @@ function assertBodyClientId(rawBody: unknown, clientId: string): void {
 function searchParamsObject(request: Request): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [key, value] of new URL(request.url).searchParams) {
+    // `?search=` is what a form with an empty field sends: the same as leaving the filter out.
+    if (value === "") continue;
     if (value.includes("\u0000")) throw nulError(key);
     result[key] ??= value;
   }
