@@ -2,14 +2,11 @@
 // never from how a process was launched. The worker in a multi-server deployment is started with
 // nothing but DATABASE_URL, and every webhook leaves from it, so that launch must keep the guard
 // against private targets on (issue 22 §0: it once ran with development defaults).
-import { spawn } from "node:child_process";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver, type Receiver } from "../webhook-receiver";
-import { approvedWithCallback, builtScript, describeDriverIndependent, drivers, dropTarget, freshTarget, withStudio, type Target } from "./support";
+import { approvedWithCallback, describeDriverIndependent, drivers, dropTarget, freshTarget, startBuilt, withStudio, type Target } from "./support";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const DEFAULTED = ["STUDIO_ENV", "NODE_ENV", "SANDBOX_CHAIN", "SEED_DEMO", "WEBHOOK_ALLOW_PRIVATE"];
 
 /** This process's environment without any of the settings whose defaults are under test. */
@@ -71,15 +68,10 @@ describe.each(drivers.filter((driver) => driver === "postgres"))("the built work
   it("logs production defaults and refuses to deliver a webhook to 127.0.0.1", async () => {
     const [invoiceId] = await withStudio(target, () => approvedWithCallback(target, receiver.url), { SEED_DEMO_INVOICES: "0" });
 
-    const worker = spawn(process.execPath, [builtScript("worker")], {
-      cwd: root,
-      env: bareEnvironment({ DATABASE_URL: target.databaseUrl, DATA_DIR: target.dataDir, WEBHOOK_POLL_MS: "50", WEBHOOK_RETRY_SCHEDULE: "" }),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    worker.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    worker.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => worker.on("exit", (code) => resolve(code)));
+    const worker = startBuilt(
+      "worker",
+      bareEnvironment({ DATABASE_URL: target.databaseUrl, DATA_DIR: target.dataDir, WEBHOOK_POLL_MS: "50", WEBHOOK_RETRY_SCHEDULE: "" }),
+    );
     const database = new pg.Client({ connectionString: target.databaseUrl });
     await database.connect();
     try {
@@ -94,15 +86,15 @@ describe.each(drivers.filter((driver) => driver === "postgres"))("the built work
         outcome = rows[0];
         if (outcome?.status !== "failed") await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      expect(outcome, output).toEqual({ status: "failed", error: expect.stringMatching(/^refused: /) });
+      expect(outcome, worker.output()).toEqual({ status: "failed", error: expect.stringMatching(/^refused: /) });
       expect(receiver.received).toHaveLength(0);
-      expect(output).toContain("[worker] STUDIO_ENV=production");
-      expect(output).toContain("WEBHOOK_ALLOW_PRIVATE=off");
-      expect(output).toContain("SANDBOX_CHAIN=off");
+      expect(worker.output()).toContain("[worker] STUDIO_ENV=production");
+      expect(worker.output()).toContain("WEBHOOK_ALLOW_PRIVATE=off");
+      expect(worker.output()).toContain("SANDBOX_CHAIN=off");
     } finally {
       await database.end();
-      worker.kill("SIGTERM");
+      worker.child.kill("SIGTERM");
     }
-    expect(await exited).toBe(0);
+    expect(await worker.exited).toBe(0);
   }, 60_000);
 });

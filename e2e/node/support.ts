@@ -1,6 +1,6 @@
 // Shared by the node tests: fresh databases on both drivers, the real CLI as a child process, and
 // the service modules loaded against a chosen database (lib/env.ts reads process.env at import).
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -103,17 +103,34 @@ export function builtScript(name: "worker" | "studio-cli" | "migrate"): string {
   return file;
 }
 
+/** This process's environment pointed at `target`: its DATA_DIR, and its DATABASE_URL or none. */
+export function targetEnvironment(target: Target, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir, ...extra };
+  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  else delete env.DATABASE_URL;
+  return env;
+}
+
+export type BuiltProcess = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+/** Starts a built process (dist/) with `env`, as production runs it, collecting all it prints. */
+export function startBuilt(name: Parameters<typeof builtScript>[0], env: NodeJS.ProcessEnv): BuiltProcess {
+  const child = spawn(process.execPath, [builtScript(name)], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
 export type CliResult = { code: number; stdout: string; stderr: string };
 
 /** Runs the operator CLI as its own process, as an operator would. */
 export function runCli(target: Target, args: string[], input?: string): Promise<CliResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir };
-  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
-  else delete env.DATABASE_URL;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [builtScript("studio-cli"), ...args], {
       cwd: root,
-      env,
+      env: targetEnvironment(target),
       stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });
     if (input !== undefined) child.stdin?.end(input);

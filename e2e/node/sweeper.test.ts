@@ -1,12 +1,9 @@
 // The expiry sweeper against a real database on each driver: concurrent sweepers never expire an
 // invoice twice, and `npm run worker` is a working stand-alone sweeper on PostgreSQL.
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtScript, demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, raceMode, withStudio, type Target } from "./support";
+import { demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, raceMode, startBuilt, targetEnvironment, withStudio, type Target } from "./support";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const SWEEPER_RECIPIENT = "sweeper@example.test";
 
 /** Creates and approves `count` invoices with the given deadline; returns their ids. */
@@ -65,17 +62,10 @@ describe.each(drivers)("expiry sweeper on %s", (driver) => {
   });
 
   it(driver === "postgres" ? "npm run worker expires invoices on its own and stops on SIGTERM" : "npm run worker refuses PGlite", async () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir, SWEEP_INTERVAL_MS: "200" };
-    if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
-    else delete env.DATABASE_URL;
-    const worker = spawn(process.execPath, [builtScript("worker")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    worker.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    worker.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => worker.on("exit", (code) => resolve(code)));
+    const worker = startBuilt("worker", targetEnvironment(target, { SWEEP_INTERVAL_MS: "200" }));
     if (driver === "pglite") {
-      expect(await exited).toBe(2);
-      expect(output).toContain("DATABASE_URL");
+      expect(await worker.exited).toBe(2);
+      expect(worker.output()).toContain("DATABASE_URL");
       return;
     }
     try {
@@ -94,9 +84,9 @@ describe.each(drivers)("expiry sweeper on %s", (driver) => {
       }
       expect(status).toBe("expired");
     } finally {
-      worker.kill("SIGTERM");
+      worker.child.kill("SIGTERM");
     }
-    expect(await exited).toBe(0);
-    expect(output).toContain("background jobs (expiry, pending chain sends, idempotency purge)");
+    expect(await worker.exited).toBe(0);
+    expect(worker.output()).toContain("background jobs (expiry, pending chain sends, idempotency purge)");
   }, 40_000);
 });

@@ -2,14 +2,13 @@
 // 503 naming the check when a migration is missing or the database refuses connections, and
 // ready again once it is back. /api/health stays 200 throughout: the process itself is alive.
 // `npm run db:migrate` brings a database up to date without starting a server.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PGLITE_EXTENSIONS } from "@/lib/db/pglite-extensions";
-import { builtScript, dropTarget, freshTarget } from "../node/support";
+import { dropTarget, freshTarget, startBuilt, targetEnvironment } from "../node/support";
 import { ownServer, suiteDriver, type OwnServer } from "./support";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -73,16 +72,9 @@ describe(`npm run db:migrate on ${suiteDriver}`, () => {
   it("brings an empty database to the current schema and exits 0, without a server", async () => {
     const target = await freshTarget(suiteDriver, "migrate");
     try {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir };
-      if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
-      else delete env.DATABASE_URL;
-      const child = spawn(process.execPath, [builtScript("migrate")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-      let output = "";
-      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-      expect(code, output).toBe(0);
-      expect(output).toContain("the database schema is current");
+      const migrate = startBuilt("migrate", targetEnvironment(target));
+      expect(await migrate.exited, migrate.output()).toBe(0);
+      expect(migrate.output()).toContain("the database schema is current");
       // Every migration of the journal is recorded as applied, read straight from the database.
       const journal = JSON.parse(fs.readFileSync(path.join(root, "lib/db/migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] };
       const query = "SELECT count(*)::int AS applied FROM drizzle.__drizzle_migrations";
