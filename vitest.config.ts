@@ -12,9 +12,10 @@ export default defineConfig({
         test: { name: "unit", include: ["lib/**/*.test.ts"], environment: "node" },
       },
       {
-        // Tests that open their own database (a temp PGlite, or a scratch PostgreSQL database).
+        // Tests that open their own database (a temp PGlite, or a scratch PostgreSQL database);
+        // e2e/chain's also start a real local EVM node (Hardhat's) of their own.
         resolve: { alias },
-        test: { name: "node", include: ["e2e/node/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 60_000 },
+        test: { name: "node", include: ["e2e/node/**/*.test.ts", "e2e/chain/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {
         // Real HTTP against the server scripts/test.mjs started (STUDIO_TEST_URL).

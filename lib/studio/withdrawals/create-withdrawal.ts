@@ -5,7 +5,8 @@ import { StudioError } from "@/lib/studio/errors";
 import { newId } from "@/lib/studio/ids";
 import { AmountFormatError, formatUnits, parseUnits } from "@/lib/studio/money";
 import { debit } from "@/lib/studio/balances/ledger";
-import { findChain, type ChainInfo, type TokenInfo } from "@/lib/studio/chain/registry";
+import type { ChainInfo, TokenInfo } from "@/lib/studio/chain/registry";
+import { configuredChain, requireChainAvailable } from "@/lib/studio/chain/evm/rpc-chains";
 import { requireAddressFor } from "@/lib/studio/chain/require-address";
 import { planSend } from "@/lib/studio/chain/sends";
 import { inTransaction } from "@/lib/studio/unit-of-work";
@@ -81,8 +82,9 @@ function refuse(field: string, message: string): StudioError {
 }
 
 function requireChain(chainId: string): ChainInfo {
-  const chain = findChain(chainId);
+  const chain = configuredChain(chainId);
   if (!chain) throw refuse("chain_id", `${chainId} is not a supported chain`);
+  requireChainAvailable(chain, "chain_id");
   return chain;
 }
 
