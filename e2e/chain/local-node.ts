@@ -108,7 +108,11 @@ export async function startLocalNode(options: { chainId?: number; decimals?: num
       // With automine on the transfer is mined at once; with it off the caller mines.
       return hash;
     },
-    mine: (blocks = 1) => testClient.mine({ blocks }),
+    // One evm_mine per block: hardhat_mine's reserved ranges hand out blocks whose parentHash
+    // does not match the block before, which a reorg-checking scanner rightly refuses.
+    mine: async (blocks = 1) => {
+      for (let mined = 0; mined < blocks; mined++) await testClient.request({ method: "evm_mine", params: [] } as never);
+    },
     setReachable: relay.setReachable,
     stop: async () => {
       relay.close();

@@ -1056,6 +1056,13 @@ export interface components {
             refund_address: string | null;
             refund_reason: string | null;
             refund_attachments: string[] | null;
+            /** @description RPC chains: a transfer to the address that has not reached the confirmation depth yet (the status stays pending until it does) */
+            seen_transfer: {
+                /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
+                tx_hash: string;
+                /** @example 2 */
+                confirmations: number;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-03-01T10:00:00.000Z
@@ -1491,6 +1498,13 @@ export interface components {
             refund_address: string | null;
             refund_reason: string | null;
             refund_attachments: string[] | null;
+            /** @description RPC chains: a transfer to the address that has not reached the confirmation depth yet (the status stays pending until it does) */
+            seen_transfer: {
+                /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
+                tx_hash: string;
+                /** @example 2 */
+                confirmations: number;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-03-01T10:00:00.000Z
@@ -1590,7 +1604,7 @@ export interface components {
              */
             amount: string;
             /** @enum {string} */
-            kind: "invoice_settlement" | "payout_excess" | "payment_settlement" | "payment_refund" | "withdrawal";
+            kind: "invoice_settlement" | "payout_excess" | "payment_settlement" | "payment_refund" | "withdrawal" | "reorg_reversal" | "send_failed";
             payment_intent_id: string | null;
             transfer_id: string | null;
             reference: string;
@@ -6397,7 +6411,7 @@ export interface operations {
                 page_size?: string;
                 chain?: string;
                 token?: "USDC" | "USDT";
-                kind?: "invoice_settlement" | "payout_excess" | "payment_settlement" | "payment_refund" | "withdrawal";
+                kind?: "invoice_settlement" | "payout_excess" | "payment_settlement" | "payment_refund" | "withdrawal" | "reorg_reversal" | "send_failed";
             };
             header?: {
                 /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
@@ -6443,6 +6457,8 @@ export interface operations {
                             payment_settlement: number;
                             payment_refund: number;
                             withdrawal: number;
+                            reorg_reversal: number;
+                            send_failed: number;
                         };
                     };
                 };
