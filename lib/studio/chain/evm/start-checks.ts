@@ -41,7 +41,9 @@ async function checkRpcChain({ chain, client, evmChainId, rpcUrl }: RpcChain): P
   }
 }
 
+/** One line about an RPC failure: the node's own words (viem's `details`) when it gave some. */
 export function shortReason(error: unknown): string {
-  const text = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error);
+  const viemError = error as { details?: string; shortMessage?: string };
+  const text = error instanceof Error ? viemError.details || viemError.shortMessage || error.message : String(error);
   return text.split("\n")[0]!.slice(0, 200);
 }

@@ -1,0 +1,191 @@
+// Money out on a real local node, on each database: a settled deposit is swept to the treasury
+// after a gas top-up from the gas tank; 50 concurrent withdrawals from the treasury get distinct
+// nonces and all confirm; a process SIGKILLed between signing and broadcasting leaves one
+// transfer, not two; a send not mined in time is replaced at a higher fee and still moves the
+// money once, the record following the mined hash.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { erc20Abi, getAddress, keccak256, parseEther, type Address, type Hex } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bootedDemoOrg, demoOrg, drivers, dropTarget, freshTarget, queryRows, raceMode, withStudio, type Target } from "../node/support";
+import { startLocalNode, type LocalNode } from "./local-node";
+import { arbOn, DEPTH, scanToHead, units } from "./support";
+
+const root = path.resolve(import.meta.dirname, "../..");
+// Both databases' runs share one node: each test pays an address nobody has used.
+const freshAddress = () => getAddress(`0x${randomBytes(20).toString("hex")}`);
+let node: LocalNode;
+const PAYER = 1;
+beforeAll(async () => {
+  node = await startLocalNode();
+  await node.mint(node.tokens.USDC, node.wallet(PAYER).account.address, units(1_000_000));
+});
+afterAll(async () => {
+  await node?.stop();
+});
+
+type SendRow = { id: string; purpose: string; status: string; tx_hash: string; nonce: number; from_address: string; raw_tx: string; tx_hashes: string[] };
+
+describe.each(drivers)("sends on a real chain on %s", (driver) => {
+  let target: Target;
+  let treasury: Address;
+  beforeAll(async () => {
+    target = await freshTarget(driver, "sends");
+    await withStudio(target, async () => {
+      const { orgId } = await bootedDemoOrg(target);
+      await scanToHead();
+      const { orgAccount } = await import("@/lib/studio/chain/evm/keys");
+      const { GAS_TANK_INDEX, TREASURY_INDEX } = await import("@/lib/studio/chain/wallet-indexes");
+      const { db } = await import("@/lib/db/client");
+      const gasTank = (await orgAccount(await db(), orgId, GAS_TANK_INDEX)).address;
+      treasury = (await orgAccount(await db(), orgId, TREASURY_INDEX)).address;
+      // The operator funds the gas tank once; deposit addresses and the treasury get their gas from it.
+      const hash = await node.wallet(0).sendTransaction({ to: gasTank, value: parseEther("10"), chain: null, account: node.wallet(0).account });
+      await node.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    }, arbOn(node));
+  });
+  afterAll(async () => {
+    await dropTarget(target);
+  });
+
+  const tokenBalance = (owner: Address) => node.public.readContract({ address: node.tokens.USDC, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+
+  /** Background rounds (scan, follow sends, broadcast), a block mined after each, until `done` says so. */
+  async function runUntil(done: () => Promise<boolean>, rounds = 120) {
+    const { backgroundRound } = await import("@/lib/studio/sweeper");
+    for (let round = 0; round < rounds; round++) {
+      await backgroundRound();
+      if (await done()) return;
+      await node.mine();
+    }
+    throw new Error("background rounds did not get there");
+  }
+
+  const sendsOf = (client: Parameters<Parameters<typeof withStudio>[1]>[0], where: ReturnType<typeof sql>) =>
+    queryRows<SendRow>(client, sql`SELECT id, purpose, status, tx_hash, nonce, from_address, raw_tx, tx_hashes FROM chain_sends WHERE ${where} ORDER BY created_at, id`);
+
+  it("sweeps a settled deposit to the treasury after topping its address up with gas from the gas tank", async () => {
+    await withStudio(target, async (client) => {
+      const { clientId, principal } = await bootedDemoOrg(target);
+      const { createPaymentIntent } = await import("@/lib/studio/standalone-payments/create-payment-intent");
+      const { getPaymentIntent } = await import("@/lib/studio/standalone-payments/get-payment-intent");
+      const finance = await principal("finance");
+      const intent = await createPaymentIntent({ principal: finance, clientId, request: { pricing_mode: "crypto", crypto_amount: "100", pay_token: "USDC", chain: "arb" } });
+      const deposit = intent.payment_address as Address;
+      await node.transfer(PAYER, node.tokens.USDC, deposit, units(100));
+      const settled = async () => {
+        const sends = await sendsOf(client, sql`payment_intent_id = ${intent.payment_intent_id}`);
+        return sends.length === 2 && sends.every((send) => send.status === "confirmed");
+      };
+      await runUntil(settled);
+      const sends = await sendsOf(client, sql`payment_intent_id = ${intent.payment_intent_id}`);
+      const topUp = sends.find((send) => send.purpose === "gas_top_up");
+      const settlement = sends.find((send) => send.purpose === "settlement");
+      expect(topUp).toMatchObject({ purpose: "gas_top_up", status: "confirmed" });
+      expect(settlement).toMatchObject({ purpose: "settlement", status: "confirmed", from_address: deposit });
+      const current = await getPaymentIntent({ principal: finance, id: intent.payment_intent_id });
+      expect(current.status).toBe("success");
+      expect(current.aggregation_tx_hash).toBe(settlement!.tx_hash);
+      const receipt = await node.public.getTransactionReceipt({ hash: settlement!.tx_hash as Hex });
+      expect(receipt.status).toBe("success");
+      expect(await tokenBalance(deposit)).toBe(0n);
+      expect(await tokenBalance(treasury)).toBe(units(100));
+      // The top-up paid for the sweep: what is left on the deposit address is the unburnt rest.
+      const leftover = await node.public.getBalance({ address: deposit });
+      expect(leftover).toBeLessThan(parseEther("0.01"));
+    }, arbOn(node));
+  });
+
+  it(`gives 50 concurrent withdrawals from one treasury distinct nonces, and all confirm ${raceMode(driver)}`, async () => {
+    const recipient = freshAddress();
+    await withStudio(target, async (client) => {
+      const { principal } = await bootedDemoOrg(target);
+      const { createWithdrawal } = await import("@/lib/studio/withdrawals/create-withdrawal");
+      const admin = await principal("admin");
+      const request = { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: recipient, amount: "1" };
+      const created = await Promise.all(Array.from({ length: 50 }, () => createWithdrawal({ principal: admin, request })));
+      expect(created).toHaveLength(50);
+      const withdrawals = () => sendsOf(client, sql`purpose = 'withdrawal'`);
+      await runUntil(async () => (await withdrawals()).every((send) => send.status === "confirmed"), 200);
+      const sends = await withdrawals();
+      expect(sends.every((send) => send.from_address === treasury)).toBe(true);
+      expect(sends.map((send) => Number(send.nonce)).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, index) => index));
+      expect(await tokenBalance(recipient)).toBe(units(50));
+      expect(await tokenBalance(treasury)).toBe(units(50));
+    }, arbOn(node));
+  });
+
+  it("re-broadcasts the same signed transaction after a SIGKILL between signing and broadcasting: one transfer", async () => {
+    const recipient = freshAddress();
+    const request = { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: recipient, amount: "2.5" };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir, ...arbOn(node) };
+    if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+    else delete env.DATABASE_URL;
+    const signal = await new Promise<NodeJS.Signals | null>((resolve, reject) => {
+      const child = spawn(process.execPath, ["--import", "tsx", "e2e/chain/fixtures/crash-before-broadcast.ts", demoOrg(target).key("admin"), JSON.stringify(request)], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on("error", reject);
+      child.on("exit", (code, signal) => (signal ? resolve(signal) : reject(new Error(`exited ${code}: ${stderr}`))));
+    });
+    expect(signal).toBe("SIGKILL");
+    await withStudio(target, async (client) => {
+      const [send] = await sendsOf(client, sql`purpose = 'withdrawal' AND to_address = ${recipient}`);
+      // Signed and stored before the crash; the hash is the stored bytes' own, and nothing is on chain yet.
+      expect(send).toMatchObject({ status: "pending" });
+      expect(keccak256(send!.raw_tx as Hex)).toBe(send!.tx_hash);
+      expect(await tokenBalance(recipient)).toBe(0n);
+      const { broadcastPendingSends } = await import("@/lib/studio/chain/sends");
+      const afterLease = new Date(Date.now() + 60_000);
+      await Promise.all([1, 2, 3].map(() => broadcastPendingSends({ now: afterLease })));
+      await runUntil(async () => (await sendsOf(client, sql`id = ${send!.id}`))[0]?.status === "confirmed");
+      await broadcastPendingSends({ now: afterLease });
+      const [done] = await sendsOf(client, sql`id = ${send!.id}`);
+      expect(done).toMatchObject({ status: "confirmed", tx_hash: send!.tx_hash });
+      expect(await tokenBalance(recipient)).toBe(units(2.5));
+      const [withdrawal] = await queryRows<{ tx_hash: string }>(client, sql`SELECT tx_hash FROM withdrawals WHERE send_id = ${send!.id}`);
+      expect(withdrawal?.tx_hash).toBe(send!.tx_hash);
+    }, arbOn(node));
+  });
+
+  it("replaces a send not mined in time with the same nonce at a higher fee: one transfer, and the record follows the mined hash", async () => {
+    const recipient = freshAddress();
+    await withStudio(target, async (client) => {
+      const { principal } = await bootedDemoOrg(target);
+      const { createWithdrawal } = await import("@/lib/studio/withdrawals/create-withdrawal");
+      const { broadcastPendingSends } = await import("@/lib/studio/chain/sends");
+      const { trackRpcSends } = await import("@/lib/studio/chain/evm/send-tracker");
+      await node.test.setAutomine(false);
+      try {
+        const created = await createWithdrawal({ principal: await principal("admin"), request: { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: recipient, amount: "3" } });
+        // The gas top-up went out with the commit; once it is mined the withdrawal goes out, and stays unmined.
+        await node.mine();
+        await trackRpcSends();
+        await broadcastPendingSends();
+        const [first] = await sendsOf(client, sql`purpose = 'withdrawal' AND to_address = ${recipient}`);
+        expect(first).toMatchObject({ status: "sent", tx_hashes: [created.tx_hash] });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const [tracked] = await trackRpcSends();
+        expect(tracked?.replaced).toBe(1);
+        const [replaced] = await sendsOf(client, sql`id = ${first!.id}`);
+        expect(replaced!.tx_hashes).toHaveLength(2);
+        expect(replaced!.tx_hashes[0]).toBe(created.tx_hash);
+        const replacement = replaced!.tx_hashes[1]!;
+        await node.mine();
+        await node.test.setAutomine(true);
+        await runUntil(async () => (await sendsOf(client, sql`id = ${first!.id}`))[0]?.status === "confirmed");
+        const [done] = await sendsOf(client, sql`id = ${first!.id}`);
+        expect(done!.tx_hash).toBe(replacement);
+        expect((await node.public.getTransactionReceipt({ hash: replacement as Hex })).status).toBe("success");
+        await expect(node.public.getTransactionReceipt({ hash: created.tx_hash as Hex })).rejects.toThrow();
+        const [withdrawal] = await queryRows<{ tx_hash: string }>(client, sql`SELECT tx_hash FROM withdrawals WHERE id = ${created.id}`);
+        expect(withdrawal?.tx_hash).toBe(replacement);
+        expect(await tokenBalance(recipient)).toBe(units(3));
+      } finally {
+        await node.test.setAutomine(true);
+      }
+    }, arbOn(node, { CHAIN_REPLACE_AFTER_MS: "200" }));
+  });
+});
