@@ -188,4 +188,62 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
       }
     }, arbOn(node, { CHAIN_REPLACE_AFTER_MS: "200" }));
   });
+
+  it("takes a settled payment that a reorg deeper than the depth removed back from the ledger, and sends it to review", async () => {
+    await withStudio(target, async (client) => {
+      const { clientId, principal } = await bootedDemoOrg(target);
+      const { createPaymentIntent } = await import("@/lib/studio/standalone-payments/create-payment-intent");
+      const { getPaymentIntent } = await import("@/lib/studio/standalone-payments/get-payment-intent");
+      const finance = await principal("finance");
+      const intent = await createPaymentIntent({ principal: finance, clientId, request: { pricing_mode: "crypto", crypto_amount: "20", pay_token: "USDC", chain: "arb" } });
+      const balance = async () => (await queryRows<{ amount: string }>(client, sql`SELECT amount::text FROM balances WHERE chain_id = 'arb'`))[0]?.amount;
+      const before = Number(await balance());
+      const snapshot = await node.test.snapshot();
+      await node.transfer(PAYER, node.tokens.USDC, intent.payment_address as Address, units(20));
+      await node.mine(DEPTH);
+      await scanToHead();
+      expect((await getPaymentIntent({ principal: finance, id: intent.payment_intent_id })).status).toBe("success");
+      expect(Number(await balance())).toBe(before + 20);
+      // The chain forgets the payment (and the sweep that followed it) deeper than the depth.
+      await node.test.revert({ id: snapshot });
+      await node.mine(DEPTH + 3);
+      await scanToHead();
+      const current = await getPaymentIntent({ principal: finance, id: intent.payment_intent_id });
+      expect(current).toMatchObject({ status: "manual_review", received_crypto_amount: "0" });
+      expect(Number(await balance())).toBe(before);
+      const entries = await queryRows<{ kind: string; amount: string }>(client, sql`SELECT kind, amount::text FROM ledger_entries WHERE payment_intent_id = ${intent.payment_intent_id} ORDER BY id`);
+      expect(entries.map((entry) => [entry.kind, Number(entry.amount)])).toEqual([["payment_settlement", 20], ["reorg_reversal", -20]]);
+      const [audit] = await queryRows<{ details: Record<string, unknown> }>(client, sql`SELECT details FROM audit_log WHERE action = 'payment_intent.payment_reversed' AND object_id = ${intent.payment_intent_id}`);
+      expect(audit?.details).toMatchObject({ from_status: "success", to_status: "manual_review", ledger_compensation: "20" });
+    }, arbOn(node));
+  });
+
+  it("refuses (422) a withdrawal the treasury cannot pay on chain, or whose gas the gas tank cannot pay, whatever the ledger says", async () => {
+    await withStudio(target, async () => {
+      const { authenticate } = await import("@/lib/studio/auth/principal");
+      const { createWithdrawal } = await import("@/lib/studio/withdrawals/create-withdrawal");
+      const { StudioError } = await import("@/lib/studio/errors");
+      const { orgAccount } = await import("@/lib/studio/chain/evm/keys");
+      const { TREASURY_INDEX } = await import("@/lib/studio/chain/wallet-indexes");
+      const { db } = await import("@/lib/db/client");
+      // The second organization: nothing on chain, and a gas tank nobody funded.
+      const second = demoOrg(target, 1);
+      const admin = await authenticate(second.key("admin"));
+      const request = { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: freshAddress(), amount: "5" };
+      const refusal = () =>
+        createWithdrawal({ principal: admin, request }).then(
+          () => undefined,
+          (error: unknown) => (error instanceof StudioError ? { http: error.http, message: error.message } : Promise.reject(error)),
+        );
+      const treasuryOf = (await orgAccount(await db(), second.orgId, TREASURY_INDEX)).address;
+      expect(await refusal()).toEqual({
+        http: 422,
+        message: `Insufficient on-chain balance: amount exceeds what the treasury ${treasuryOf} holds on arb: 5 USDC requested, 0 USDC on chain after the sends still on their way`,
+      });
+      await node.mint(node.tokens.USDC, treasuryOf, units(5));
+      const gasRefusal = await refusal();
+      expect(gasRefusal?.http).toBe(422);
+      expect(gasRefusal?.message).toMatch(/^Gas tank too low: the gas tank 0x[0-9a-fA-F]{40} on arb holds 0 of the native coin; this withdrawal needs [0-9.]+ for gas: fund the gas tank$/);
+    }, arbOn(node));
+  });
 });

@@ -9,19 +9,22 @@ import type { ChainInfo, TokenInfo } from "@/lib/studio/chain/registry";
 import { configuredChain, requireChainAvailable } from "@/lib/studio/chain/evm/rpc-chains";
 import { requireAddressFor } from "@/lib/studio/chain/require-address";
 import { planSend } from "@/lib/studio/chain/sends";
+import { requireOnChainFunds } from "@/lib/studio/chain/evm/funds";
 import { inTransaction } from "@/lib/studio/unit-of-work";
 import type { WithdrawalInput } from "@/lib/studio/withdrawals/schemas";
 import { serializeTransfer } from "@/lib/studio/withdrawals/serialize";
 
 // POST /asset_pro/transfer (product-decisions §7): the debit, the withdrawal and its chain send
 // commit together; the broadcast follows the commit.
-export function createWithdrawal(input: { principal: Principal; request: WithdrawalInput; now?: Date }) {
+// On an RPC chain the chain itself must be able to pay too (treasury balance, gas tank), whatever the ledger says.
+export async function createWithdrawal(input: { principal: Principal; request: WithdrawalInput; now?: Date }) {
   const { principal, request } = input;
   const now = input.now ?? new Date();
   const chain = requireChain(request.chain_id);
   const token = requireContract(chain, request.contract_address);
   const walletAddress = requireAddressFor(chain.id, "wallet_address", request.wallet_address);
   const units = withdrawalUnits(request.amount, token);
+  await requireOnChainFunds({ chain, orgId: principal.orgId, token, units });
 
   return inTransaction(async (tx) => {
     const id = newId("wd");

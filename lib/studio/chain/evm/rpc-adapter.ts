@@ -22,7 +22,7 @@ import { GAS_TANK_INDEX, TREASURY_INDEX } from "@/lib/studio/chain/wallet-indexe
 
 /** Gas limit of an ERC-20 transfer: USDC and USDT use 35,000–65,000; the unused rest is not charged. */
 export const TOKEN_TRANSFER_GAS = 100_000n;
-const NATIVE_TRANSFER_GAS = 21_000n;
+export const NATIVE_TRANSFER_GAS = 21_000n;
 /** Native coins are recorded in wei as a decimal of the coin (18 places) in the NUMERIC amount column. */
 export const NATIVE_DECIMALS = 18;
 export const NATIVE_TOKEN = "native";
