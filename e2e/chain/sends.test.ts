@@ -246,4 +246,36 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
       expect(gasRefusal?.message).toMatch(/^Gas tank too low: the gas tank 0x[0-9a-fA-F]{40} on arb holds 0 of the native coin; this withdrawal needs [0-9.]+ for gas: fund the gas tank$/);
     }, arbOn(node));
   });
+
+  it("reports each chain for reconciliation (GET /chains), and a node that stops answering as unreachable and the readiness as degraded", async () => {
+    await withStudio(target, async () => {
+      const { principal } = await bootedDemoOrg(target);
+      const { listChains, unreachableChains } = await import("@/lib/studio/chain/list-chains");
+      const { chainStatusSchema } = await import("@/lib/studio/chain/list-chains");
+      const reader = await principal("finance");
+      const chains = await listChains({ principal: reader });
+      expect(chains.map((chain) => chain.id)).toEqual(["eth", "arb", "base", "optimism", "polygon", "bsc", "tron", "sol"]);
+      for (const chain of chains) chainStatusSchema.parse(chain);
+      const arb = chains.find((chain) => chain.id === "arb")!;
+      const head = Number(await node.public.getBlockNumber());
+      expect(arb).toMatchObject({ mode: "rpc", chain_id: 42161, confirmations: DEPTH, reachable: true, head_block: head, treasury_address: treasury });
+      expect(arb.scanned_block).toBeLessThanOrEqual(head);
+      expect(Number(arb.gas_tank_balance)).toBeGreaterThan(9);
+      const usdc = arb.tokens.find((token) => token.symbol === "USDC")!;
+      expect(usdc.on_chain_balance).toBe(String(Number(await tokenBalance(treasury)) / 1e6));
+      expect(chains.find((chain) => chain.id === "tron")).toMatchObject({ mode: "sandbox", chain_id: null, reachable: null, gas_tank_address: null });
+      expect(await unreachableChains()).toEqual([]);
+
+      node.setReachable(false);
+      try {
+        expect(await unreachableChains()).toEqual(["arb"]);
+        const down = (await listChains({ principal: reader })).find((chain) => chain.id === "arb")!;
+        expect(down.reachable).toBe(false);
+        expect(down.warnings.some((warning) => warning.startsWith("node unreachable:"))).toBe(true);
+      } finally {
+        node.setReachable(true);
+      }
+      expect(await unreachableChains()).toEqual([]);
+    }, arbOn(node));
+  });
 });

@@ -33,8 +33,10 @@ const rpcChainsById = new Map<string, RpcChain>(
       rpcUrl: settings.RPC_URL,
       evmChainId: settings.CHAIN_ID ?? chain.evm.chainId,
       confirmations: settings.CONFIRMATIONS ?? chain.evm.confirmations,
-      // One request per call (no batching): the scanner sizes its own ranges and reads its own errors.
-      client: createPublicClient({ transport: http(settings.RPC_URL, { retryCount: 0, timeout: 10_000 }) }),
+      // One request per call (no batching): the scanner sizes its own ranges and reads its own
+      // errors. One quick retry covers a kept-alive connection the node closed; every request is
+      // safe to repeat (reads, and a raw transaction that is the same transaction when sent twice).
+      client: createPublicClient({ transport: http(settings.RPC_URL, { retryCount: 1, retryDelay: 50, timeout: 10_000 }) }),
     };
     return [[chain.id, rpcChain] as const];
   }),
