@@ -10,6 +10,9 @@ module.exports = {
       hardfork: "cancun",
       accounts: { count: 10 },
       loggingEnabled: false,
+      // `npm run chain:local` mines a block every HARDHAT_INTERVAL_MS as well, so deposits reach
+      // their depth without other traffic; tests mine by hand.
+      ...(process.env.HARDHAT_INTERVAL_MS ? { mining: { auto: true, interval: Number(process.env.HARDHAT_INTERVAL_MS) } } : {}),
     },
   },
 };

@@ -44,11 +44,16 @@ export type LocalNode = {
   stop(): Promise<void>;
 };
 
-export async function startLocalNode(options: { chainId?: number; decimals?: number } = {}): Promise<LocalNode> {
-  const port = await freePort();
+export async function startLocalNode(options: { chainId?: number; decimals?: number; port?: number; blockIntervalMs?: number } = {}): Promise<LocalNode> {
+  const port = options.port ?? (await freePort());
   const child = spawn(path.join(root, "node_modules/.bin/hardhat"), ["--config", "e2e/chain/hardhat.config.cjs", "node", "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: root,
-    env: { ...process.env, HARDHAT_CHAIN_ID: String(options.chainId ?? 42161), HARDHAT_DISABLE_TELEMETRY_PROMPT: "true" },
+    env: {
+      ...process.env,
+      HARDHAT_CHAIN_ID: String(options.chainId ?? 42161),
+      HARDHAT_DISABLE_TELEMETRY_PROMPT: "true",
+      ...(options.blockIntervalMs ? { HARDHAT_INTERVAL_MS: String(options.blockIntervalMs) } : {}),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const directUrl = `http://127.0.0.1:${port}`;
