@@ -24,6 +24,9 @@ import { shortReason } from "@/lib/studio/chain/evm/start-checks";
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 /** Blocks kept beyond the depth: a reorg is found as long as its fork point is among them. */
 const HASH_MARGIN = 64;
+/** Logs one eth_getLogs should return: the next range is sized from the last one's density. */
+const TARGET_LOGS = 10_000;
+const TOO_BIG = /more than|too many|limit|exceed|too large|range/i;
 /** Addresses per lookup of the deposit-address index. */
 const MATCH_CHUNK = 5_000;
 
@@ -61,11 +64,14 @@ export async function scanChain(rpcChain: RpcChain, now: Date = new Date()): Pro
     state.failures = 0;
     return result;
   } catch (error) {
-    // Provider limits ("query returned more than 10000 results", timeouts) and a node that is
-    // down look alike from here: ask for less, and wait longer each time, up to a minute.
     state.range = Math.max(1, Math.floor(state.range / 2));
-    state.failures += 1;
-    state.retryAt = Date.now() + Math.min(60_000, 250 * 2 ** Math.min(state.failures, 8));
+    // A range too big for the provider ("query returned more than 10000 results", a response
+    // over the size limit) is asked again at once, smaller; anything else (a node that is down,
+    // a timeout) waits longer each time, up to a minute.
+    if (!TOO_BIG.test(String(error)) || state.range === 1) {
+      state.failures += 1;
+      state.retryAt = Date.now() + Math.min(60_000, 250 * 2 ** Math.min(state.failures, 8));
+    }
     return { ...result, error: shortReason(error) };
   }
 }
@@ -169,8 +175,11 @@ async function scanNextRange(rpcChain: RpcChain, head: number, state: ScanProgre
     await tx.delete(chainScannedBlocks).where(and(eq(chainScannedBlocks.chainId, chainId), lt(chainScannedBlocks.number, head - rpcChain.confirmations - HASH_MARGIN)));
     await tx.update(chainScanState).set({ scannedBlock: to, headBlock: head, updatedAt: new Date() }).where(eq(chainScanState.chainId, chainId));
   });
-  // A range that went through may grow again, up to the configured largest.
-  state.range = Math.min(chainTuning.CHAIN_SCAN_MAX_RANGE, state.range * 2);
+  // The next range: as many blocks as should hold TARGET_LOGS at this range's density (at most
+  // twice this one, and the configured largest), so busy blocks never ask for an oversized answer.
+  const span = to - from + 1;
+  const fitting = logs.length === 0 ? span * 2 : Math.floor((span * TARGET_LOGS) / logs.length);
+  state.range = Math.max(1, Math.min(chainTuning.CHAIN_SCAN_MAX_RANGE, span * 2, fitting));
   return to;
 }
 
@@ -257,21 +266,23 @@ async function rollBack(rpcChain: RpcChain, forkPoint: number, head: number): Pr
 async function creditAtDepth(rpcChain: RpcChain, head: number, now: Date): Promise<number> {
   const chainId = rpcChain.chain.id;
   const database = await db();
-  const seen = await database
+  const deepest = head - rpcChain.confirmations + 1;
+  // One statement shows every transfer below its depth on its record, however many are waiting.
+  await database.execute(sql`
+    UPDATE payment_intents SET seen_tx_hash = seen.tx_hash, seen_confirmations = ${head} - seen.block_number + 1
+    FROM (
+      SELECT DISTINCT ON (payment_intent_id) payment_intent_id, tx_hash, block_number FROM chain_deposits
+      WHERE chain_id = ${chainId} AND status = 'seen' AND block_number > ${deepest}
+      ORDER BY payment_intent_id, block_number
+    ) AS seen
+    WHERE payment_intents.id = seen.payment_intent_id AND payment_intents.payment_tx_hash IS NULL`);
+  const due = await database
     .select()
     .from(chainDeposits)
-    .where(and(eq(chainDeposits.chainId, chainId), eq(chainDeposits.status, "seen")))
+    .where(and(eq(chainDeposits.chainId, chainId), eq(chainDeposits.status, "seen"), lte(chainDeposits.blockNumber, deepest)))
     .orderBy(chainDeposits.blockNumber, chainDeposits.logIndex);
   let credited = 0;
-  for (const deposit of seen) {
-    const confirmations = head - deposit.blockNumber + 1;
-    if (confirmations < rpcChain.confirmations) {
-      await database
-        .update(paymentIntents)
-        .set({ seenTxHash: deposit.txHash, seenConfirmations: confirmations })
-        .where(and(eq(paymentIntents.id, deposit.paymentIntentId), sql`${paymentIntents.paymentTxHash} IS NULL`));
-      continue;
-    }
+  for (const deposit of due) {
     try {
       const done = await unitOfWork(async (tx) => {
         const [claimed] = await tx
