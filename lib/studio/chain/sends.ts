@@ -95,7 +95,8 @@ export async function broadcastPendingSends(options: { only?: string[]; now?: Da
   });
   // What a send waits for (its gas top-up) goes out before it, and each sender's transactions in
   // nonce order (a node may refuse a nonce beyond the next one it expects).
-  claimed.sort((a, b) => Number(a.afterSendId !== null) - Number(b.afterSendId !== null) || (a.nonce ?? 0) - (b.nonce ?? 0));
+  const waits = (send: SendRow) => (send.afterSendId === null ? 0 : 1);
+  claimed.sort((a, b) => waits(a) - waits(b) || (a.nonce ?? 0) - (b.nonce ?? 0));
   let sent = 0;
   for (const send of claimed) sent += (await broadcastOne(send)) ? 1 : 0;
   return sent;
