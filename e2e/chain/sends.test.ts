@@ -189,6 +189,54 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
     }, arbOn(node, { CHAIN_REPLACE_AFTER_MS: "200" }));
   });
 
+  it("fails a send whose nonce another transaction took, gives its ledger debit back and audits it: never retried with new money", async () => {
+    await withStudio(target, async (client) => {
+      const { orgId, principal } = await bootedDemoOrg(target);
+      const { createWithdrawal } = await import("@/lib/studio/withdrawals/create-withdrawal");
+      const { broadcastPendingSends } = await import("@/lib/studio/chain/sends");
+      const { trackRpcSends } = await import("@/lib/studio/chain/evm/send-tracker");
+      const { orgAccount } = await import("@/lib/studio/chain/evm/keys");
+      const { TREASURY_INDEX } = await import("@/lib/studio/chain/wallet-indexes");
+      const { db } = await import("@/lib/db/client");
+      const recipient = freshAddress();
+      // Its gas top-up is mined at once; the withdrawal itself then waits in the mempool.
+      const created = await createWithdrawal({ principal: await principal("admin"), request: { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: recipient, amount: "1" } });
+      await node.test.setAutomine(false);
+      try {
+        await trackRpcSends();
+        await broadcastPendingSends();
+        const [send] = await sendsOf(client, sql`purpose = 'withdrawal' AND to_address = ${recipient}`);
+        expect(send?.status).toBe("sent");
+        // Someone with the treasury's key spends the same nonce first, at a far higher fee.
+        const treasuryKey = await orgAccount(await db(), orgId, TREASURY_INDEX);
+        const fees = await node.public.estimateFeesPerGas();
+        const rival = await treasuryKey.signTransaction({
+          type: "eip1559", chainId: 42161, nonce: Number(send!.nonce), to: treasuryKey.address, value: 0n, gas: 21_000n,
+          maxFeePerGas: fees.maxFeePerGas * 4n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas * 4n,
+        });
+        await node.public.request({ method: "eth_sendRawTransaction", params: [rival] });
+        await node.mine();
+        const [tracked] = await trackRpcSends();
+        expect(tracked).toMatchObject({ failed: 1 });
+      } finally {
+        await node.test.setAutomine(true);
+      }
+      const [failed] = await sendsOf(client, sql`purpose = 'withdrawal' AND to_address = ${recipient}`);
+      expect(failed?.status).toBe("failed");
+      const entries = await queryRows<{ kind: string; amount: string }>(client, sql`SELECT kind, amount::text FROM ledger_entries WHERE withdrawal_id = ${created.id} ORDER BY id`);
+      expect(entries.map((entry) => [entry.kind, Number(entry.amount)])).toEqual([["withdrawal", -1], ["send_failed", 1]]);
+      const [audit] = await queryRows<{ details: Record<string, unknown> }>(client, sql`SELECT details FROM audit_log WHERE action = 'chain_send.failed' AND object_id = ${failed!.id}`);
+      expect(audit?.details).toMatchObject({ purpose: "withdrawal", ledger_restored: "1" });
+      expect(String(audit?.details.reason)).toMatch(/^dropped: nonce \d+ of 0x[0-9a-fA-F]{40} was used by another transaction$/);
+      // Later rounds leave it failed: no new money goes out for it.
+      await node.mine(DEPTH);
+      await trackRpcSends();
+      await broadcastPendingSends({ now: new Date(Date.now() + 60_000) });
+      expect((await sendsOf(client, sql`id = ${failed!.id}`))[0]?.status).toBe("failed");
+      expect(await tokenBalance(recipient)).toBe(0n);
+    }, arbOn(node));
+  });
+
   it("takes a settled payment that a reorg deeper than the depth removed back from the ledger, and sends it to review", async () => {
     await withStudio(target, async (client) => {
       const { clientId, principal } = await bootedDemoOrg(target);
@@ -278,4 +326,5 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
       expect(await unreachableChains()).toEqual([]);
     }, arbOn(node));
   });
+
 });

@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { balances, chainDeposits, ledgerEntries, paymentIntents } from "@/lib/studio/db/schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
-import { formatUnits, parseUnits } from "@/lib/studio/money";
+import { formatUnits, parseSignedUnits, parseUnits } from "@/lib/studio/money";
 import { paymentBalanceKey } from "@/lib/studio/balances/ledger";
 import { receivedFacts } from "@/lib/studio/payment-intents/status";
 import { queueStatusEvent } from "@/lib/studio/webhooks/outbox";
@@ -84,13 +84,13 @@ async function compensateLedger(tx: Tx, current: Intent<OwnerTable>, units: bigi
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.paymentIntentId, pi.id));
-  const creditedUnits = parseUnits(credited?.total ?? "0", pi.decimals);
+  const creditedUnits = parseSignedUnits(credited?.total ?? "0", pi.decimals);
   const [balance] = await tx
     .select({ amount: balances.amount })
     .from(balances)
     .where(and(eq(balances.orgId, key.orgId), eq(balances.chainId, key.chainId), eq(balances.tokenAddress, key.tokenAddress)))
     .for("update");
-  const available = balance ? parseUnits(balance.amount, pi.decimals) : 0n;
+  const available = balance ? parseSignedUnits(balance.amount, pi.decimals) : 0n;
   const takeBack = [units, creditedUnits, available].reduce((least, value) => (value < least ? value : least));
   if (takeBack <= 0n) return "0";
   await tx.insert(ledgerEntries).values({

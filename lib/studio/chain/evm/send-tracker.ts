@@ -10,7 +10,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { chainTuning } from "@/lib/env";
 import { chainSends, ledgerEntries, paymentIntents, withdrawals } from "@/lib/studio/db/schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
-import { formatUnits, parseUnits } from "@/lib/studio/money";
+import { formatUnits, parseSignedUnits } from "@/lib/studio/money";
 import { unitOfWork } from "@/lib/studio/unit-of-work";
 import type { SendRow } from "@/lib/studio/chain/adapter";
 import { orgAccount } from "@/lib/studio/chain/evm/keys";
@@ -198,7 +198,7 @@ async function restoreLedger(tx: Tx, send: SendRow, now: Date): Promise<string> 
   let restored = 0n;
   let decimals = 0;
   for (const entry of debits) {
-    const units = -parseUnits(entry.amount, entry.decimals);
+    const units = -parseSignedUnits(entry.amount, entry.decimals);
     if (units <= 0n) continue;
     decimals = entry.decimals;
     await tx
