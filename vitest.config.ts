@@ -13,13 +13,13 @@ export default defineConfig({
         test: { name: "unit", include: ["lib/**/*.test.ts"], environment: "node", env: { STUDIO_ENV: "development" } },
       },
       {
-        // Tests that open their own database (a temp PGlite, or a scratch PostgreSQL database).
-        // They run server modules in Node, as the server does: `server-only` resolves the way it
+        // Tests that open their own database (a temp PGlite, or a scratch PostgreSQL database);
+        // e2e/chain's also start a real local EVM node (Hardhat's) of their own. They run server modules in Node, as the server does: `server-only` resolves the way it
         // does on the server (its react-server build), not as the bundler's browser-import guard.
         resolve: { alias: { ...alias, "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") } },
         test: {
           name: "node",
-          include: ["e2e/node/**/*.test.ts"],
+          include: ["e2e/node/**/*.test.ts", "e2e/chain/**/*.test.ts"],
           environment: "node",
           env: { STUDIO_ENV: "development" },
           testTimeout: 60_000,

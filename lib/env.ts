@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { CHAINS } from "@/lib/studio/chain/registry";
 
 // The one place that reads process.env: everything else imports `env`.
 const flag = z
@@ -99,3 +100,39 @@ export function listeningPort(): number {
   const port = Number(process.env.PORT);
   return Number.isInteger(port) && port > 0 ? port : env.PORT;
 }
+
+// Real EVM chains (issue 24), kept apart from the settings above. CHAIN_<ID>_RPC_URL puts a chain
+// of the registry on the JSON-RPC adapter; the other CHAIN_<ID>_* settings adjust what it expects.
+const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
+const chainSettingsSchema = z.object({
+  RPC_URL: z.string().url().optional(),
+  CHAIN_ID: z.coerce.number().int().positive().optional(),
+  CONFIRMATIONS: z.coerce.number().int().min(1).max(10_000).optional(),
+  TOKEN_USDC: evmAddress.optional(),
+  TOKEN_USDT: evmAddress.optional(),
+});
+export type ChainSettings = z.infer<typeof chainSettingsSchema>;
+
+/** The CHAIN_<ID>_* settings of every EVM chain in the registry that has an RPC URL, by chain id. */
+export const chainSettings: Readonly<Record<string, ChainSettings & { RPC_URL: string }>> = Object.fromEntries(
+  CHAINS.filter((chain) => chain.evm).flatMap((chain) => {
+    const prefix = `CHAIN_${chain.id.toUpperCase()}_`;
+    const raw = Object.fromEntries(Object.keys(chainSettingsSchema.shape).map((key) => [key, process.env[prefix + key] || undefined]));
+    const parsedChain = chainSettingsSchema.safeParse(raw);
+    if (!parsedChain.success) {
+      const issue = parsedChain.error.issues[0]!;
+      throw new Error(`${prefix}${String(issue.path[0])} ${issue.message}`);
+    }
+    const settings = parsedChain.data;
+    return settings.RPC_URL ? [[chain.id, { ...settings, RPC_URL: settings.RPC_URL }]] : [];
+  }),
+);
+
+export const chainTuning = z
+  .object({
+    // A send not mined this long after its broadcast is replaced (same nonce, higher fee).
+    CHAIN_REPLACE_AFTER_MS: z.coerce.number().int().min(100).default(120_000),
+    // The largest block range one eth_getLogs asks for; the scanner shrinks it on errors and provider limits.
+    CHAIN_SCAN_MAX_RANGE: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  })
+  .parse(process.env);

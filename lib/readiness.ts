@@ -4,10 +4,12 @@
 import { sql } from "drizzle-orm";
 import { whenBooted } from "@/lib/boot";
 import { db, pendingMigrations } from "@/lib/db/client";
+import { unreachableChains } from "@/lib/studio/chain/list-chains";
 
 const CHECK_TIMEOUT_MS = 2_000;
 
-export type Readiness = { ready: boolean; checks: Record<string, string> };
+/** `degraded`: ready, but a chain's node does not answer (its deposits and sends wait, nothing is lost). */
+export type Readiness = { status: "ready" | "degraded" | "not_ready"; checks: Record<string, string> };
 
 async function bounded(check: () => Promise<string>): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
@@ -23,7 +25,7 @@ async function bounded(check: () => Promise<string>): Promise<string> {
 
 export async function readiness(): Promise<Readiness> {
   const started = await whenBooted(CHECK_TIMEOUT_MS);
-  if (started !== "ok") return { ready: false, checks: { started } };
+  if (started !== "ok") return { status: "not_ready", checks: { started } };
   const checks: Record<string, string> = {
     started,
     database: await bounded(async () => {
@@ -35,5 +37,15 @@ export async function readiness(): Promise<Readiness> {
       return pending.length ? `${pending.length} not applied: ${pending.join(", ")}` : "ok";
     }),
   };
-  return { ready: Object.values(checks).every((value) => value === "ok"), checks };
+  if (Object.values(checks).some((value) => value !== "ok")) return { status: "not_ready", checks };
+  checks.chains = await chainsCheck();
+  return { status: checks.chains === "ok" ? "ready" : "degraded", checks };
+}
+
+/** "ok", or the RPC chains whose node does not answer; it never makes a server unready. */
+export function chainsCheck(): Promise<string> {
+  return bounded(async () => {
+    const unreachable = await unreachableChains();
+    return unreachable.length ? `unreachable: ${unreachable.join(", ")}` : "ok";
+  });
 }

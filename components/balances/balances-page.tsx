@@ -18,6 +18,8 @@ const KIND_LABELS: Record<LedgerKind, string> = {
   payment_settlement: "Payment settled",
   payment_refund: "Payment refunded",
   withdrawal: "Withdrawal",
+  reorg_reversal: "Reversed by a chain reorg",
+  send_failed: "Failed send restored",
 };
 
 /**

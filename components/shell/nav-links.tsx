@@ -14,6 +14,7 @@ const PAGES: ReadonlyArray<{ href: string; label: string; permission?: string; s
   { href: "/payment-intents", label: "Payment intents" },
   { href: "/balances", label: "Balances" },
   { href: "/webhooks", label: "Webhooks", permission: "transfer:read" },
+  { href: "/chains", label: "Chains", permission: ORG_MANAGE_PERMISSION },
   { href: "/docs/api", label: "API reference" },
   { href: "/settings/team", label: "Settings", permission: ORG_MANAGE_PERMISSION, section: "/settings" },
 ];

@@ -13,7 +13,7 @@ describe("GET /api/ready", () => {
   it("answers 200 with every check ok on a started server", async () => {
     const response = await fetch(`${serverUrl}/api/ready`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ready", checks: { started: "ok", database: "ok", migrations: "ok" } });
+    expect(await response.json()).toEqual({ status: "ready", checks: { started: "ok", database: "ok", migrations: "ok", chains: "ok" } });
   });
 });
 

@@ -30,7 +30,7 @@ describe(`readiness on ${suiteDriver}`, () => {
   it("a started server is ready: database answering, every migration applied", async () => {
     expect(await probe(server, "ready")).toEqual({
       status: 200,
-      body: { status: "ready", checks: { started: "ok", database: "ok", migrations: "ok" } },
+      body: { status: "ready", checks: { started: "ok", database: "ok", migrations: "ok", chains: "ok" } },
     });
   });
 

@@ -1,12 +1,14 @@
 // With SANDBOX_CHAIN=0 (a server meant for real chains) both sandbox payment routes answer 404 and
 // move nothing; the same requests on the same records pay once the server runs with the sandbox.
+// The records are made while the sandbox is on: without it (and without a node) a chain takes no
+// new business at all (422, e2e/chain/start-checks.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, ownServer, suiteDriver, type OwnServer } from "./support";
 
 describe(`the sandbox routes on ${suiteDriver}`, () => {
   let server: OwnServer;
   beforeAll(async () => {
-    server = await ownServer("sandbox_off", suiteDriver, { SANDBOX_CHAIN: "0" });
+    server = await ownServer("sandbox_off", suiteDriver, { SANDBOX_CHAIN: "1" });
   });
   afterAll(async () => {
     await server?.close();
@@ -39,6 +41,8 @@ describe(`the sandbox routes on ${suiteDriver}`, () => {
     );
     const approved = await ok(call(server, "POST", `/invoice/intent/${invoice.id}/approve`, key("approver"), {}));
     const intent = await ok(call(server, "POST", "/payment/intent", key("finance"), { crypto_amount: "7", pay_token: "USDC", chain: "arb" }, clientId));
+    await server.stop();
+    await server.start({ SANDBOX_CHAIN: "0" });
     const payInvoice = () => call(server, "POST", "/sandbox/pay", key("admin"), { payment_address: approved.payment_intent.payment_address, amount: "5" });
     const payIntent = () => call(server, "POST", `/sandbox/payment_intent/${intent.payment_intent_id}/pay`, key("admin"), { amount: "7" });
 

@@ -539,6 +539,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/studio/api/chains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each chain as this server reaches it: node, scanner, treasury and gas tank, chain balances beside the ledger's
+         * @description Requires `transfer:read`.
+         */
+        get: operations["getChains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/studio/api/webhook/deliveries": {
         parameters: {
             query?: never;
@@ -1056,6 +1076,13 @@ export interface components {
             refund_address: string | null;
             refund_reason: string | null;
             refund_attachments: string[] | null;
+            /** @description RPC chains: a transfer to the address that has not reached the confirmation depth yet (the status stays pending until it does) */
+            seen_transfer: {
+                /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
+                tx_hash: string;
+                /** @example 2 */
+                confirmations: number;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-03-01T10:00:00.000Z
@@ -1491,6 +1518,13 @@ export interface components {
             refund_address: string | null;
             refund_reason: string | null;
             refund_attachments: string[] | null;
+            /** @description RPC chains: a transfer to the address that has not reached the confirmation depth yet (the status stays pending until it does) */
+            seen_transfer: {
+                /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
+                tx_hash: string;
+                /** @example 2 */
+                confirmations: number;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-03-01T10:00:00.000Z
@@ -1590,7 +1624,7 @@ export interface components {
              */
             amount: string;
             /** @enum {string} */
-            kind: "invoice_settlement" | "payout_excess" | "payment_settlement" | "payment_refund" | "withdrawal";
+            kind: "invoice_settlement" | "payout_excess" | "payment_settlement" | "payment_refund" | "withdrawal" | "reorg_reversal" | "send_failed";
             payment_intent_id: string | null;
             transfer_id: string | null;
             reference: string;
@@ -1633,6 +1667,70 @@ export interface components {
             contract_address: string;
             amount: string;
             wallet_address: string;
+        };
+        ChainStatus: {
+            /** @example arb */
+            id: string;
+            /** @example Arbitrum One */
+            name: string;
+            /**
+             * @description rpc: a JSON-RPC node (CHAIN_<ID>_RPC_URL); sandbox: the sandbox chain; unavailable: neither
+             * @enum {string}
+             */
+            mode: "rpc" | "sandbox" | "unavailable";
+            /**
+             * @description The numeric EVM chain id the node answers (rpc only)
+             * @example 42161
+             */
+            chain_id: number | null;
+            /**
+             * @description Blocks a deposit needs, its own included (rpc only)
+             * @example 20
+             */
+            confirmations: number | null;
+            /** @description Whether the node answered just now (rpc only) */
+            reachable: boolean | null;
+            /** @example 241500120 */
+            head_block: number | null;
+            /** @example 241500118 */
+            scanned_block: number | null;
+            /** @example 0x2f1bE2a1b3C4d5E6f708192A3b4C5d6E7f809102 */
+            treasury_address: string;
+            /** @example 0x8ba1f109551bD432803012645Ac136ddd64DBA72 */
+            gas_tank_address: string | null;
+            /**
+             * @description The gas tank's native coin, exact decimal (rpc only)
+             * @example 0.25
+             */
+            gas_tank_balance: string | null;
+            tokens: {
+                /** @example USDC */
+                symbol: string;
+                /** @example 0xaf88d065e77c8cC2239327C5EDb3A432268e5831 */
+                contract_address: string;
+                /** @example 6 */
+                decimals: number;
+                /**
+                 * @description What the treasury holds on chain (rpc only)
+                 * @example 1250.75
+                 */
+                on_chain_balance: string | null;
+                /**
+                 * @description What the ledger says the organization holds
+                 * @example 1250.75
+                 */
+                ledger_balance: string;
+            }[];
+            /** @description Sends planned or broadcast and not yet confirmed */
+            pending_sends: number;
+            /** @description Sends that failed on chain (reverted or dropped): each needs an operator */
+            failed_sends: number;
+            /**
+             * @example [
+             *       "gas tank low: 0.001 left, about 3 withdrawals' worth"
+             *     ]
+             */
+            warnings: string[];
         };
         WebhookDelivery: {
             /**
@@ -6397,7 +6495,7 @@ export interface operations {
                 page_size?: string;
                 chain?: string;
                 token?: "USDC" | "USDT";
-                kind?: "invoice_settlement" | "payout_excess" | "payment_settlement" | "payment_refund" | "withdrawal";
+                kind?: "invoice_settlement" | "payout_excess" | "payment_settlement" | "payment_refund" | "withdrawal" | "reorg_reversal" | "send_failed";
             };
             header?: {
                 /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
@@ -6443,6 +6541,8 @@ export interface operations {
                             payment_settlement: number;
                             payment_refund: number;
                             withdrawal: number;
+                            reorg_reversal: number;
+                            send_failed: number;
                         };
                     };
                 };
@@ -6950,6 +7050,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getChains: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["ChainStatus"][];
+                    };
                 };
             };
             /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */

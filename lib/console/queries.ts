@@ -7,7 +7,7 @@ import { apiFetch } from "@/lib/console/api";
 import { apiQuery, LEDGER_FILTER_KEYS, type FilterKey } from "@/lib/console/list-query";
 import type { ConsoleReads } from "@/lib/console/reads";
 import { apiPath, type Resource } from "@/lib/console/resources";
-import type { Balance, LedgerEntry, ListData, StatusLog, WebhookDelivery, WebhookDeliveryStatus } from "@/lib/console/types";
+import type { Balance, ChainStatus, LedgerEntry, ListData, StatusLog, WebhookDelivery, WebhookDeliveryStatus } from "@/lib/console/types";
 
 export type ConsoleQuery<T> = {
   queryKey: QueryKey;
@@ -104,6 +104,18 @@ export function useStatusLog(resource: Resource, id: string, status: string | un
 
 export function useBalances() {
   return useQuery(options(balancesQuery()));
+}
+
+export function chainsQuery(): ConsoleQuery<ChainStatus[]> {
+  return {
+    queryKey: ["chains", "list"],
+    queryFn: () => apiFetch<{ data: ChainStatus[] }>("/api/chains").then((body) => body.data),
+    read: (reads) => reads.chains(),
+  };
+}
+
+export function useChains() {
+  return useQuery(options(chainsQuery()));
 }
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import { namesForUids } from "@/lib/console/accounts";
 import type { Resource } from "@/lib/console/resources";
 import type { StudioClient } from "@/lib/console/studio-client";
-import type { Balance, LedgerEntry, ListData, StatusLog } from "@/lib/console/types";
+import type { Balance, ChainStatus, LedgerEntry, ListData, StatusLog } from "@/lib/console/types";
 
 /**
  * What the console reads from the Studio with the signed-in person's client, in the shape its
@@ -23,6 +23,7 @@ export function consoleReads(client: StudioClient) {
     // The log with the operator names the console knows.
     logs: async (resource: Resource, id: string) => withOperatorNames(await owner(resource).logs(id)),
     balances: (): Promise<Balance[]> => client.balances(),
+    chains: (): Promise<ChainStatus[]> => client.chains(),
     ledger: (query: URLSearchParams): Promise<ListData<LedgerEntry, string>> => client.ledger(query),
   };
 }

@@ -1,10 +1,11 @@
 import { getDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { seedDemoIfEmpty } from "@/lib/studio/seed/demo";
+import { checkRpcChains } from "@/lib/studio/chain/evm/start-checks";
 
 const holder = globalThis as typeof globalThis & { __studioReady?: Promise<void> };
 
-/** Resolves once migrations have run and, on an empty database, the demo data is in. */
+/** Resolves once every RPC chain checked out, migrations have run and, on an empty database, the demo data is in. */
 export function awaitReady(): Promise<void> {
   holder.__studioReady ??= start().catch((error: unknown) => {
     holder.__studioReady = undefined;
@@ -14,6 +15,8 @@ export function awaitReady(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  // A node on the wrong network, or a token with other decimals, refuses the start before anything runs.
+  await checkRpcChains();
   await getDatabase();
   if (env.SEED_DEMO) await seedDemoIfEmpty();
 }

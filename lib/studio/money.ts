@@ -38,6 +38,11 @@ export function parseUnits(text: string, decimals: number): bigint {
   return value.units * 10n ** BigInt(decimals - value.scale);
 }
 
+/** Like parseUnits, for a signed amount as the ledger stores debits ("-50"). */
+export function parseSignedUnits(text: string, decimals: number): bigint {
+  return text.startsWith("-") ? -parseUnits(text.slice(1), decimals) : parseUnits(text, decimals);
+}
+
 /** Canonical decimal string of base units: no exponent, no trailing fractional zeros. */
 export function formatUnits(units: bigint, decimals: number): string {
   const negative = units < 0n;

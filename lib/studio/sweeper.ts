@@ -1,6 +1,8 @@
 import { and, eq, lt } from "drizzle-orm";
 import { paymentIntents } from "@/lib/studio/db/schema";
 import { broadcastPendingSends } from "@/lib/studio/chain/sends";
+import { scanRpcChains } from "@/lib/studio/chain/evm/scanner";
+import { trackRpcSends } from "@/lib/studio/chain/evm/send-tracker";
 import { purgeIdempotencyKeys } from "@/lib/studio/http/idempotency";
 import { rateLimitStore } from "@/lib/rate-limit";
 import { WORKFLOW_OWNERS } from "@/lib/studio/owners";
@@ -47,16 +49,22 @@ export async function sweepExpired(now: Date = new Date()): Promise<number> {
 }
 
 /**
- * One round of background work: expiries, chain sends a crash left pending, idempotency purge,
- * and rate-limit counters of keys idle long enough to have their whole burst back.
- * Returns whether more may be waiting (a full batch expired, or sends went out).
+ * One round of background work: expiries, RPC chains' deposits (a range each) and broadcast
+ * sends (confirmed, failed or replaced), chain sends a crash left pending, idempotency purge, and rate-limit counters of keys idle long enough to
+ * have their whole burst back. Returns whether more may be waiting (a full batch expired, a
+ * scanner is behind its node's head, or sends went out).
  */
 export async function backgroundRound(now: Date = new Date()): Promise<boolean> {
   const expired = await sweepExpired(now);
+  const scans = await scanRpcChains(now);
+  for (const scan of scans) if (scan.error) console.error(`[studio] chain ${scan.chainId}: scan failed, retrying later: ${scan.error}`);
+  // Broadcast sends are followed before pending ones go out: a mined gas top-up frees its send.
+  for (const track of await trackRpcSends(now)) if (track.error) console.error(`[studio] chain ${track.chainId}: following sends failed: ${track.error}`);
   const sent = await broadcastPendingSends();
   await unitOfWork((tx) => purgeIdempotencyKeys(tx, now));
   await rateLimitStore().purgeIdle();
-  return expired === BATCH || sent > 0;
+  const behind = scans.some((scan) => !scan.error && !scan.backingOff && scan.scanned < scan.head);
+  return expired === BATCH || behind || sent > 0;
 }
 
 /** Sweeps every `intervalMs` until stopped; a tick never overlaps the previous one. */

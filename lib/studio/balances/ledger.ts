@@ -9,7 +9,9 @@ import { StudioError } from "@/lib/studio/errors";
 import { formatUnits, parseUnits } from "@/lib/studio/money";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 
-export const LEDGER_KINDS = ["invoice_settlement", "payout_excess", "payment_settlement", "payment_refund", "withdrawal"] as const;
+// reorg_reversal and send_failed are compensating entries of RPC chains (issue 24): funds a deep reorg took
+// back, and what a send that failed on chain had taken out.
+export const LEDGER_KINDS = ["invoice_settlement", "payout_excess", "payment_settlement", "payment_refund", "withdrawal", "reorg_reversal", "send_failed"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** Which balance a movement belongs to: an organization's token on one chain. */

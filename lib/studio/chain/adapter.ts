@@ -1,57 +1,67 @@
-// The one interface the service uses to reach a chain. The sandbox is the only implementation
-// today; a JSON-RPC adapter for EVM chains would implement the same operations.
+// The one interface the service uses to reach a chain, chosen per chain: the sandbox (a table) or,
+// for an EVM chain with CHAIN_<ID>_RPC_URL, the JSON-RPC adapter (lib/studio/chain/evm/).
 import { createHash } from "node:crypto";
 import { base58 } from "@scure/base";
-import { db } from "@/lib/db/client";
-import { sandboxBroadcasts } from "@/lib/studio/db/schema";
+import { db, type Tx } from "@/lib/db/client";
+import { chainSends, sandboxBroadcasts } from "@/lib/studio/db/schema";
 import type { AddressFamily, ChainInfo } from "@/lib/studio/chain/registry";
-import { deriveAddress } from "@/lib/studio/chain/addresses";
-import { openOrgWallet } from "@/lib/studio/chain/hd-wallet";
+import { walletAddress } from "@/lib/studio/chain/hd-wallet";
+import { rpcChain } from "@/lib/studio/chain/evm/rpc-chains";
+import { evmRpcChain } from "@/lib/studio/chain/evm/rpc-adapter";
 
 /** A transfer out of the organization's wallet; `reference` is stable across retries of the same send. */
 export type OutboundTransfer = { reference: string; chain: ChainInfo; tokenAddress: string; to: string; amount: string };
 
+/** Who pays for a send: the payment's deposit address, or (no payment) the organization's treasury. */
+export type SendSource = { orgId: number; paymentIntentId: string | null };
+
+/** What planning a send decided, stored with it in the planning transaction. */
+export type PlannedTransfer = Pick<typeof chainSends.$inferInsert, "txHash" | "fromAddress" | "nonce" | "rawTx" | "txHashes" | "afterSendId">;
+
+export type SendRow = typeof chainSends.$inferSelect;
+
 export interface ChainAdapter {
-  readonly name: string;
+  readonly name: "sandbox" | "rpc";
   /** Deposit address `index` of an organization's wallet on `chain`. */
   depositAddress(input: { chain: ChainInfo; orgId: number; hdSeedSealed: string; index: number }): string;
   /**
-   * The hash the transfer will have, known before it is broadcast (a real adapter signs it with
-   * an allocated nonce), so the change that decides a send can record it in its own transaction.
+   * Decides the transfer inside the transaction that plans it, before any broadcast: the hash it
+   * will have and, on a real chain, the signed transaction (its sender's next nonce) itself.
    */
-  plannedTxHash(transfer: OutboundTransfer): string;
-  /** Broadcasts the transfer; broadcasting the same reference again is the same transfer, not a second one. */
-  broadcast(transfer: OutboundTransfer): Promise<void>;
+  plan(tx: Tx, transfer: OutboundTransfer, source: SendSource): Promise<PlannedTransfer>;
+  /**
+   * Broadcasts a planned send; broadcasting it again is the same transfer, not a second one.
+   * "waiting" when it may not go out yet (its gas top-up is not confirmed).
+   */
+  broadcast(send: SendRow): Promise<"sent" | "waiting">;
 }
 
 export const sandboxChain: ChainAdapter = {
   name: "sandbox",
-  depositAddress({ chain, orgId, hdSeedSealed, index }) {
-    const { root, seed } = openOrgWallet(orgId, hdSeedSealed);
-    return deriveAddress({ family: chain.family, root, seed, index });
-  },
-  plannedTxHash({ chain, reference }) {
-    return txHashFromReference(chain.family, reference);
+  depositAddress: ({ chain, ...rest }) => walletAddress({ family: chain.family, ...rest }),
+  async plan(_tx, { chain, reference }) {
+    return { txHash: txHashFromReference(chain.family, reference) };
   },
   // The sandbox's "chain" is a table outside the caller's transaction: what it saw once, it keeps.
-  async broadcast(transfer) {
+  async broadcast(send) {
     const database = await db();
     await database
       .insert(sandboxBroadcasts)
       .values({
-        reference: transfer.reference,
-        txHash: txHashFromReference(transfer.chain.family, transfer.reference),
-        chainId: transfer.chain.id,
-        tokenAddress: transfer.tokenAddress,
-        toAddress: transfer.to,
-        amount: transfer.amount,
+        reference: send.id,
+        txHash: send.txHash,
+        chainId: send.chainId,
+        tokenAddress: send.tokenAddress,
+        toAddress: send.toAddress,
+        amount: send.amount,
       })
       .onConflictDoNothing();
+    return "sent";
   },
 };
 
-export function chainAdapter(): ChainAdapter {
-  return sandboxChain;
+export function chainAdapter(chainId: string): ChainAdapter {
+  return rpcChain(chainId) ? evmRpcChain : sandboxChain;
 }
 
 /** A transaction id in the chain's own format, derived from the send's reference. */

@@ -3,6 +3,8 @@
 import { HDKey } from "@scure/bip32";
 import { mnemonicToSeedSync } from "@scure/bip39";
 import { unsealHdSeed } from "@/lib/studio/secrets";
+import { deriveAddress } from "@/lib/studio/chain/addresses";
+import type { AddressFamily } from "@/lib/studio/chain/registry";
 
 export type OrgWallet = { root: HDKey; seed: Uint8Array };
 
@@ -16,4 +18,10 @@ export function openOrgWallet(orgId: number, hdSeedSealed: string): OrgWallet {
     cache.set(hdSeedSealed, wallet);
   }
   return wallet;
+}
+
+/** Address `index` of an organization's wallet in a chain family's format (the same on the sandbox and a real chain). */
+export function walletAddress(input: { family: AddressFamily; orgId: number; hdSeedSealed: string; index: number }): string {
+  const { root, seed } = openOrgWallet(input.orgId, input.hdSeedSealed);
+  return deriveAddress({ family: input.family, root, seed, index: input.index });
 }

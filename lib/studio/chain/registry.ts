@@ -12,11 +12,17 @@ export type ChainInfo = {
   family: AddressFamily;
   explorerTxUrl: string;
   tokens: Partial<Record<TokenSymbol, TokenInfo>>;
+  /**
+   * EVM networks: the numeric chain id the node must answer, and the default confirmation depth
+   * (blocks, the transfer's own block counting as the first) at which a deposit counts.
+   */
+  evm?: { chainId: number; confirmations: number };
 };
 
 const chains: ChainInfo[] = [
   {
     id: "eth",
+    evm: { chainId: 1, confirmations: 12 },
     name: "Ethereum",
     family: "evm",
     explorerTxUrl: "https://etherscan.io/tx/",
@@ -27,6 +33,7 @@ const chains: ChainInfo[] = [
   },
   {
     id: "arb",
+    evm: { chainId: 42161, confirmations: 20 },
     name: "Arbitrum One",
     family: "evm",
     explorerTxUrl: "https://arbiscan.io/tx/",
@@ -37,6 +44,7 @@ const chains: ChainInfo[] = [
   },
   {
     id: "base",
+    evm: { chainId: 8453, confirmations: 20 },
     name: "Base",
     family: "evm",
     explorerTxUrl: "https://basescan.org/tx/",
@@ -47,6 +55,7 @@ const chains: ChainInfo[] = [
   },
   {
     id: "optimism",
+    evm: { chainId: 10, confirmations: 20 },
     name: "OP Mainnet",
     family: "evm",
     explorerTxUrl: "https://optimistic.etherscan.io/tx/",
@@ -57,6 +66,7 @@ const chains: ChainInfo[] = [
   },
   {
     id: "polygon",
+    evm: { chainId: 137, confirmations: 128 },
     name: "Polygon PoS",
     family: "evm",
     explorerTxUrl: "https://polygonscan.com/tx/",
@@ -67,6 +77,7 @@ const chains: ChainInfo[] = [
   },
   {
     id: "bsc",
+    evm: { chainId: 56, confirmations: 15 },
     name: "BNB Smart Chain",
     family: "evm",
     explorerTxUrl: "https://bscscan.com/tx/",

@@ -7,16 +7,18 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { db, type Tx } from "@/lib/db/client";
 import { chainSends } from "@/lib/studio/db/schema";
 import { newId } from "@/lib/studio/ids";
-import { chainAdapter, type OutboundTransfer } from "@/lib/studio/chain/adapter";
-import { findChain, type ChainInfo } from "@/lib/studio/chain/registry";
+import { chainAdapter, type OutboundTransfer, type SendRow } from "@/lib/studio/chain/adapter";
+import type { ChainInfo } from "@/lib/studio/chain/registry";
 import { afterCommit } from "@/lib/studio/unit-of-work";
+import { shortReason } from "@/lib/studio/chain/evm/start-checks";
 
 export type SendPurpose = "settlement" | "refund" | "partial_refund" | "payout" | "withdrawal";
+// Sends move pending (planned, not yet broadcast) → sent (broadcast) → confirmed (at depth) or
+// failed (reverted or dropped, restored by a compensating ledger entry); the sandbox stops at sent.
 
 const LEASE_MS = 15_000;
 const BATCH = 50;
 
-type SendRow = typeof chainSends.$inferSelect;
 
 /** Records a send in the open unit of work and queues its broadcast for after the commit. */
 export async function planSend(
@@ -40,8 +42,10 @@ export async function planSend(
     to: input.to,
     amount: input.amount,
   };
-  const txHash = chainAdapter().plannedTxHash(transfer);
+  const planned = await chainAdapter(input.chain.id).plan(tx, transfer, { orgId: input.orgId, paymentIntentId: input.paymentIntentId });
+  const txHash = planned.txHash;
   await tx.insert(chainSends).values({
+    ...planned,
     id: transfer.reference,
     orgId: input.orgId,
     paymentIntentId: input.paymentIntentId,
@@ -50,10 +54,11 @@ export async function planSend(
     tokenAddress: input.tokenAddress,
     toAddress: input.to,
     amount: input.amount,
-    txHash,
     createdAt: input.now,
   });
-  afterCommit(() => broadcastPendingSends({ only: [transfer.reference] }).then(() => undefined));
+  // A gas top-up planned with the send goes first; the send itself waits until it is mined.
+  const only = planned.afterSendId ? [planned.afterSendId, transfer.reference] : [transfer.reference];
+  afterCommit(() => broadcastPendingSends({ only }).then(() => undefined));
   return { id: transfer.reference, txHash, timestamp: Math.floor(input.now.getTime() / 1000) };
 }
 
@@ -75,7 +80,9 @@ export async function broadcastPendingSends(options: { only?: string[]; now?: Da
           options.only ? inArray(chainSends.id, options.only) : undefined,
         ),
       )
-      .orderBy(asc(chainSends.createdAt))
+      // Lowest nonces first: a sender's next transaction is always in the batch, never starved by
+      // later ones a node refuses until it has arrived (the sandbox has no nonces).
+      .orderBy(sql`${chainSends.nonce} NULLS FIRST`, asc(chainSends.createdAt))
       .limit(BATCH)
       .for("update", { skipLocked: true });
     if (rows.length > 0) {
@@ -86,26 +93,37 @@ export async function broadcastPendingSends(options: { only?: string[]; now?: Da
     }
     return rows;
   });
-  for (const send of claimed) await broadcastOne(send);
-  return claimed.length;
+  // What a send waits for (its gas top-up) goes out before it, and each sender's transactions in
+  // nonce order (a node may refuse a nonce beyond the next one it expects).
+  const waits = (send: SendRow) => (send.afterSendId === null ? 0 : 1);
+  claimed.sort((a, b) => waits(a) - waits(b) || (a.nonce ?? 0) - (b.nonce ?? 0));
+  let sent = 0;
+  for (const send of claimed) sent += (await broadcastOne(send)) ? 1 : 0;
+  return sent;
 }
 
-async function broadcastOne(send: SendRow): Promise<void> {
+/** Whether the send went out; one that must wait gives its lease back for the next drain. */
+async function broadcastOne(send: SendRow): Promise<boolean> {
   const database = await db();
   try {
-    const chain = findChain(send.chainId);
-    if (!chain) throw new Error(`unknown chain ${send.chainId}`);
-    await chainAdapter().broadcast({ reference: send.id, chain, tokenAddress: send.tokenAddress, to: send.toAddress, amount: send.amount });
+    if ((await chainAdapter(send.chainId).broadcast(send)) === "waiting") {
+      await database.update(chainSends).set({ leaseUntil: null }).where(eq(chainSends.id, send.id));
+      return false;
+    }
     await database
       .update(chainSends)
       .set({ status: "sent", sentAt: new Date(), lastError: null })
       .where(and(eq(chainSends.id, send.id), eq(chainSends.status, "pending")));
+    return true;
   } catch (error) {
-    console.error(`[studio] broadcast of ${send.id} failed; it stays pending`, error);
+    console.error(`[studio] broadcast of ${send.id} failed; it stays pending`, shortReason(error));
+    // The attempt is over, so its lease is too: the next drain tries again (a node that refused
+    // a nonce ahead of one still on its way takes it once that one is in).
     await database
       .update(chainSends)
-      .set({ lastError: String(error).slice(0, 500) })
+      .set({ lastError: String(error).slice(0, 500), leaseUntil: null })
       .where(eq(chainSends.id, send.id))
       .catch(() => undefined);
+    return false;
   }
 }

@@ -52,6 +52,8 @@ describe("state table (product-decisions §1)", () => {
       flag_payment: [
         ["approved", "payment_review"],
         ["expired", "payment_review"],
+        ["paid", "payment_review"],
+        ["underpaid", "payment_review"],
       ],
     });
   });

@@ -51,7 +51,8 @@ export const ACTION_SOURCES: Record<InvoiceAction, readonly InvoiceStatus[]> = {
   refund: ["paid", "underpaid", "payment_review"],
   confirm_payment: ["approved"],
   expire: ["approved"],
-  flag_payment: ["approved", "expired"],
+  // Late funds; and (issue 24) confirmed funds that a reorg deeper than the depth took back.
+  flag_payment: ["approved", "expired", "paid", "underpaid"],
 };
 
 /**

@@ -9,6 +9,7 @@ import { payoutEndpoints } from "@/lib/studio/payouts/endpoints";
 import { paymentIntentEndpoints } from "@/lib/studio/standalone-payments/endpoints";
 import { balanceEndpoints } from "@/lib/studio/balances/endpoints";
 import { withdrawalEndpoints } from "@/lib/studio/withdrawals/endpoints";
+import { chainEndpoints } from "@/lib/studio/chain/endpoints";
 import { webhookEndpoints } from "@/lib/studio/webhooks/endpoints";
 import { sandboxEndpoints } from "@/lib/studio/sandbox/endpoints";
 import { accountEndpoints } from "@/lib/studio/auth/endpoints";
@@ -24,6 +25,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...paymentIntentEndpoints,
   ...balanceEndpoints,
   ...withdrawalEndpoints,
+  ...chainEndpoints,
   ...webhookEndpoints,
   ...sandboxEndpoints,
   ...accountEndpoints,

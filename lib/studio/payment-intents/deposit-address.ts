@@ -3,6 +3,7 @@ import type { Tx } from "@/lib/db/client";
 import { organizations } from "@/lib/studio/db/schema";
 import { chainAdapter } from "@/lib/studio/chain/adapter";
 import { findChain } from "@/lib/studio/chain/registry";
+import { TREASURY_INDEX } from "@/lib/studio/chain/wallet-indexes";
 
 /**
  * A fresh deposit address of the organization's wallet on `chainId`: the next unused HD index,
@@ -18,11 +19,9 @@ export async function takeDepositAddress(tx: Tx, orgId: number, chainId: string)
     .returning({ next: organizations.nextAddressIndex, hdSeedSealed: organizations.hdSeedSealed });
   if (!row) throw new Error(`organization ${orgId} vanished`);
   const addressIndex = row.next - 1;
-  return { paymentAddress: chainAdapter().depositAddress({ chain, orgId, hdSeedSealed: row.hdSeedSealed, index: addressIndex }), addressIndex };
+  return { paymentAddress: chainAdapter(chainId).depositAddress({ chain, orgId, hdSeedSealed: row.hdSeedSealed, index: addressIndex }), addressIndex };
 }
 
-// The organization's own wallet on a chain: the last non-hardened index, which no deposit reaches.
-const TREASURY_INDEX = 2 ** 31 - 1;
 
 /** Where funds go that have no payout target: the organization's treasury address on the chain. */
 export async function treasuryAddress(tx: Tx, orgId: number, chainId: string): Promise<string> {
@@ -30,5 +29,5 @@ export async function treasuryAddress(tx: Tx, orgId: number, chainId: string): P
   if (!chain) throw new Error(`payment intent on unknown chain ${chainId}`);
   const [org] = await tx.select({ hdSeedSealed: organizations.hdSeedSealed }).from(organizations).where(eq(organizations.id, orgId));
   if (!org) throw new Error(`organization ${orgId} vanished`);
-  return chainAdapter().depositAddress({ chain, orgId, hdSeedSealed: org.hdSeedSealed, index: TREASURY_INDEX });
+  return chainAdapter(chainId).depositAddress({ chain, orgId, hdSeedSealed: org.hdSeedSealed, index: TREASURY_INDEX });
 }

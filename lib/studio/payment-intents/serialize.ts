@@ -79,6 +79,10 @@ export const paymentIntentRecordSchema = z.object({
   refund_address: z.string().nullable(),
   refund_reason: z.string().nullable(),
   refund_attachments: z.array(z.string()).nullable(),
+  seen_transfer: z
+    .object({ tx_hash: txHash, confirmations: z.number().int().meta({ example: 2 }) })
+    .nullable()
+    .meta({ description: "RPC chains: a transfer to the address that has not reached the confirmation depth yet (the status stays pending until it does)" }),
   created_at: dateTimeText,
 });
 export type PaymentIntentRecord = z.infer<typeof paymentIntentRecordSchema>;
@@ -159,6 +163,7 @@ export function serializePaymentIntent(pi: PaymentIntentRow): PaymentIntentRecor
     refund_address: pi.refundAddress,
     refund_reason: pi.refundReason,
     refund_attachments: pi.refundAttachments ?? null,
+    seen_transfer: pi.seenTxHash === null ? null : { tx_hash: pi.seenTxHash, confirmations: pi.seenConfirmations ?? 0 },
     created_at: pi.createdAt.toISOString(),
   };
 }

@@ -34,7 +34,8 @@ export const PAYOUT_ACTION_SOURCES: Record<PayoutAction, readonly PayoutStatus[]
   refund: ["underfunded", "payment_review"],
   fund: ["approved"],
   expire: ["approved"],
-  flag_payment: ["approved", "expired"],
+  // Late funds; and (issue 24) confirmed funds that a reorg deeper than the depth took back.
+  flag_payment: ["approved", "expired", "completed", "underfunded"],
 };
 
 const SIMPLE_TARGET = {

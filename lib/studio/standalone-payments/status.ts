@@ -33,7 +33,8 @@ export type StandaloneAction = "confirm_payment" | "flag_payment" | "expire" | "
 export const STANDALONE_ACTION_SOURCES: Record<StandaloneAction, readonly StandaloneStatus[]> = {
   confirm_payment: ["pending"],
   // Funds after the deadline, before or after the sweeper expired the intent: a person decides.
-  flag_payment: ["pending", "expired"],
+  // And (issue 24) confirmed funds that a reorg deeper than the depth took back.
+  flag_payment: ["pending", "expired", "success", "insufficient_not_refunded"],
   expire: ["pending"],
   refund: ["insufficient_not_refunded", "success", "manual_review", "aml_hold"],
 };

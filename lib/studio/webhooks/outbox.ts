@@ -9,14 +9,14 @@ import { afterCommitIfOpen, beforeCommitIfOpen } from "@/lib/studio/unit-of-work
 import { nudgeDispatcher } from "@/lib/studio/webhooks/wake";
 
 /**
- * Queues `<object>.<status>` for the record's callback_url, with `data` the record as its GET
- * returns it. Records without a callback_url have no event.
+ * Queues `<object>.<status>` (or the event `type` given, for news that is not a status change) for
+ * the record's callback_url, with `data` the record as its GET returns it. Records without a
+ * callback_url have no event.
  */
-export async function queueStatusEvent(tx: Tx, owner: AnyOwner, intent: Intent<OwnerTable>, now: Date): Promise<void> {
+export async function queueStatusEvent(tx: Tx, owner: AnyOwner, intent: Intent<OwnerTable>, now: Date, type = `${owner.type}.${intent.row.status}`): Promise<void> {
   const url = intent.paymentIntent.callbackUrl;
   if (!url) return;
   const id = newId("evt");
-  const type = `${owner.type}.${intent.row.status}`;
   const body = (current: Intent<OwnerTable>) =>
     JSON.stringify({ id, type, created_at: now.toISOString(), data: owner.serialize(current.row, current.paymentIntent) });
   const payload = body(intent);

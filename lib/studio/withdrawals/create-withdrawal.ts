@@ -5,22 +5,26 @@ import { StudioError } from "@/lib/studio/errors";
 import { newId } from "@/lib/studio/ids";
 import { AmountFormatError, formatUnits, parseUnits } from "@/lib/studio/money";
 import { debit } from "@/lib/studio/balances/ledger";
-import { findChain, type ChainInfo, type TokenInfo } from "@/lib/studio/chain/registry";
+import type { ChainInfo, TokenInfo } from "@/lib/studio/chain/registry";
+import { configuredChain, requireChainAvailable } from "@/lib/studio/chain/evm/rpc-chains";
 import { requireAddressFor } from "@/lib/studio/chain/require-address";
 import { planSend } from "@/lib/studio/chain/sends";
+import { requireOnChainFunds } from "@/lib/studio/chain/evm/funds";
 import { inTransaction } from "@/lib/studio/unit-of-work";
 import type { WithdrawalInput } from "@/lib/studio/withdrawals/schemas";
 import { serializeTransfer } from "@/lib/studio/withdrawals/serialize";
 
 // POST /asset_pro/transfer (product-decisions §7): the debit, the withdrawal and its chain send
 // commit together; the broadcast follows the commit.
-export function createWithdrawal(input: { principal: Principal; request: WithdrawalInput; now?: Date }) {
+// On an RPC chain the chain itself must be able to pay too (treasury balance, gas tank), whatever the ledger says.
+export async function createWithdrawal(input: { principal: Principal; request: WithdrawalInput; now?: Date }) {
   const { principal, request } = input;
   const now = input.now ?? new Date();
   const chain = requireChain(request.chain_id);
   const token = requireContract(chain, request.contract_address);
   const walletAddress = requireAddressFor(chain.id, "wallet_address", request.wallet_address);
   const units = withdrawalUnits(request.amount, token);
+  await requireOnChainFunds({ chain, orgId: principal.orgId, token, units });
 
   return inTransaction(async (tx) => {
     const id = newId("wd");
@@ -81,8 +85,9 @@ function refuse(field: string, message: string): StudioError {
 }
 
 function requireChain(chainId: string): ChainInfo {
-  const chain = findChain(chainId);
+  const chain = configuredChain(chainId);
   if (!chain) throw refuse("chain_id", `${chainId} is not a supported chain`);
+  requireChainAvailable(chain, "chain_id");
   return chain;
 }
 

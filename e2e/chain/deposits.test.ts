@@ -1,0 +1,173 @@
+// Money in on a real local node (Hardhat's), on each database: a token transfer to an invoice's
+// deposit address counts once and only at depth; reorgs shallower than the depth drop it and
+// deeper ones send the record to review; the scanner's position survives a restart and a node
+// that goes away and comes back, and nothing is missed or counted twice.
+import { sql } from "drizzle-orm";
+import type { Address, Hex } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bootedDemoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, withStudio, type Target } from "../node/support";
+import { startLocalNode, type LocalNode } from "./local-node";
+import { arbOn, DEPTH, scanToHead, units } from "./support";
+
+let node: LocalNode;
+const PAYER = 1;
+beforeAll(async () => {
+  node = await startLocalNode();
+  await node.mint(node.tokens.USDC, node.wallet(PAYER).account.address, units(1_000_000));
+});
+afterAll(async () => {
+  await node?.stop();
+});
+
+describe.each(drivers)("deposits from a real chain on %s", (driver) => {
+  let target: Target;
+  beforeAll(async () => {
+    target = await freshTarget(driver, "deposits");
+    // The first start takes the node's current head as the scanner's starting point.
+    await withStudio(target, async () => {
+      await bootedDemoOrg(target);
+      await scanToHead();
+    }, arbOn(node));
+  });
+  afterAll(async () => {
+    await dropTarget(target);
+  });
+
+  /** An approved 10 USDC invoice on the node's chain: its id and deposit address. */
+  async function approvedInvoice(extra: Record<string, unknown> = {}) {
+    const { clientId, principal } = await bootedDemoOrg(target);
+    const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
+    const { approveInvoice } = await import("@/lib/studio/invoices/approve-invoice");
+    const created = await createInvoice({ principal: await principal("finance"), clientId, request: invoiceRequest(extra) });
+    const approved = await approveInvoice({ principal: await principal("approver"), id: created.id });
+    return { id: created.id, address: approved.payment_intent.payment_address as Address };
+  }
+
+  async function invoice(id: string) {
+    const { getInvoice } = await import("@/lib/studio/invoices/get-invoice");
+    const { principal } = await bootedDemoOrg(target);
+    return getInvoice({ principal: await principal("finance"), id });
+  }
+
+  const pay = (to: Address, amount: number) => node.transfer(PAYER, node.tokens.USDC, to, units(amount));
+  const receipt = (hash: Hex) => node.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+
+  it("shows a transfer as seen with its confirmations, and credits it once, only at depth", async () => {
+    await withStudio(target, async (client) => {
+      const { id, address } = await approvedInvoice();
+      const hash = await pay(address, 10);
+      const block = (await receipt(hash)).blockNumber;
+      await scanToHead();
+      let current = await invoice(id);
+      expect(current.status).toBe("approved");
+      expect(current.payment_intent).toMatchObject({ status: "pending", payment_tx_hash: null, seen_transfer: { tx_hash: hash, confirmations: 1 } });
+      for (let confirmations = 2; confirmations < DEPTH; confirmations++) {
+        await node.mine();
+        await scanToHead();
+        expect((await invoice(id)).payment_intent).toMatchObject({ status: "pending", seen_transfer: { tx_hash: hash, confirmations } });
+      }
+      await node.mine();
+      const head = await scanToHead();
+      // head − B + 1 = depth: it counts now, with the chain's own facts.
+      expect(BigInt(head.head) - block + 1n).toBe(BigInt(DEPTH));
+      current = await invoice(id);
+      const timestamp = Number((await node.public.getBlock({ blockNumber: block })).timestamp);
+      expect(current.status).toBe("paid");
+      expect(current.payment_intent).toMatchObject({
+        status: "success",
+        payment_tx_hash: hash,
+        payer_address: node.wallet(PAYER).account.address,
+        received_crypto_amount: "10",
+        payment_tx_timestamp: timestamp,
+        seen_transfer: null,
+      });
+      await node.mine(3);
+      await scanToHead();
+      const transfers = await queryRows(client, sql`SELECT tx_hash FROM chain_transfers WHERE tx_hash = ${hash}`);
+      expect(transfers).toHaveLength(1);
+    }, arbOn(node));
+  });
+
+  it("drops a seen transfer that a reorg shallower than the depth removed", async () => {
+    await withStudio(target, async (client) => {
+      const { id, address } = await approvedInvoice();
+      const snapshot = await node.test.snapshot();
+      const hash = await pay(address, 10);
+      await receipt(hash);
+      await scanToHead();
+      expect((await invoice(id)).payment_intent.seen_transfer).toEqual({ tx_hash: hash, confirmations: 1 });
+      // The block with the transfer is replaced by a longer chain without it.
+      await node.test.revert({ id: snapshot });
+      await node.mine(DEPTH + 1);
+      await scanToHead();
+      const current = await invoice(id);
+      expect(current.status).toBe("approved");
+      expect(current.payment_intent).toMatchObject({ status: "pending", payment_tx_hash: null, received_crypto_amount: null, seen_transfer: null });
+      expect(await queryRows(client, sql`SELECT status FROM chain_deposits WHERE tx_hash = ${hash}`)).toEqual([{ status: "dropped" }]);
+    }, arbOn(node));
+  });
+
+  it("sends a confirmed payment that a deeper reorg removed to review, with an audit row and a webhook", async () => {
+    await withStudio(target, async (client) => {
+      const { id, address } = await approvedInvoice({ callback_url: "https://merchant.example.test/hooks" });
+      const snapshot = await node.test.snapshot();
+      const hash = await pay(address, 10);
+      await receipt(hash);
+      await node.mine(DEPTH);
+      await scanToHead();
+      expect((await invoice(id)).status).toBe("paid");
+      await node.test.revert({ id: snapshot });
+      await node.mine(DEPTH + 3);
+      await scanToHead();
+      const current = await invoice(id);
+      expect(current.status).toBe("payment_review");
+      expect(current.payment_intent).toMatchObject({ status: "manual_review", received_crypto_amount: "0" });
+      expect(await queryRows(client, sql`SELECT status FROM chain_deposits WHERE tx_hash = ${hash}`)).toEqual([{ status: "reversed" }]);
+      const [audit] = await queryRows<{ action: string; details: Record<string, unknown> }>(
+        client,
+        sql`SELECT action, details FROM audit_log WHERE object_id = ${id} AND action = 'invoice.payment_reversed'`,
+      );
+      expect(audit?.details).toMatchObject({ tx_hash: hash, from_status: "paid", to_status: "payment_review", ledger_compensation: "0" });
+      expect(String(audit?.details.reason)).toContain("removed by a deeper reorg");
+      const events = await queryRows<{ type: string }>(client, sql`SELECT type FROM webhook_events WHERE object_id = ${id} ORDER BY created_at`);
+      expect(events.map((event) => event.type)).toEqual(["invoice.approved", "invoice.paid", "invoice.payment_review"]);
+    }, arbOn(node));
+  });
+
+  it("catches up after a restart and after its node was unreachable: nothing missed, nothing counted twice", async () => {
+    const paid: Array<{ id: string; hash: Hex }> = [];
+    await withStudio(target, async () => {
+      for (let index = 0; index < 3; index++) paid.push({ ...(await approvedInvoice()), hash: "0x" });
+    }, arbOn(node));
+    // Server down: transfers and blocks go by unread.
+    const addresses = await withStudio(target, async () => Promise.all(paid.map(async ({ id }) => (await invoice(id)).payment_intent.payment_address as Address)), arbOn(node));
+    paid[0]!.hash = await pay(addresses[0]!, 10);
+    await node.mine(25);
+    // Back up, on small ranges, with the node unreachable at first.
+    await withStudio(target, async (client) => {
+      node.setReachable(false);
+      const { scanRpcChains } = await import("@/lib/studio/chain/evm/scanner");
+      const [failed] = await scanRpcChains();
+      expect(failed?.error).toBeTruthy();
+      paid[1]!.hash = await pay(addresses[1]!, 10);
+      node.setReachable(true);
+      await scanToHead(200);
+      paid[2]!.hash = await pay(addresses[2]!, 10);
+      await node.mine(DEPTH);
+      await scanToHead(200);
+      for (const { id, hash } of paid) expect((await invoice(id)).payment_intent).toMatchObject({ status: "success", payment_tx_hash: hash });
+      // A second restart rescans nothing into a second credit.
+      const before = await queryRows(client, sql`SELECT count(*)::int AS n FROM chain_transfers`);
+      expect(before[0]).toBeDefined();
+    }, arbOn(node, { CHAIN_SCAN_MAX_RANGE: "4" }));
+    await withStudio(target, async (client) => {
+      await node.mine(2);
+      await scanToHead();
+      const counted = await queryRows<{ tx_hash: string; n: number }>(
+        client,
+        sql`SELECT tx_hash, count(*)::int AS n FROM chain_transfers WHERE tx_hash IN (${sql.join(paid.map((p) => sql`${p.hash}`), sql`, `)}) GROUP BY tx_hash`,
+      );
+      expect(counted.map((row) => row.n)).toEqual([1, 1, 1]);
+    }, arbOn(node));
+  });
+});

@@ -1,0 +1,332 @@
+// Money out on a real local node, on each database: a settled deposit is swept to the treasury
+// after a gas top-up from the gas tank; 50 concurrent withdrawals from the treasury get distinct
+// nonces and all confirm; a process SIGKILLed between signing and broadcasting leaves one
+// transfer, not two; a send not mined in time is replaced at a higher fee and still moves the
+// money once, the record following the mined hash.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { erc20Abi, getAddress, keccak256, parseEther, type Address, type Hex } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bootedDemoOrg, demoOrg, drivers, dropTarget, freshTarget, queryRows, raceMode, withStudio, type Target } from "../node/support";
+import { startLocalNode, type LocalNode } from "./local-node";
+import { arbOn, DEPTH, scanToHead, units } from "./support";
+
+const root = path.resolve(import.meta.dirname, "../..");
+// Both databases' runs share one node: each test pays an address nobody has used.
+const freshAddress = () => getAddress(`0x${randomBytes(20).toString("hex")}`);
+let node: LocalNode;
+const PAYER = 1;
+beforeAll(async () => {
+  node = await startLocalNode();
+  await node.mint(node.tokens.USDC, node.wallet(PAYER).account.address, units(1_000_000));
+});
+afterAll(async () => {
+  await node?.stop();
+});
+
+type SendRow = { id: string; purpose: string; status: string; tx_hash: string; nonce: number; from_address: string; raw_tx: string; tx_hashes: string[] };
+
+describe.each(drivers)("sends on a real chain on %s", (driver) => {
+  let target: Target;
+  let treasury: Address;
+  beforeAll(async () => {
+    target = await freshTarget(driver, "sends");
+    await withStudio(target, async () => {
+      const { orgId } = await bootedDemoOrg(target);
+      await scanToHead();
+      const { orgAccount } = await import("@/lib/studio/chain/evm/keys");
+      const { GAS_TANK_INDEX, TREASURY_INDEX } = await import("@/lib/studio/chain/wallet-indexes");
+      const { db } = await import("@/lib/db/client");
+      const gasTank = (await orgAccount(await db(), orgId, GAS_TANK_INDEX)).address;
+      treasury = (await orgAccount(await db(), orgId, TREASURY_INDEX)).address;
+      // The operator funds the gas tank once; deposit addresses and the treasury get their gas from it.
+      const hash = await node.wallet(0).sendTransaction({ to: gasTank, value: parseEther("10"), chain: null, account: node.wallet(0).account });
+      await node.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    }, arbOn(node));
+  });
+  afterAll(async () => {
+    await dropTarget(target);
+  });
+
+  const tokenBalance = (owner: Address) => node.public.readContract({ address: node.tokens.USDC, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+
+  /** Background rounds (scan, follow sends, broadcast), a block mined after each, until `done` says so. */
+  async function runUntil(done: () => Promise<boolean>, rounds = 120) {
+    const { backgroundRound } = await import("@/lib/studio/sweeper");
+    for (let round = 0; round < rounds; round++) {
+      await backgroundRound();
+      if (await done()) return;
+      await node.mine();
+    }
+    throw new Error("background rounds did not get there");
+  }
+
+  const sendsOf = (client: Parameters<Parameters<typeof withStudio>[1]>[0], where: ReturnType<typeof sql>) =>
+    queryRows<SendRow>(client, sql`SELECT id, purpose, status, tx_hash, nonce, from_address, raw_tx, tx_hashes FROM chain_sends WHERE ${where} ORDER BY created_at, id`);
+
+  it("sweeps a settled deposit to the treasury after topping its address up with gas from the gas tank", async () => {
+    await withStudio(target, async (client) => {
+      const { clientId, principal } = await bootedDemoOrg(target);
+      const { createPaymentIntent } = await import("@/lib/studio/standalone-payments/create-payment-intent");
+      const { getPaymentIntent } = await import("@/lib/studio/standalone-payments/get-payment-intent");
+      const finance = await principal("finance");
+      const intent = await createPaymentIntent({ principal: finance, clientId, request: { pricing_mode: "crypto", crypto_amount: "100", pay_token: "USDC", chain: "arb" } });
+      const deposit = intent.payment_address as Address;
+      await node.transfer(PAYER, node.tokens.USDC, deposit, units(100));
+      const settled = async () => {
+        const sends = await sendsOf(client, sql`payment_intent_id = ${intent.payment_intent_id}`);
+        return sends.length === 2 && sends.every((send) => send.status === "confirmed");
+      };
+      await runUntil(settled);
+      const sends = await sendsOf(client, sql`payment_intent_id = ${intent.payment_intent_id}`);
+      const topUp = sends.find((send) => send.purpose === "gas_top_up");
+      const settlement = sends.find((send) => send.purpose === "settlement");
+      expect(topUp).toMatchObject({ purpose: "gas_top_up", status: "confirmed" });
+      expect(settlement).toMatchObject({ purpose: "settlement", status: "confirmed", from_address: deposit });
+      const current = await getPaymentIntent({ principal: finance, id: intent.payment_intent_id });
+      expect(current.status).toBe("success");
+      expect(current.aggregation_tx_hash).toBe(settlement!.tx_hash);
+      const receipt = await node.public.getTransactionReceipt({ hash: settlement!.tx_hash as Hex });
+      expect(receipt.status).toBe("success");
+      expect(await tokenBalance(deposit)).toBe(0n);
+      expect(await tokenBalance(treasury)).toBe(units(100));
+      // The top-up paid for the sweep: what is left on the deposit address is the unburnt rest.
+      const leftover = await node.public.getBalance({ address: deposit });
+      expect(leftover).toBeLessThan(parseEther("0.01"));
+    }, arbOn(node));
+  });
+
+  it(`gives 50 concurrent withdrawals from one treasury distinct nonces, and all confirm ${raceMode(driver)}`, async () => {
+    const recipient = freshAddress();
+    await withStudio(target, async (client) => {
+      const { principal } = await bootedDemoOrg(target);
+      const { createWithdrawal } = await import("@/lib/studio/withdrawals/create-withdrawal");
+      const admin = await principal("admin");
+      const request = { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: recipient, amount: "1" };
+      const created = await Promise.all(Array.from({ length: 50 }, () => createWithdrawal({ principal: admin, request })));
+      expect(created).toHaveLength(50);
+      const withdrawals = () => sendsOf(client, sql`purpose = 'withdrawal'`);
+      await runUntil(async () => (await withdrawals()).every((send) => send.status === "confirmed"), 200);
+      const sends = await withdrawals();
+      expect(sends.every((send) => send.from_address === treasury)).toBe(true);
+      expect(sends.map((send) => Number(send.nonce)).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, index) => index));
+      expect(await tokenBalance(recipient)).toBe(units(50));
+      expect(await tokenBalance(treasury)).toBe(units(50));
+    }, arbOn(node));
+  });
+
+  it("re-broadcasts the same signed transaction after a SIGKILL between signing and broadcasting: one transfer", async () => {
+    const recipient = freshAddress();
+    const request = { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: recipient, amount: "2.5" };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir, ...arbOn(node) };
+    if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+    else delete env.DATABASE_URL;
+    const signal = await new Promise<NodeJS.Signals | null>((resolve, reject) => {
+      const child = spawn(process.execPath, ["--import", "tsx", "e2e/chain/fixtures/crash-before-broadcast.ts", demoOrg(target).key("admin"), JSON.stringify(request)], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on("error", reject);
+      child.on("exit", (code, signal) => (signal ? resolve(signal) : reject(new Error(`exited ${code}: ${stderr}`))));
+    });
+    expect(signal).toBe("SIGKILL");
+    await withStudio(target, async (client) => {
+      const [send] = await sendsOf(client, sql`purpose = 'withdrawal' AND to_address = ${recipient}`);
+      // Signed and stored before the crash; the hash is the stored bytes' own, and nothing is on chain yet.
+      expect(send).toMatchObject({ status: "pending" });
+      expect(keccak256(send!.raw_tx as Hex)).toBe(send!.tx_hash);
+      expect(await tokenBalance(recipient)).toBe(0n);
+      const { broadcastPendingSends } = await import("@/lib/studio/chain/sends");
+      const afterLease = new Date(Date.now() + 60_000);
+      await Promise.all([1, 2, 3].map(() => broadcastPendingSends({ now: afterLease })));
+      await runUntil(async () => (await sendsOf(client, sql`id = ${send!.id}`))[0]?.status === "confirmed");
+      await broadcastPendingSends({ now: afterLease });
+      const [done] = await sendsOf(client, sql`id = ${send!.id}`);
+      expect(done).toMatchObject({ status: "confirmed", tx_hash: send!.tx_hash });
+      expect(await tokenBalance(recipient)).toBe(units(2.5));
+      const [withdrawal] = await queryRows<{ tx_hash: string }>(client, sql`SELECT tx_hash FROM withdrawals WHERE send_id = ${send!.id}`);
+      expect(withdrawal?.tx_hash).toBe(send!.tx_hash);
+    }, arbOn(node));
+  });
+
+  it("replaces a send not mined in time with the same nonce at a higher fee: one transfer, and the record follows the mined hash", async () => {
+    const recipient = freshAddress();
+    await withStudio(target, async (client) => {
+      const { principal } = await bootedDemoOrg(target);
+      const { createWithdrawal } = await import("@/lib/studio/withdrawals/create-withdrawal");
+      const { broadcastPendingSends } = await import("@/lib/studio/chain/sends");
+      const { trackRpcSends } = await import("@/lib/studio/chain/evm/send-tracker");
+      await node.test.setAutomine(false);
+      try {
+        const created = await createWithdrawal({ principal: await principal("admin"), request: { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: recipient, amount: "3" } });
+        // The gas top-up went out with the commit; once it is mined the withdrawal goes out, and stays unmined.
+        await node.mine();
+        await trackRpcSends();
+        await broadcastPendingSends();
+        const [first] = await sendsOf(client, sql`purpose = 'withdrawal' AND to_address = ${recipient}`);
+        expect(first).toMatchObject({ status: "sent", tx_hashes: [created.tx_hash] });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const [tracked] = await trackRpcSends();
+        expect(tracked?.replaced).toBe(1);
+        const [replaced] = await sendsOf(client, sql`id = ${first!.id}`);
+        expect(replaced!.tx_hashes).toHaveLength(2);
+        expect(replaced!.tx_hashes[0]).toBe(created.tx_hash);
+        const replacement = replaced!.tx_hashes[1]!;
+        await node.mine();
+        await node.test.setAutomine(true);
+        await runUntil(async () => (await sendsOf(client, sql`id = ${first!.id}`))[0]?.status === "confirmed");
+        const [done] = await sendsOf(client, sql`id = ${first!.id}`);
+        expect(done!.tx_hash).toBe(replacement);
+        expect((await node.public.getTransactionReceipt({ hash: replacement as Hex })).status).toBe("success");
+        await expect(node.public.getTransactionReceipt({ hash: created.tx_hash as Hex })).rejects.toThrow();
+        const [withdrawal] = await queryRows<{ tx_hash: string }>(client, sql`SELECT tx_hash FROM withdrawals WHERE id = ${created.id}`);
+        expect(withdrawal?.tx_hash).toBe(replacement);
+        expect(await tokenBalance(recipient)).toBe(units(3));
+      } finally {
+        await node.test.setAutomine(true);
+      }
+    }, arbOn(node, { CHAIN_REPLACE_AFTER_MS: "200" }));
+  });
+
+  it("fails a send whose nonce another transaction took, gives its ledger debit back and audits it: never retried with new money", async () => {
+    await withStudio(target, async (client) => {
+      const { orgId, principal } = await bootedDemoOrg(target);
+      const { createWithdrawal } = await import("@/lib/studio/withdrawals/create-withdrawal");
+      const { broadcastPendingSends } = await import("@/lib/studio/chain/sends");
+      const { trackRpcSends } = await import("@/lib/studio/chain/evm/send-tracker");
+      const { orgAccount } = await import("@/lib/studio/chain/evm/keys");
+      const { TREASURY_INDEX } = await import("@/lib/studio/chain/wallet-indexes");
+      const { db } = await import("@/lib/db/client");
+      const recipient = freshAddress();
+      // Its gas top-up is mined at once; the withdrawal itself then waits in the mempool.
+      const created = await createWithdrawal({ principal: await principal("admin"), request: { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: recipient, amount: "1" } });
+      await node.test.setAutomine(false);
+      try {
+        await trackRpcSends();
+        await broadcastPendingSends();
+        const [send] = await sendsOf(client, sql`purpose = 'withdrawal' AND to_address = ${recipient}`);
+        expect(send?.status).toBe("sent");
+        // Someone with the treasury's key spends the same nonce first, at a far higher fee.
+        const treasuryKey = await orgAccount(await db(), orgId, TREASURY_INDEX);
+        const fees = await node.public.estimateFeesPerGas();
+        const rival = await treasuryKey.signTransaction({
+          type: "eip1559", chainId: 42161, nonce: Number(send!.nonce), to: treasuryKey.address, value: 0n, gas: 21_000n,
+          maxFeePerGas: fees.maxFeePerGas * 4n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas * 4n,
+        });
+        await node.public.request({ method: "eth_sendRawTransaction", params: [rival] });
+        await node.mine();
+        const [tracked] = await trackRpcSends();
+        expect(tracked).toMatchObject({ failed: 1 });
+      } finally {
+        await node.test.setAutomine(true);
+      }
+      const [failed] = await sendsOf(client, sql`purpose = 'withdrawal' AND to_address = ${recipient}`);
+      expect(failed?.status).toBe("failed");
+      const entries = await queryRows<{ kind: string; amount: string }>(client, sql`SELECT kind, amount::text FROM ledger_entries WHERE withdrawal_id = ${created.id} ORDER BY id`);
+      expect(entries.map((entry) => [entry.kind, Number(entry.amount)])).toEqual([["withdrawal", -1], ["send_failed", 1]]);
+      const [audit] = await queryRows<{ details: Record<string, unknown> }>(client, sql`SELECT details FROM audit_log WHERE action = 'chain_send.failed' AND object_id = ${failed!.id}`);
+      expect(audit?.details).toMatchObject({ purpose: "withdrawal", ledger_restored: "1" });
+      expect(String(audit?.details.reason)).toMatch(/^dropped: nonce \d+ of 0x[0-9a-fA-F]{40} was used by another transaction$/);
+      // Later rounds leave it failed: no new money goes out for it.
+      await node.mine(DEPTH);
+      await trackRpcSends();
+      await broadcastPendingSends({ now: new Date(Date.now() + 60_000) });
+      expect((await sendsOf(client, sql`id = ${failed!.id}`))[0]?.status).toBe("failed");
+      expect(await tokenBalance(recipient)).toBe(0n);
+    }, arbOn(node));
+  });
+
+  it("takes a settled payment that a reorg deeper than the depth removed back from the ledger, and sends it to review", async () => {
+    await withStudio(target, async (client) => {
+      const { clientId, principal } = await bootedDemoOrg(target);
+      const { createPaymentIntent } = await import("@/lib/studio/standalone-payments/create-payment-intent");
+      const { getPaymentIntent } = await import("@/lib/studio/standalone-payments/get-payment-intent");
+      const finance = await principal("finance");
+      const intent = await createPaymentIntent({ principal: finance, clientId, request: { pricing_mode: "crypto", crypto_amount: "20", pay_token: "USDC", chain: "arb" } });
+      const balance = async () => (await queryRows<{ amount: string }>(client, sql`SELECT amount::text FROM balances WHERE chain_id = 'arb'`))[0]?.amount;
+      const before = Number(await balance());
+      const snapshot = await node.test.snapshot();
+      await node.transfer(PAYER, node.tokens.USDC, intent.payment_address as Address, units(20));
+      await node.mine(DEPTH);
+      await scanToHead();
+      expect((await getPaymentIntent({ principal: finance, id: intent.payment_intent_id })).status).toBe("success");
+      expect(Number(await balance())).toBe(before + 20);
+      // The chain forgets the payment (and the sweep that followed it) deeper than the depth.
+      await node.test.revert({ id: snapshot });
+      await node.mine(DEPTH + 3);
+      await scanToHead();
+      const current = await getPaymentIntent({ principal: finance, id: intent.payment_intent_id });
+      expect(current).toMatchObject({ status: "manual_review", received_crypto_amount: "0" });
+      expect(Number(await balance())).toBe(before);
+      const entries = await queryRows<{ kind: string; amount: string }>(client, sql`SELECT kind, amount::text FROM ledger_entries WHERE payment_intent_id = ${intent.payment_intent_id} ORDER BY id`);
+      expect(entries.map((entry) => [entry.kind, Number(entry.amount)])).toEqual([["payment_settlement", 20], ["reorg_reversal", -20]]);
+      const [audit] = await queryRows<{ details: Record<string, unknown> }>(client, sql`SELECT details FROM audit_log WHERE action = 'payment_intent.payment_reversed' AND object_id = ${intent.payment_intent_id}`);
+      expect(audit?.details).toMatchObject({ from_status: "success", to_status: "manual_review", ledger_compensation: "20" });
+    }, arbOn(node));
+  });
+
+  it("refuses (422) a withdrawal the treasury cannot pay on chain, or whose gas the gas tank cannot pay, whatever the ledger says", async () => {
+    await withStudio(target, async () => {
+      const { authenticate } = await import("@/lib/studio/auth/principal");
+      const { createWithdrawal } = await import("@/lib/studio/withdrawals/create-withdrawal");
+      const { StudioError } = await import("@/lib/studio/errors");
+      const { orgAccount } = await import("@/lib/studio/chain/evm/keys");
+      const { TREASURY_INDEX } = await import("@/lib/studio/chain/wallet-indexes");
+      const { db } = await import("@/lib/db/client");
+      // The second organization: nothing on chain, and a gas tank nobody funded.
+      const second = demoOrg(target, 1);
+      const admin = await authenticate(second.key("admin"));
+      const request = { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: freshAddress(), amount: "5" };
+      const refusal = () =>
+        createWithdrawal({ principal: admin, request }).then(
+          () => undefined,
+          (error: unknown) => (error instanceof StudioError ? { http: error.http, message: error.message } : Promise.reject(error)),
+        );
+      const treasuryOf = (await orgAccount(await db(), second.orgId, TREASURY_INDEX)).address;
+      expect(await refusal()).toEqual({
+        http: 422,
+        message: `Insufficient on-chain balance: amount exceeds what the treasury ${treasuryOf} holds on arb: 5 USDC requested, 0 USDC on chain after the sends still on their way`,
+      });
+      await node.mint(node.tokens.USDC, treasuryOf, units(5));
+      const gasRefusal = await refusal();
+      expect(gasRefusal?.http).toBe(422);
+      expect(gasRefusal?.message).toMatch(/^Gas tank too low: the gas tank 0x[0-9a-fA-F]{40} on arb holds 0 of the native coin; this withdrawal needs [0-9.]+ for gas: fund the gas tank$/);
+    }, arbOn(node));
+  });
+
+  it("reports each chain for reconciliation (GET /chains), and a node that stops answering as unreachable and the readiness as degraded", async () => {
+    await withStudio(target, async () => {
+      const { principal } = await bootedDemoOrg(target);
+      const { listChains, unreachableChains } = await import("@/lib/studio/chain/list-chains");
+      const { chainStatusSchema } = await import("@/lib/studio/chain/list-chains");
+      const reader = await principal("finance");
+      const chains = await listChains({ principal: reader });
+      expect(chains.map((chain) => chain.id)).toEqual(["eth", "arb", "base", "optimism", "polygon", "bsc", "tron", "sol"]);
+      for (const chain of chains) chainStatusSchema.parse(chain);
+      const arb = chains.find((chain) => chain.id === "arb")!;
+      const head = Number(await node.public.getBlockNumber());
+      expect(arb).toMatchObject({ mode: "rpc", chain_id: 42161, confirmations: DEPTH, reachable: true, head_block: head, treasury_address: treasury });
+      expect(arb.scanned_block).toBeLessThanOrEqual(head);
+      expect(Number(arb.gas_tank_balance)).toBeGreaterThan(9);
+      const usdc = arb.tokens.find((token) => token.symbol === "USDC")!;
+      expect(usdc.on_chain_balance).toBe(String(Number(await tokenBalance(treasury)) / 1e6));
+      expect(chains.find((chain) => chain.id === "tron")).toMatchObject({ mode: "sandbox", chain_id: null, reachable: null, gas_tank_address: null });
+      expect(await unreachableChains()).toEqual([]);
+
+      node.setReachable(false);
+      try {
+        expect(await unreachableChains()).toEqual(["arb"]);
+        const { chainsCheck } = await import("@/lib/readiness");
+        expect(await chainsCheck()).toBe("unreachable: arb");
+        const down = (await listChains({ principal: reader })).find((chain) => chain.id === "arb")!;
+        expect(down.reachable).toBe(false);
+        expect(down.warnings.some((warning) => warning.startsWith("node unreachable:"))).toBe(true);
+      } finally {
+        node.setReachable(true);
+      }
+      expect(await unreachableChains()).toEqual([]);
+    }, arbOn(node));
+  });
+
+});

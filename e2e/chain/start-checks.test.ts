@@ -1,0 +1,83 @@
+// The CHAIN_<ID>_* settings against a real local node: a node on another network, or a token with
+// other decimals, refuses the start naming the chain and both values; a chain with neither a node
+// nor the sandbox refuses new invoices with a 422 that names it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bootedDemoOrg, drivers, dropTarget, freshTarget, invoiceRequest, withStudio, type Target } from "../node/support";
+import { startLocalNode, type LocalNode } from "./local-node";
+
+let node: LocalNode;
+beforeAll(async () => {
+  node = await startLocalNode();
+});
+afterAll(async () => {
+  await node?.stop();
+});
+
+describe.each(drivers)("chain start checks on %s", (driver) => {
+  let target: Target;
+  beforeAll(async () => {
+    target = await freshTarget(driver, "chainstart");
+  });
+  afterAll(async () => {
+    await dropTarget(target);
+  });
+
+  const arbOnNode = () => ({ CHAIN_ARB_RPC_URL: node.url, CHAIN_ARB_TOKEN_USDC: node.tokens.USDC, CHAIN_ARB_TOKEN_USDT: node.tokens.USDT });
+  const startFailure = (extraEnv: Record<string, string>) =>
+    withStudio(
+      target,
+      async () => {
+        const { awaitReady } = await import("@/lib/studio/boot");
+        return awaitReady().then(
+          () => "started",
+          (error: Error) => error.message,
+        );
+      },
+      { SEED_DEMO_INVOICES: "0", ...extraEnv },
+    );
+
+  it("starts when the node is the chain it expects and the tokens have the registry's decimals", async () => {
+    expect(await startFailure(arbOnNode())).toBe("started");
+  });
+
+  it("refuses to start on another network's node, naming the chain and both ids", async () => {
+    expect(await startFailure({ ...arbOnNode(), CHAIN_ARB_CHAIN_ID: "421614" })).toBe(
+      `chain arb: the node at ${node.url} is chain id 42161, but arb expects 421614 (set CHAIN_ARB_CHAIN_ID to change what is expected)`,
+    );
+    // The default expectation is the network's own id: BSC's node must answer 56.
+    expect(await startFailure({ CHAIN_BSC_RPC_URL: node.url })).toMatch(/^chain bsc: the node at .* is chain id 42161, but bsc expects 56 /);
+  });
+
+  it("refuses to start when a token's decimals differ from the registry's", async () => {
+    // BSC's pegged stablecoins have 18 decimals; the local tokens have 6.
+    expect(
+      await startFailure({ CHAIN_BSC_RPC_URL: node.url, CHAIN_BSC_CHAIN_ID: "42161", CHAIN_BSC_TOKEN_USDC: node.tokens.USDC, CHAIN_BSC_TOKEN_USDT: node.tokens.USDT }),
+    ).toBe(`chain bsc: USDC contract ${node.tokens.USDC} has 6 decimals, but bsc USDC has 18 (check CHAIN_BSC_TOKEN_USDC)`);
+  });
+
+  it("refuses an invoice on a chain with no node when the sandbox is off (422 naming the chain), and takes one on a chain with a node", async () => {
+    const outcome = await withStudio(
+      target,
+      async () => {
+        const { clientId, principal } = await bootedDemoOrg(target);
+        const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
+        const { StudioError } = await import("@/lib/studio/errors");
+        const finance = await principal("finance");
+        const refused = await createInvoice({ principal: finance, clientId, request: invoiceRequest({ chain: "base" }) }).then(
+          () => undefined,
+          (error: unknown) => (error instanceof StudioError ? { http: error.http, message: error.message, errors: error.errors } : Promise.reject(error)),
+        );
+        const onNode = await createInvoice({ principal: finance, clientId, request: invoiceRequest({ chain: "arb" }) });
+        return { refused, token: onNode.payment_intent.token_address };
+      },
+      { SEED_DEMO_INVOICES: "0", SANDBOX_CHAIN: "0", ...arbOnNode() },
+    );
+    expect(outcome.refused).toEqual({
+      http: 422,
+      message: "chain base (Base) is not available on this server: it has no CHAIN_BASE_RPC_URL and the sandbox chain is off",
+      errors: [{ field: "chain", message: "base is not available on this server" }],
+    });
+    // The invoice on the node's chain uses the configured contract, not the mainnet one.
+    expect(outcome.token.toLowerCase()).toBe(node.tokens.USDC.toLowerCase());
+  });
+});
