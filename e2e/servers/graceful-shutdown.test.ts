@@ -14,8 +14,10 @@ import { suiteDriver } from "./support";
 type Outcome = { status: number; body: string } | { error: string };
 
 /**
- * A create sent on a connection of its own whose body arrives in two parts: the server has
- * accepted the connection and is reading the request by the time `finish()` sends the rest.
+ * A create sent on a connection of its own that waits for its body: `accepted` resolves when the
+ * server's "100 Continue" shows it has taken the connection and read the headers (a connection
+ * still in the kernel's queue when the server stops listening is not accepted; it is reset), and
+ * `finish()` sends the body.
  */
 function slowCreate(port: number, headers: Record<string, string>, body: string) {
   const bytes = Buffer.from(body);
@@ -25,8 +27,9 @@ function slowCreate(port: number, headers: Record<string, string>, body: string)
     method: "POST",
     path: "/v1/studio/api/invoice/intent",
     agent: false,
-    headers: { ...headers, "Content-Type": "application/json", "Content-Length": String(bytes.length) },
+    headers: { ...headers, "Content-Type": "application/json", "Content-Length": String(bytes.length), Expect: "100-continue" },
   });
+  const accepted = new Promise<void>((resolve) => request.once("continue", () => resolve()));
   const outcome = new Promise<Outcome>((resolve) => {
     request.on("response", (response) => {
       const chunks: Buffer[] = [];
@@ -36,9 +39,8 @@ function slowCreate(port: number, headers: Record<string, string>, body: string)
     });
     request.on("error", (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
   });
-  const half = Math.floor(bytes.length / 2);
-  request.write(bytes.subarray(0, half));
-  return { outcome, finish: () => request.end(bytes.subarray(half)) };
+  request.flushHeaders();
+  return { accepted, outcome, finish: () => request.end(bytes) };
 }
 
 describe(`graceful shutdown on ${suiteDriver}`, () => {
@@ -66,8 +68,8 @@ describe(`graceful shutdown on ${suiteDriver}`, () => {
     const inFlight = Array.from({ length: 20 }, (_, index) =>
       slowCreate(port, headers, JSON.stringify(invoiceRequest({ recipient_name: `Shutdown ${index}` }))),
     );
-    // Every request's headers and half its body have reached the server.
-    await sleep(500);
+    // The server has taken every one of these connections and waits for their bodies.
+    await Promise.all(inFlight.map((request) => request.accepted));
     const exited = new Promise<number | null>((resolve) => server!.child.once("exit", (code) => resolve(code)));
     process.kill(server.child.pid!, "SIGTERM");
     await sleep(300);
