@@ -37,9 +37,14 @@ export async function invitePerson(ctx: ConsoleContext, invite: Invite, idempote
   };
   let apiKey: string;
   try {
-    const created = await ctx.client.apiKeys.create(user.uid, { idempotencyKey: stepKey(idempotencyKey, "key") });
-    // A replayed answer need not carry the secret again; then the retry makes a key of its own.
-    apiKey = created.api_key ?? (await ctx.client.apiKeys.create(user.uid)).api_key;
+    // A replay of the key step is 409/40903 (its secret is stored nowhere): the retry makes a key of its own.
+    apiKey = await ctx.client.apiKeys
+      .create(user.uid, { idempotencyKey: stepKey(idempotencyKey, "key") })
+      .catch((error: unknown) => {
+        if (error instanceof StudioApiError && error.body.code === 40903) return ctx.client.apiKeys.create(user.uid);
+        throw error;
+      })
+      .then((created) => created.api_key);
   } catch (error) {
     return incomplete(error, "their API key could not be made");
   }

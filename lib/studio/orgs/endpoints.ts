@@ -40,7 +40,7 @@ export const teamEndpoints = [
   }),
   endpoint({
     method: "post", path: "/api_keys", tag, summary: "Make an API key for a person: the secret is in this response only",
-    description: `The key acts as that person, with their permissions. A disabled person gets none (409/40900). ${audited}`,
+    description: `The key acts as that person, with their permissions. A disabled person gets none (409/40900). The secret is kept in no idempotency row: a replay of the Idempotency-Key is 409/40903, naming the key made, whose secret cannot be shown again (revoke it if the first answer was lost). ${audited}`,
     permission: "org:manage",
     body: { schema: apiKeyCreateSchema, example: { uid: "usr_4c1d2e3f5a6b7c8d9e0f1a2b" } },
     response: createdApiKey, refusals: { notFound: true }, extension: true,

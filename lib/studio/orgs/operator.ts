@@ -110,6 +110,18 @@ export function serializeCreatedApiKey(created: { key: string; record: ApiKeyRec
   return { ...created.record, api_key: created.key };
 }
 
+/**
+ * What a replay of POST /api_keys answers: the key exists, and its secret, shown once, is kept in
+ * no idempotency row (409/40903). Revoking it and making another is the way out of a lost answer.
+ */
+export function apiKeyShownOnce(result: { data: unknown }): StudioError {
+  const created = result.data as CreatedApiKeyRecord;
+  return new StudioError(
+    "secret_not_replayable",
+    `API key ${created.id} (${maskApiKey(created.prefix, created.last4)}) was already created with this Idempotency-Key; its secret was shown once and cannot be shown again. If that answer was lost, revoke the key and create another with a new Idempotency-Key.`,
+  );
+}
+
 /** The caller's transaction when given (the demo seed's), else the open unit of work or one of its own. */
 function within<T>(tx: DbOrTx | undefined, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
   return tx ? work(tx) : inTransaction(work);
