@@ -161,10 +161,11 @@ async function makeRecords(baseUrl: string, target: Target): Promise<Fixture> {
   await approve("invoice", noticed.id);
   const event = await settledEvent(() => call("GET", `/webhook/deliveries?object_id=${noticed.id}`, keys.viewer));
 
-  // A person with a live key and a revoked one, for the team endpoints.
+  // A person for the team endpoints, and a live key and a revoked one (the admin's own: keys are
+  // made for oneself only).
   const person = await call("POST", "/users", keys.admin, { name: "Sweep Setup", email: "sweep-setup@example.test", permissions: ["transfer:read"] });
-  const liveKey = await call("POST", "/api_keys", keys.admin, { uid: person.uid });
-  const revokedKey = await call("POST", "/api_keys", keys.admin, { uid: person.uid });
+  const liveKey = await call("POST", "/api_keys", keys.admin, {});
+  const revokedKey = await call("POST", "/api_keys", keys.admin, {});
   await call("POST", `/api_keys/${revokedKey.id}/revoke`, keys.admin);
 
   const invoices = [pendingInvoice, approvedInvoice, paidInvoice];

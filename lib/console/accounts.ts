@@ -6,6 +6,9 @@ import { env } from "@/lib/env";
 import { consoleAccounts } from "@/lib/console/db/schema";
 import { hashPassword } from "@/lib/console/passwords";
 import { sealAccountApiKey, unsealAccountApiKey } from "@/lib/console/secret";
+import { createInvitedPersonKey } from "@/lib/studio/orgs/operator";
+import { StudioError } from "@/lib/studio/errors";
+import { inTransaction } from "@/lib/studio/unit-of-work";
 
 export type ConsoleAccount = typeof consoleAccounts.$inferSelect;
 
@@ -120,32 +123,36 @@ export async function updatePasswordHash(accountId: number, passwordHash: string
 }
 
 /**
- * The console sign-in of an invited person: created, or - when an interrupted invite is tried
- * again for the same Studio person - given the new key and first password.
+ * The console sign-in of a person invited just now, in one transaction with their first API key:
+ * the key is made (by the Studio's own invite verb, audited) and sealed straight into the new
+ * account, and is answered to no one. Both exist or neither; an account that already exists is
+ * never touched again, so replaying an invite cannot reset a password (409).
  */
 export async function saveInvitedAccount(input: {
   email: string;
   displayName: string;
   password: string;
-  apiKey: string;
   clientId: string | null;
   studioUid: string;
+  inviterUid: string;
 }): Promise<void> {
-  const existing = await findAccountByEmail(input.email);
-  if (!existing) {
-    const { id } = await createConsoleAccount(input);
-    await rememberStudioUid(id, input.studioUid);
-    return;
-  }
-  if (existing.studioUid !== input.studioUid) throw new Error("Another console account already uses this email address");
-  const database = await db();
-  await database
-    .update(consoleAccounts)
-    .set({
-      displayName: input.displayName.trim() || existing.displayName,
-      passwordHash: await hashPassword(input.password),
-      apiKeySealed: sealAccountApiKey(existing.email, input.apiKey),
-      clientId: input.clientId,
-    })
-    .where(eq(consoleAccounts.id, existing.id));
+  const email = normalizeEmail(input.email);
+  // scrypt takes a third of a second: done before the transaction, which then only writes.
+  const passwordHash = await hashPassword(input.password);
+  await inTransaction(async (tx) => {
+    const { key } = await createInvitedPersonKey({ actorUid: input.inviterUid, uid: input.studioUid }, tx);
+    const [row] = await tx
+      .insert(consoleAccounts)
+      .values({
+        email,
+        displayName: input.displayName.trim() || email,
+        passwordHash,
+        apiKeySealed: sealAccountApiKey(email, key),
+        clientId: input.clientId,
+        studioUid: input.studioUid,
+      })
+      .onConflictDoNothing({ target: consoleAccounts.email })
+      .returning({ id: consoleAccounts.id });
+    if (!row) throw new StudioError("invalid_state", `A console sign-in for ${email} already exists; its first password was shown once and is not reset`);
+  });
 }

@@ -700,7 +700,7 @@ export interface paths {
         put?: never;
         /**
          * Add a person with permissions
-         * @description An email already in the organization is 409/40900. A person acts through API keys made for them (POST /api_keys). Writes a row to the audit log in the same transaction.
+         * @description An email already in the organization is 409/40900. A person acts through API keys they make themselves (POST /api_keys); the console's invite gives them their first one inside their console sign-in. Writes a row to the audit log in the same transaction.
          *
          *     Requires `org:manage`.
          */
@@ -747,10 +747,10 @@ export interface paths {
         get: operations["getApiKeys"];
         put?: never;
         /**
-         * Make an API key for a person: the secret is in this response only
-         * @description The key acts as that person, with their permissions. A disabled person gets none (409/40900). The secret is kept in no idempotency row: a replay of the Idempotency-Key is 409/40903, naming the key made, whose secret cannot be shown again (revoke it if the first answer was lost). Writes a row to the audit log in the same transaction.
+         * Make an API key for yourself: the secret is in this response only
+         * @description The key acts as its creator, the caller, with the caller's permissions (spec 5.3). Keys are made for oneself only: `uid` may be left out, and any uid but the caller's own is 403/40300 (an admin included: a key acting as a colleague would defeat maker-checker). The secret is kept in no idempotency row: a replay of the Idempotency-Key is 409/40903, naming the key made, whose secret cannot be shown again (revoke it if the first answer was lost). Writes a row to the audit log in the same transaction.
          *
-         *     Requires `org:manage`.
+         *     Any valid API key.
          */
         post: operations["postApiKeys"];
         delete?: never;
@@ -1843,7 +1843,7 @@ export interface components {
             api_key: string;
         };
         ApiKeyCreateRequest: {
-            uid: string;
+            uid?: string;
         };
         AuditLogEntry: {
             /**
@@ -8753,13 +8753,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                /**
-                 * @example {
-                 *       "uid": "usr_4c1d2e3f5a6b7c8d9e0f1a2b"
-                 *     }
-                 */
+                /** @example {} */
                 "application/json": components["schemas"]["ApiKeyCreateRequest"];
             };
         };
@@ -8813,44 +8809,6 @@ export interface operations {
                 headers: {
                     /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
                     "X-Request-ID"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
-            403: {
-                headers: {
-                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
-                    "X-Request-ID"?: string;
-                    /** @description Requests allowed at once (the burst) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests available now */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the bucket is full again */
-                    "RateLimit-Reset"?: number;
-                    /** @description The burst per window */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
-            404: {
-                headers: {
-                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
-                    "X-Request-ID"?: string;
-                    /** @description Requests allowed at once (the burst) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests available now */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the bucket is full again */
-                    "RateLimit-Reset"?: number;
-                    /** @description The burst per window */
-                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
