@@ -310,7 +310,8 @@ describe("safety rules", () => {
       }
     }
     expect((await teamApi("GET", "/me")).body.data.permissions.sort()).toEqual([...admin.permissions].sort());
-  });
+    // Twelve people invited and signed in (two scrypt hashes each) on a shared machine.
+  }, 120_000);
 
   it("maker-checker still holds for someone whose permissions were just raised", async () => {
     const { person, key } = await newPerson(["transfer:read", "transfer:create"], OWN);
