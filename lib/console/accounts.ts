@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, like, not } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { consoleAccounts } from "@/lib/console/db/schema";
 import { hashPassword } from "@/lib/console/passwords";
-import { sealAccountApiKey, unsealAccountApiKey } from "@/lib/console/secret";
+import { resealFirstFormatApiKey, sealAccountApiKey, unsealAccountApiKey } from "@/lib/console/secret";
 import { createInvitedPersonKey } from "@/lib/studio/orgs/operator";
 import { StudioError } from "@/lib/studio/errors";
 import { inTransaction } from "@/lib/studio/unit-of-work";
@@ -160,4 +160,26 @@ export async function saveInvitedAccount(input: {
       .returning({ id: consoleAccounts.id });
     if (!row) throw new StudioError("invalid_state", `A console sign-in for ${email} already exists; its first password was shown once and is not reset`);
   });
+}
+
+/**
+ * Re-seals console-held API keys still in the first format (bound to no account), so unsealing
+ * can refuse that format; a row changed meanwhile (another server starting) is left to it.
+ */
+export async function resealFirstFormatApiKeys(): Promise<number> {
+  const database = await db();
+  const rows = await database
+    .select({ id: consoleAccounts.id, email: consoleAccounts.email, sealed: consoleAccounts.apiKeySealed })
+    .from(consoleAccounts)
+    .where(not(like(consoleAccounts.apiKeySealed, "v2.%")));
+  for (const row of rows) {
+    const resealed = resealFirstFormatApiKey(row.email, row.sealed);
+    if (resealed) {
+      await database
+        .update(consoleAccounts)
+        .set({ apiKeySealed: resealed })
+        .where(and(eq(consoleAccounts.id, row.id), eq(consoleAccounts.apiKeySealed, row.sealed)));
+    }
+  }
+  return rows.length;
 }

@@ -1,6 +1,7 @@
 import { getDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { seedDemoIfEmpty } from "@/lib/studio/seed/demo";
+import { resealFirstFormatHdSeeds } from "@/lib/studio/secrets";
 
 const holder = globalThis as typeof globalThis & { __studioReady?: Promise<void> };
 
@@ -14,6 +15,7 @@ export function awaitReady(): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  await getDatabase();
+  const { db } = await getDatabase();
+  await resealFirstFormatHdSeeds(db);
   if (env.SEED_DEMO) await seedDemoIfEmpty();
 }
