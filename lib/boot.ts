@@ -3,7 +3,7 @@ import { awaitReady } from "@/lib/studio/boot";
 import { effectiveSettings, env } from "@/lib/env";
 import { startSweeper } from "@/lib/studio/sweeper";
 import { startDispatcher } from "@/lib/studio/webhooks/dispatcher";
-import { seedDemoAccounts } from "@/lib/console/accounts";
+import { resealFirstFormatApiKeys, seedDemoAccounts } from "@/lib/console/accounts";
 import { closeDatabase } from "@/lib/db/client";
 
 const holder = globalThis as typeof globalThis & { __booted?: Promise<void>; __studioStop?: () => Promise<void> };
@@ -12,6 +12,7 @@ export function boot(): Promise<void> {
   holder.__booted ??= (async () => {
     console.log(`[studio] ${effectiveSettings()}`);
     await awaitReady();
+    await resealFirstFormatApiKeys();
     // Console accounts for the demo users (after the studio seed wrote demo-credentials.json).
     await seedDemoAccounts();
     // Embedded mode expires invoices in-process; with several app servers set SWEEPER=0 on them

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadOrCreateSecret, seal, sealingKey, unseal } from "@/lib/crypto";
+import { loadOrCreateSecret, resealFirstFormat, seal, sealingKey, unseal } from "@/lib/crypto";
 
 const secret = Buffer.from("a".repeat(40));
 const keys = { secret, key: sealingKey(secret, "console/api-key") };
@@ -29,12 +29,17 @@ describe("sealing secrets at rest", () => {
     expect(() => unseal(short, keys, "row")).toThrow("Malformed sealed value");
   });
 
-  it("still opens values sealed in the first format (SHA-256 of the secret, no associated data)", () => {
+  it("refuses values of the first format (SHA-256 of the secret, bound to no row); re-sealing binds them to their row", () => {
     const iv = randomBytes(12);
     const cipher = createCipheriv("aes-256-gcm", createHash("sha256").update(secret).digest(), iv);
     const ciphertext = Buffer.concat([cipher.update("legacy", "utf8"), cipher.final()]);
     const legacy = [iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString("base64url")).join(".");
-    expect(unseal(legacy, keys, "ignored")).toBe("legacy");
+    expect(() => unseal(legacy, keys, "row")).toThrow("first format");
+    const resealed = resealFirstFormat(legacy, keys, "row")!;
+    expect(resealed.startsWith("v2.")).toBe(true);
+    expect(unseal(resealed, keys, "row")).toBe("legacy");
+    expect(() => unseal(resealed, keys, "another row")).toThrow();
+    expect(resealFirstFormat(resealed, keys, "row")).toBeNull();
   });
 });
 

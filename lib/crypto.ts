@@ -65,15 +65,32 @@ export function seal(plaintext: string, key: Buffer, boundTo: string): string {
   return [VERSION, ...[iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString("base64url"))].join(".");
 }
 
-/** Opens a value sealed by `seal`, or one of the first format (`iv.tag.ciphertext` under SHA-256 of the secret). */
+/**
+ * Opens a value sealed by `seal`. A value of the first format (`iv.tag.ciphertext` under SHA-256
+ * of the secret) is refused: bound to no row and under one key for every purpose, it could be
+ * copied to another row, or opened as another kind. Start-up re-seals those (`resealFirstFormat`).
+ */
 export function unseal(sealed: string, keys: { key: Buffer; secret: Buffer }, boundTo: string): string {
   const parts = sealed.split(".");
-  const versioned = parts[0] === VERSION;
-  const [iv, tag, ciphertext] = (versioned ? parts.slice(1) : parts).map((part) => Buffer.from(part, "base64url"));
+  if (parts[0] !== VERSION) throw new Error("Refusing a sealed value of the first format (bound to no row); start the server once to re-seal it");
+  return open(parts.slice(1), keys.key, boundTo);
+}
+
+/**
+ * A first-format value sealed again in the current format, bound to its row; null when `sealed`
+ * is already current. Start-up runs it over every stored value once.
+ */
+export function resealFirstFormat(sealed: string, keys: { key: Buffer; secret: Buffer }, boundTo: string): string | null {
+  const parts = sealed.split(".");
+  if (parts[0] === VERSION) return null;
+  return seal(open(parts, createHash("sha256").update(keys.secret).digest(), null), keys.key, boundTo);
+}
+
+function open(parts: string[], key: Buffer, boundTo: string | null): string {
+  const [iv, tag, ciphertext] = parts.map((part) => Buffer.from(part, "base64url"));
   if (!iv || !tag || !ciphertext || tag.length !== TAG_BYTES) throw new Error("Malformed sealed value");
-  const key = versioned ? keys.key : createHash("sha256").update(keys.secret).digest();
   const decipher = createDecipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
-  if (versioned) decipher.setAAD(Buffer.from(boundTo, "utf8"));
+  if (boundTo !== null) decipher.setAAD(Buffer.from(boundTo, "utf8"));
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8");
 }

@@ -1,10 +1,10 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { CopyButton } from "@/components/payments/copy-button";
 import { ErrorNote } from "@/components/payments/detail";
 import { SettingsLoadError } from "@/components/settings/settings-frame";
-import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { cellClass, headClass, Pager, useUrlList } from "@/components/ui/url-list";
@@ -12,7 +12,7 @@ import { apiFetch } from "@/lib/console/api";
 import { formatDateTime } from "@/lib/console/format";
 import { maskedKey } from "@/lib/console/team-labels";
 import { useActionKeys } from "@/lib/console/use-action-keys";
-import type { ApiKeyRecord, CreatedApiKey, PlainList, TeamUser } from "@/lib/console/types";
+import type { ApiKeyRecord, CreatedApiKey, PlainList } from "@/lib/console/types";
 
 type ListedKey = ApiKeyRecord & { owner_name: string | null };
 
@@ -80,17 +80,16 @@ export function KeysPage() {
   );
 }
 
-/** A new key for a chosen person; its secret shows here once. */
+/**
+ * A new key for the signed-in person; its secret shows here once. Keys act as the person who made
+ * them, so nobody makes one for a colleague: each person makes their own.
+ */
 function CreateKey() {
   const queryClient = useQueryClient();
   const keys = useActionKeys<"create">();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const people = useQuery({
-    queryKey: ["team", "users", "all"],
-    queryFn: () => apiFetch<PlainList<TeamUser>>("/api/team/users?page_size=100").then((body) => body.data.filter((user) => !user.disabled)),
-  });
   const create = useMutation({
-    mutationFn: (uid: string) => apiFetch<{ data: CreatedApiKey }>("/api/team/keys", { method: "POST", body: { uid }, idempotencyKey: keys.keyFor("create") }),
+    mutationFn: () => apiFetch<{ data: CreatedApiKey }>("/api/team/keys", { method: "POST", idempotencyKey: keys.keyFor("create") }),
     onMutate: () => setCreated(null),
     onSuccess: async ({ data }) => {
       keys.done("create");
@@ -101,30 +100,18 @@ function CreateKey() {
   return (
     <section aria-labelledby="create-key-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="create-key-heading" className="font-semibold text-slate-900">
-        Create a key
+        Create a key for yourself
       </h2>
       <form
         className="mt-3 flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
           event.preventDefault();
-          create.mutate(String(new FormData(event.currentTarget).get("uid") ?? ""));
+          create.mutate();
         }}
       >
-        <div className="min-w-0 flex-1 sm:max-w-xs">
-          <label htmlFor="key-owner" className={labelClass}>
-            For
-          </label>
-          <select id="key-owner" name="uid" required className={inputClass} defaultValue="">
-            <option value="" disabled>
-              {people.isPending ? "Loading people…" : "Choose a person"}
-            </option>
-            {people.data?.map((user) => (
-              <option key={user.uid} value={user.uid}>
-                {user.name} ({user.email})
-              </option>
-            ))}
-          </select>
-        </div>
+        <p className="min-w-0 flex-1 text-sm text-slate-700">
+          The key acts as you, with your permissions. Each person makes their own keys; you can revoke anyone&apos;s.
+        </p>
         <button type="submit" className={buttonClass.primary} disabled={create.isPending}>
           {create.isPending ? "Creating…" : "Create key"}
         </button>

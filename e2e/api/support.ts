@@ -75,19 +75,64 @@ export const serverUrl = baseUrl;
 /** A person of an organization, as the team endpoints return them. */
 export type Person = { uid: string; name: string; email: string; permissions: string[]; disabled: boolean; created_at: string };
 
+/** A console session of `email` (POST /api/auth/sign-in as the sign-in page does): its cookie header. */
+export async function consoleSignIn(email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseUrl! },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((line) => /studio_session=/.test(line));
+  if (!cookie) throw new Error(`sign-in of ${email} set no session cookie`);
+  return cookie.split(";")[0]!;
+}
+
+/** A console route called with a session cookie (same origin, as the console's own pages call it). */
+export async function consoleApi<T = any>(cookie: string, method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  const response = await fetch(`${baseUrl}${urlPath}`, {
+    method,
+    headers: { Cookie: cookie, Origin: baseUrl!, ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {}
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+const adminSessions = new Map<number, Promise<string>>();
+/** The demo admin's console session in an organization, signed in once per test file. */
+export function adminConsole(orgIndex: 0 | 1): Promise<string> {
+  let session = adminSessions.get(orgIndex);
+  if (!session) {
+    const admin = user("admin", orgIndex);
+    session = consoleSignIn(admin.email, admin.password);
+    adminSessions.set(orgIndex, session);
+  }
+  return session;
+}
+
 /**
- * People of a test file's own: a new person of the organization with `permissions` and a key of
- * their own, made through the team API by its demo admin. What a file asserts about the actor
- * (audit rows, sign-ins, who may manage) then cannot be moved by another file acting as the
- * shared demo users at the same time.
+ * People of a test file's own: a new person of the organization with `permissions`, invited in
+ * the console by its demo admin, who then signs in and makes a key of their own (keys are made for
+ * oneself only). What a file asserts about the actor (audit rows, sign-ins, who may manage) then
+ * cannot be moved by another file acting as the shared demo users at the same time.
  */
 export async function newPerson(permissions: string[], orgIndex: 0 | 1): Promise<{ person: Person; key: string; keyId: string }> {
   const tag = randomUUID().slice(0, 8);
-  const created = await api("POST", "/users", { orgIndex, body: { name: `Person ${tag}`, email: `p-${tag}@people.test`, permissions } });
-  if (created.status !== 200) throw new Error(`user create failed: ${created.status} ${JSON.stringify(created.body)}`);
-  const key = await api("POST", "/api_keys", { orgIndex, body: { uid: created.body.data.uid } });
+  const invited = await consoleApi(await adminConsole(orgIndex), "POST", "/api/team/users", {
+    name: `Person ${tag}`,
+    email: `p-${tag}@people.test`,
+    permissions,
+  });
+  if (invited.status !== 200) throw new Error(`invite failed: ${invited.status} ${JSON.stringify(invited.body)}`);
+  const { user: person, email, password } = invited.body.data;
+  const key = await consoleApi(await consoleSignIn(email, password), "POST", "/api/team/keys");
   if (key.status !== 200) throw new Error(`key create failed: ${key.status} ${JSON.stringify(key.body)}`);
-  return { person: created.body.data, key: key.body.data.api_key, keyId: key.body.data.id };
+  return { person, key: key.body.data.api_key, keyId: key.body.data.id };
 }
 
 /** A valid create request with a recipient no other test uses, so filters isolate this test's rows. */

@@ -103,14 +103,13 @@ describe("users", () => {
     expectError(await patchUser(`usr_${"0".repeat(24)}`, { disabled: true }), 404, 40400);
   });
 
-  it("without org:manage every team endpoint is 403; without a key 401", async () => {
+  it("without org:manage every team endpoint but making one's own key is 403; without a key 401", async () => {
     const uid = own("viewer").uid;
     const calls = (options: { role?: Role; key?: null }) => [
       teamApi("GET", "/users", options),
       teamApi("POST", "/users", { ...options, body: { name: "No", email: `no-${tag()}@team.test`, permissions: [] } }),
       teamApi("PATCH", `/users/${uid}`, { ...options, body: { permissions: ["org:manage"] } }),
       teamApi("GET", "/api_keys", options),
-      teamApi("POST", "/api_keys", { ...options, body: { uid } }),
       teamApi("POST", `/api_keys/key_${"0".repeat(24)}/revoke`, options),
       teamApi("GET", "/audit_log", options),
     ];
@@ -118,6 +117,7 @@ describe("users", () => {
       for (const response of await Promise.all(calls({ role }))) expect(expectError(response, 403, 40300).message).toContain("org:manage");
     }
     for (const response of await Promise.all(calls({ key: null }))) expectError(response, 401, 40100);
+    expectError(await teamApi("POST", "/api_keys", { key: null, body: {} }), 401, 40100);
     expect((await teamApi("GET", "/me", { role: "viewer" })).body.data.permissions).toEqual(["transfer:read"]);
   });
 
@@ -131,9 +131,10 @@ describe("users", () => {
 });
 
 describe("API keys", () => {
-  it("POST /api_keys returns the secret once; GET /api_keys lists the record without it; revoke stops the key", async () => {
-    const { person } = await newPerson(["transfer:read"], OWN);
-    const created = await teamApi("POST", "/api_keys", { body: { uid: person.uid } });
+  it("POST /api_keys makes a key for the caller, shown once; GET /api_keys lists it without the secret; revoke stops it", async () => {
+    const { person, key } = await newPerson(["transfer:read"], OWN);
+    // Anyone may make keys of their own; without a body, or naming themselves.
+    const created = await teamApi("POST", "/api_keys", { key });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const secret: string = created.body.data.api_key;
     expect(secret).toMatch(/^stk_[A-Za-z0-9_-]{32}$/);
@@ -149,16 +150,21 @@ describe("API keys", () => {
     };
     expect(created.body.data).toEqual({ ...record, api_key: secret });
     expect((await teamApi("GET", "/me", { key: secret })).body.data.uid).toBe(person.uid);
+    const named = await teamApi("POST", "/api_keys", { key, body: { uid: person.uid } });
+    expect(named.status).toBe(200);
+    expect(named.body.data.uid).toBe(person.uid);
 
     const listed = await teamApi("GET", `/api_keys?uid=${person.uid}`);
     expect(listed.status).toBe(200);
-    expect(listed.body.paging).toEqual({ page_number: 1, page_size: 20, total_count: 2 });
-    expect(listed.body.data[0]).toEqual({ ...record, last_used_at: expect.any(String) });
+    // The key the invite sealed into their console sign-in, the one newPerson made, and these two.
+    expect(listed.body.paging).toEqual({ page_number: 1, page_size: 20, total_count: 4 });
+    expect(listed.body.data[1]).toEqual({ ...record, last_used_at: expect.any(String) });
     expect(JSON.stringify(listed.body)).not.toContain(secret);
     const all = await teamApi("GET", "/api_keys?page_size=100");
     expect(all.body.data.map((key: { id: string }) => key.id)).toContain(created.body.data.id);
     expect(JSON.stringify(all.body)).not.toMatch(/stk_[A-Za-z0-9_-]{32}/);
 
+    // An admin revokes anyone's key.
     const revoked = await teamApi("POST", `/api_keys/${created.body.data.id}/revoke`);
     expect(revoked.status).toBe(200);
     expect(revoked.body.data).toMatchObject({ id: created.body.data.id, revoked: true, revoked_at: expect.any(String) });
@@ -168,15 +174,25 @@ describe("API keys", () => {
     expectError(await teamApi("POST", `/api_keys/key_${"0".repeat(24)}/revoke`), 404, 40400);
   });
 
-  it("refuses a key for an unknown or disabled person and a bad body", async () => {
-    const { person } = await newPerson(["transfer:read"], OWN);
+  it("nobody makes a key for someone else, an admin included (403), and nothing is made", async () => {
+    const { person, key } = await newPerson(["transfer:read", "transfer:approve"], OWN);
+    const before = (await teamApi("GET", `/api_keys?uid=${person.uid}`)).body.paging.total_count;
+    const refusal = expectError(await teamApi("POST", "/api_keys", { body: { uid: person.uid } }), 403, 40300);
+    expect(refusal.message).toBe("API keys are created for oneself only: a key acts as the person who created it. Leave uid out, or give your own");
+    expectError(await teamApi("POST", "/api_keys", { key, body: { uid: own("admin").uid } }), 403, 40300);
+    expectError(await teamApi("POST", "/api_keys", { body: { uid: `usr_${"0".repeat(24)}` } }), 403, 40300);
+    expect((await teamApi("GET", `/api_keys?uid=${person.uid}`)).body.paging.total_count).toBe(before);
+    expect((await teamApi("GET", `/api_keys?uid=${own("admin").uid}&page_size=100`)).body.data.every((row: { uid: string }) => row.uid === own("admin").uid)).toBe(true);
+  });
+
+  it("refuses a key for a disabled person and a bad body", async () => {
+    const { person, key } = await newPerson(["transfer:read"], OWN);
+    expectError(await teamApi("POST", "/api_keys", { key, body: { uid: 7 } }), 400, 40000);
+    expectError(await teamApi("POST", "/api_keys", { key, body: { uid: "" } }), 400, 40000);
     await patchUser(person.uid, { disabled: true });
-    expectError(await teamApi("POST", "/api_keys", { body: { uid: person.uid } }), 409, 40900);
-    expectError(await teamApi("POST", "/api_keys", { body: { uid: `usr_${"0".repeat(24)}` } }), 404, 40400);
-    expectError(await teamApi("POST", "/api_keys", { body: {} }), 400, 40000);
-    expectError(await teamApi("POST", "/api_keys", { body: { uid: 7 } }), 400, 40000);
+    expectError(await teamApi("POST", "/api_keys", { key }), 401, 40100);
     const keys = await teamApi("GET", `/api_keys?uid=${person.uid}`);
-    expect(keys.body.data).toHaveLength(1);
+    expect(keys.body.data).toHaveLength(2);
   });
 });
 
@@ -185,7 +201,7 @@ describe("organization scoping", () => {
     const theirs = await newPerson(["transfer:read"], OTHER);
     expectError(await patchUser(theirs.person.uid, { permissions: ["transfer:read", "transfer:sign", "org:manage"] }), 404, 40400);
     expectError(await patchUser(theirs.person.uid, { disabled: true }), 404, 40400);
-    expectError(await teamApi("POST", "/api_keys", { body: { uid: theirs.person.uid } }), 404, 40400);
+    expectError(await teamApi("POST", "/api_keys", { body: { uid: theirs.person.uid } }), 403, 40300);
     expectError(await teamApi("POST", `/api_keys/${theirs.keyId}/revoke`), 404, 40400);
     expect((await teamApi("GET", `/api_keys?uid=${theirs.person.uid}`)).body.data).toEqual([]);
     expect(await audit({ object_id: theirs.person.uid })).toEqual([]);
@@ -207,7 +223,7 @@ describe("organization scoping", () => {
 describe("safety rules", () => {
   it("a disabled person's keys answer 401 on the next request; enabling them again restores the keys", async () => {
     const { person, key } = await newPerson(["transfer:read"], OWN);
-    const second = await teamApi("POST", "/api_keys", { body: { uid: person.uid } });
+    const second = await teamApi("POST", "/api_keys", { key });
     expect((await teamApi("GET", "/me", { key })).status).toBe(200);
     expect((await patchUser(person.uid, { disabled: true })).status).toBe(200);
     for (const secret of [key, second.body.data.api_key]) {
@@ -294,7 +310,8 @@ describe("safety rules", () => {
       }
     }
     expect((await teamApi("GET", "/me")).body.data.permissions.sort()).toEqual([...admin.permissions].sort());
-  });
+    // Twelve people invited and signed in (two scrypt hashes each) on a shared machine.
+  }, 120_000);
 
   it("maker-checker still holds for someone whose permissions were just raised", async () => {
     const { person, key } = await newPerson(["transfer:read", "transfer:create"], OWN);
@@ -407,7 +424,11 @@ describe("audit log", () => {
     const { person, keyId } = await newPerson(["transfer:read"], OWN);
     const created = await expectAudited("user.created", "user", person.uid, admin);
     expect(created.details).toMatchObject({ email: person.email, permissions: ["transfer:read"] });
-    await expectAudited("api_key.created", "api_key", keyId, admin);
+    // The key they made themselves is theirs to account for; the one their invite sealed into the
+    // console is the admin's act, marked as made by the invite.
+    await expectAudited("api_key.created", "api_key", keyId, person.uid);
+    const inviteKeys = (await audit({ action: "api_key.created", actor_uid: admin })).filter((row) => row.details.uid === person.uid);
+    expect(inviteKeys.map((row) => row.details)).toEqual([{ uid: person.uid, prefix: expect.any(String), last4: expect.any(String), via: "invite" }]);
 
     await patchUser(person.uid, { permissions: ["transfer:read", "transfer:approve"], disabled: true });
     const updated = await expectAudited("user.updated", "user", person.uid, admin);
@@ -454,18 +475,20 @@ describe("audit log", () => {
   });
 
   it("GET /audit_log filters by actor, action, object and time, pages newest first, and refuses bad filters", async () => {
-    const startedAt = new Date(Date.now() - 1000).toISOString();
+    // newPerson writes user.created, their first console sign-in and their own key's api_key.created.
     const { person, key } = await newPerson(["transfer:read"], OWN);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const startedAt = new Date().toISOString();
     for (const outcome of ["succeeded", "failed", "succeeded"]) {
       expect((await teamApi("POST", "/me/sign_ins", { key, body: { outcome } })).status).toBe(200);
     }
-    const mine = await audit({ actor_uid: person.uid });
+    const mine = await audit({ actor_uid: person.uid, created_after: startedAt });
     expect(mine.map((row) => row.action)).toEqual(["console.sign_in", "console.sign_in_failed", "console.sign_in"]);
-    expect((await audit({ actor_uid: person.uid, action: "console.sign_in" })).length).toBe(2);
-    expect((await audit({ object_type: "user", object_id: person.uid })).length).toBe(4); // created + 3 sign-ins
-    expect((await audit({ object_id: person.uid, created_after: startedAt })).length).toBe(4);
-    expect(await audit({ object_id: person.uid, created_before: startedAt })).toEqual([]);
-    const paged = await teamApi("GET", `/audit_log?actor_uid=${person.uid}&page=2&page_size=2`);
+    expect((await audit({ actor_uid: person.uid, action: "console.sign_in" })).length).toBe(3);
+    expect((await audit({ object_type: "user", object_id: person.uid })).length).toBe(5); // created + 4 sign-ins
+    expect((await audit({ object_id: person.uid, created_after: startedAt })).length).toBe(3);
+    expect((await audit({ object_id: person.uid, created_before: startedAt })).map((row) => row.action)).toEqual(["console.sign_in", "user.created"]);
+    const paged = await teamApi("GET", `/audit_log?actor_uid=${person.uid}&created_after=${startedAt}&page=2&page_size=2`);
     expect(paged.body.paging).toEqual({ page_number: 2, page_size: 2, total_count: 3 });
     expect(paged.body.data.map((row: AuditRow) => row.id)).toEqual([mine[2]!.id]);
     expect(Number(mine[0]!.id)).toBeGreaterThan(Number(mine[1]!.id));

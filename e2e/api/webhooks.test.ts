@@ -5,7 +5,7 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver, type Receiver } from "../webhook-receiver";
-import { api, createPaymentIntent, expectError, getPaymentIntent, org, payIntentOk } from "./support";
+import { api, createPaymentIntent, expectError, getPaymentIntent, newPerson, org, payIntentOk } from "./support";
 
 type Delivery = {
   id: string;
@@ -147,6 +147,47 @@ describe("webhook deliveries", () => {
     expectError(await api("DELETE", "/webhook/deliveries", { role: "admin" }), 405, 40500);
     // Nothing was re-sent by the refused calls.
     expect(hooks.of(delivered.id)).toHaveLength(1);
+  });
+});
+
+describe("audited: who revealed the secret, who resent a delivery", () => {
+  let hooks: Receiver;
+  beforeAll(async () => {
+    hooks = await startReceiver();
+  });
+  afterAll(async () => {
+    await hooks.close();
+  });
+  const auditOf = async (query: Record<string, string>) =>
+    (await api("GET", `/audit_log?${new URLSearchParams({ page_size: "100", ...query })}`, { role: "admin" })).body.data as Array<Record<string, any>>;
+
+  it("each reveal of the signing secret and each resend writes one audit row naming the person; refusals write none", async () => {
+    const signer = await newPerson(["transfer:read", "transfer:sign"], 0);
+    const reader = await newPerson(["transfer:read"], 0);
+    expect((await api("GET", "/webhook/secret", { key: signer.key })).status).toBe(200);
+    expectError(await api("GET", "/webhook/secret", { key: reader.key }), 403, 40300);
+    const revealed = await auditOf({ action: "webhook_secret.revealed", actor_uid: signer.person.uid });
+    expect(revealed).toEqual([
+      { id: expect.any(String), created_at: expect.any(String), actor_uid: signer.person.uid, action: "webhook_secret.revealed", object_type: "organization", object_id: String(org(0).org_id), details: {} },
+    ]);
+    expect(await auditOf({ action: "webhook_secret.revealed", actor_uid: reader.person.uid })).toEqual([]);
+
+    const intent = await createPaymentIntent({ callback_url: hooks.url });
+    await payIntentOk(intent.payment_intent_id, intent.crypto_amount ?? "10");
+    const delivered = await waitForDelivery(intent.payment_intent_id, (delivery) => delivery.status === "delivered");
+    expectError(await api("POST", `/webhook/deliveries/${delivered.id}/resend`, { key: reader.key }), 403, 40300);
+    expect((await api("POST", `/webhook/deliveries/${delivered.id}/resend`, { key: signer.key })).status).toBe(200);
+    expect(await auditOf({ action: "webhook_delivery.resent", object_id: delivered.id })).toEqual([
+      {
+        id: expect.any(String),
+        created_at: expect.any(String),
+        actor_uid: signer.person.uid,
+        action: "webhook_delivery.resent",
+        object_type: "webhook_delivery",
+        object_id: delivered.id,
+        details: { type: delivered.type, object_type: "payment_intent", object_id: intent.payment_intent_id },
+      },
+    ]);
   });
 });
 

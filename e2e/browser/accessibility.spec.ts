@@ -205,7 +205,7 @@ for (const width of WIDTHS) {
       }],
       ["API keys with a new key shown", async () => {
         await keys.goto();
-        await keys.create(name);
+        await keys.create();
       }],
       ["revoke dialog", async () => {
         await page.getByTestId("api-key").filter({ hasText: name }).first().getByRole("button", { name: /Revoke/ }).click();

@@ -181,7 +181,7 @@ for (const width of [1280, 390]) {
 
     const keys = new KeysSettingsPage(page);
     await keys.goto();
-    await keys.create(name);
+    await keys.create();
     await page.screenshot({ path: testInfo.outputPath(`keys-${width}.png`), fullPage: true });
     await noSidewaysScroll(page);
 

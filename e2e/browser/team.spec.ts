@@ -91,7 +91,7 @@ test("a disabled person's console session ends on their next request and they ca
   await context.close();
 });
 
-test("a key made on the keys page works until it is revoked, then gets 401", async ({ as }) => {
+test("a key made on the keys page acts as its maker and works until it is revoked; an invitee's key is sealed in the console", async ({ as }) => {
   const admin = await as("admin");
   const team = new TeamSettingsPage(admin.page);
   await team.goto();
@@ -101,14 +101,18 @@ test("a key made on the keys page works until it is revoked, then gets 401", asy
 
   const keys = new KeysSettingsPage(admin.page);
   await keys.goto();
-  const secret = await keys.create(person.name);
+  // No choice of person: the page makes the signed-in admin's own key.
+  await expect(keys.page.getByLabel("For", { exact: true })).toHaveCount(0);
+  const secret = await keys.create();
   expect(secret).toMatch(/^stk_/);
-  expect((await apiMe(secret)).status).toBe(200);
+  const me = await apiMe(secret);
+  expect(me.status).toBe(200);
+  const adminUid = (await (await admin.page.request.get("/api/me")).json()).data.uid;
+  expect((await me.json()).data.uid).toBe(adminUid);
 
-  // The person's keys: the one their invite made for the console, and this one (its last four on its row).
-  const theirs = keys.page.getByTestId("api-key").filter({ hasText: person.name });
-  await expect(theirs).toHaveCount(2);
-  const made = theirs.filter({ hasText: `…${secret.slice(-4)}` });
+  // The invitee's one key is the one their invite sealed into their console sign-in; no answer carried it.
+  await expect(keys.page.getByTestId("api-key").filter({ hasText: person.name })).toHaveCount(1);
+  const made = keys.page.getByTestId("api-key").filter({ hasText: `…${secret.slice(-4)}` });
   await made.getByRole("button", { name: /Revoke/ }).click();
   await expect(keys.page.getByRole("dialog")).toContainText("cannot be undone");
   await keys.page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
@@ -135,7 +139,7 @@ test("a viewer sees no settings and gets the API's 403 on the settings pages", a
   await expect(admin.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" })).toBeVisible();
 });
 
-test("an invite sent again with the same Idempotency-Key finishes the same person, and wrong passwords are audited", async ({ as, browser }) => {
+test("an invite sent again never resets the first password (409), and wrong passwords are audited", async ({ as, browser }) => {
   const admin = await as("admin");
   const person = newPerson();
   const invite = () =>
@@ -145,16 +149,15 @@ test("an invite sent again with the same Idempotency-Key finishes the same perso
     });
   const first = await invite();
   expect(first.status()).toBe(200);
+  const one = (await first.json()).data;
+  // The same invite again, with its key or without: the sign-in exists, and its password stays.
   const second = await invite();
-  expect(second.status()).toBe(200);
-  const [one, two] = [(await first.json()).data, (await second.json()).data];
-  expect(two.user.uid).toBe(one.user.uid);
+  expect(second.status()).toBe(409);
+  expect((await second.json()).message).toContain("is not reset");
   const listed = (await (await admin.page.request.get("/api/team/users?page_size=100")).json()).data.filter(
     (user: { email: string }) => user.email === person.email,
   );
   expect(listed).toHaveLength(1);
-
-  // Without the key it is a new invite of an email that already has a sign-in: refused, nothing made.
   const again = await admin.page.request.post("/api/team/users", {
     headers: { Origin: baseUrl },
     data: { name: person.name, email: person.email, permissions: ["transfer:read"] },
@@ -169,11 +172,11 @@ test("an invite sent again with the same Idempotency-Key finishes the same perso
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Email or password is wrong" })).toBeVisible();
-  // The latest answer's password is the one that works.
-  await signIn.signIn(person.email, two.password);
+  // The first answer's password is still the one that works.
+  await signIn.signIn(person.email, one.password);
 
   const audit = new AuditSettingsPage(admin.page);
-  await audit.goto(`object_type=user&object_id=${two.user.uid}&action=console.sign_in_failed`);
+  await audit.goto(`object_type=user&object_id=${one.user.uid}&action=console.sign_in_failed`);
   await expect(audit.rows()).toHaveCount(1);
   await expect(admin.page.getByLabel("Action")).toHaveValue("console.sign_in_failed");
   await context.close();

@@ -81,7 +81,22 @@ describe.each(drivers)("console accounts on %s", (driver) => {
         expect(await verifyPassword("finance-password", finance!.passwordHash)).toBe(true);
         expect((await accounts.namesForUids(["u_viewer", "u_unknown"])).get("u_viewer")).toBe("Demo viewer");
       },
-      NO_SECRET,
+      // Demo data on, as under npm run dev; the accounts module alone runs, so no Studio seed.
+      { ...NO_SECRET, SEED_DEMO: "1" },
+    );
+  });
+
+  it("makes no demo sign-ins with SEED_DEMO=0, even from a demo-credentials.json left in DATA_DIR", async () => {
+    const users = [{ uid: "u_left", role: "admin", name: "Left Over", email: "left-over@demo.test", password: "left-over-password", api_key: `stk_${"l".repeat(32)}` }];
+    fs.writeFileSync(path.join(target.dataDir, "demo-credentials.json"), JSON.stringify({ orgs: [{ client_id: "cid_demo", users }] }));
+    await withStudio(
+      target,
+      async () => {
+        const accounts = await import("@/lib/console/accounts");
+        expect(await accounts.seedDemoAccounts()).toBe(0);
+        expect(await accounts.findAccountByEmail("left-over@demo.test")).toBeUndefined();
+      },
+      { ...NO_SECRET, SEED_DEMO: "0" },
     );
   });
 

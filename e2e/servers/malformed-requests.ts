@@ -212,7 +212,8 @@ export const ENDPOINTS: Endpoint[] = [
   },
   { method: "PATCH", path: "/users/{id}", ids: "user", permission: "org:manage", body: { schema: userUpdateSchema, valid: () => ({ disabled: true }) } },
   { method: "GET", path: "/api_keys", permission: "org:manage", query: apiKeyListQuerySchema },
-  { method: "POST", path: "/api_keys", permission: "org:manage", body: { schema: apiKeyCreateSchema, valid: (fixture) => ({ uid: fixture.ids.user[0] }) } },
+  // Any key makes keys of its own; a valid body naming someone else is refused (403) and makes none.
+  { method: "POST", path: "/api_keys", permission: null, body: { schema: apiKeyCreateSchema, optional: true, valid: (fixture) => ({ uid: fixture.ids.user[0] }) } },
   // Revoke takes no body: only a refusing header, a bad id or a wrong method reaches it.
   { method: "POST", path: "/api_keys/{id}/revoke", ids: "api_key", permission: "org:manage" },
   { method: "GET", path: "/audit_log", permission: "org:manage", query: auditLogQuerySchema },

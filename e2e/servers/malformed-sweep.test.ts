@@ -25,6 +25,9 @@ const SEED = Number(process.env.SWEEP_SEED ?? Date.now() % 2 ** 31);
  * stamped (at most once a minute) by every authenticated request, refused or not.
  */
 const NOT_WRITES: Record<string, string[]> = { api_keys: ["last_used_at"] };
+// A GET the sweep may be answered 200 for writes one audit row by design: GET /webhook/secret is a
+// reveal of the signing secret. Those rows are that answer's record, not a refused request's write.
+const AUDITED_READS = new Set(["webhook_secret.revealed"]);
 
 // A webhook the setup causes fails once and is never retried, so no delivery runs during the sweep.
 const SWEEP_SERVER_ENV = { WEBHOOK_RETRY_SCHEDULE: "" };
@@ -161,10 +164,11 @@ async function makeRecords(baseUrl: string, target: Target): Promise<Fixture> {
   await approve("invoice", noticed.id);
   const event = await settledEvent(() => call("GET", `/webhook/deliveries?object_id=${noticed.id}`, keys.viewer));
 
-  // A person with a live key and a revoked one, for the team endpoints.
+  // A person for the team endpoints, and a live key and a revoked one (the admin's own: keys are
+  // made for oneself only).
   const person = await call("POST", "/users", keys.admin, { name: "Sweep Setup", email: "sweep-setup@example.test", permissions: ["transfer:read"] });
-  const liveKey = await call("POST", "/api_keys", keys.admin, { uid: person.uid });
-  const revokedKey = await call("POST", "/api_keys", keys.admin, { uid: person.uid });
+  const liveKey = await call("POST", "/api_keys", keys.admin, {});
+  const revokedKey = await call("POST", "/api_keys", keys.admin, {});
   await call("POST", `/api_keys/${revokedKey.id}/revoke`, keys.admin);
 
   const invoices = [pendingInvoice, approvedInvoice, paidInvoice];
@@ -300,6 +304,7 @@ function rawRequest(port: number, text: string): Promise<string> {
 
 async function rowsOf(target: Target): Promise<Record<string, string[]>> {
   const tables = await withStudio(target, (client) => dumpTables(client));
+  if (tables.audit_log) tables.audit_log = tables.audit_log.filter((row) => !AUDITED_READS.has((JSON.parse(row) as { action: string }).action));
   for (const [table, columns] of Object.entries(NOT_WRITES)) {
     tables[table] = (tables[table] ?? [])
       .map((row) => {

@@ -1,11 +1,14 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, like, not } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { consoleAccounts } from "@/lib/console/db/schema";
 import { hashPassword } from "@/lib/console/passwords";
-import { sealAccountApiKey, unsealAccountApiKey } from "@/lib/console/secret";
+import { resealFirstFormatApiKey, sealAccountApiKey, unsealAccountApiKey } from "@/lib/console/secret";
+import { createInvitedPersonKey } from "@/lib/studio/orgs/operator";
+import { StudioError } from "@/lib/studio/errors";
+import { inTransaction } from "@/lib/studio/unit-of-work";
 
 export type ConsoleAccount = typeof consoleAccounts.$inferSelect;
 
@@ -77,8 +80,13 @@ type DemoFile = {
   }>;
 };
 
-/** After the demo seed: one console account per demo user that has none yet. */
+/**
+ * After the demo seed: one console account per demo user that has none yet. Only when demo data is
+ * on (SEED_DEMO): a demo-credentials.json left in DATA_DIR by an earlier development run must not
+ * give a production server sign-ins whose passwords sit in a file.
+ */
 export async function seedDemoAccounts(): Promise<number> {
+  if (!env.SEED_DEMO) return 0;
   const file = path.join(env.DATA_DIR, "demo-credentials.json");
   let demo: DemoFile;
   try {
@@ -120,32 +128,58 @@ export async function updatePasswordHash(accountId: number, passwordHash: string
 }
 
 /**
- * The console sign-in of an invited person: created, or - when an interrupted invite is tried
- * again for the same Studio person - given the new key and first password.
+ * The console sign-in of a person invited just now, in one transaction with their first API key:
+ * the key is made (by the Studio's own invite verb, audited) and sealed straight into the new
+ * account, and is answered to no one. Both exist or neither; an account that already exists is
+ * never touched again, so replaying an invite cannot reset a password (409).
  */
 export async function saveInvitedAccount(input: {
   email: string;
   displayName: string;
   password: string;
-  apiKey: string;
   clientId: string | null;
   studioUid: string;
+  inviterUid: string;
 }): Promise<void> {
-  const existing = await findAccountByEmail(input.email);
-  if (!existing) {
-    const { id } = await createConsoleAccount(input);
-    await rememberStudioUid(id, input.studioUid);
-    return;
-  }
-  if (existing.studioUid !== input.studioUid) throw new Error("Another console account already uses this email address");
+  const email = normalizeEmail(input.email);
+  // scrypt takes a third of a second: done before the transaction, which then only writes.
+  const passwordHash = await hashPassword(input.password);
+  await inTransaction(async (tx) => {
+    const { key } = await createInvitedPersonKey({ actorUid: input.inviterUid, uid: input.studioUid }, tx);
+    const [row] = await tx
+      .insert(consoleAccounts)
+      .values({
+        email,
+        displayName: input.displayName.trim() || email,
+        passwordHash,
+        apiKeySealed: sealAccountApiKey(email, key),
+        clientId: input.clientId,
+        studioUid: input.studioUid,
+      })
+      .onConflictDoNothing({ target: consoleAccounts.email })
+      .returning({ id: consoleAccounts.id });
+    if (!row) throw new StudioError("invalid_state", `A console sign-in for ${email} already exists; its first password was shown once and is not reset`);
+  });
+}
+
+/**
+ * Re-seals console-held API keys still in the first format (bound to no account), so unsealing
+ * can refuse that format; a row changed meanwhile (another server starting) is left to it.
+ */
+export async function resealFirstFormatApiKeys(): Promise<number> {
   const database = await db();
-  await database
-    .update(consoleAccounts)
-    .set({
-      displayName: input.displayName.trim() || existing.displayName,
-      passwordHash: await hashPassword(input.password),
-      apiKeySealed: sealAccountApiKey(existing.email, input.apiKey),
-      clientId: input.clientId,
-    })
-    .where(eq(consoleAccounts.id, existing.id));
+  const rows = await database
+    .select({ id: consoleAccounts.id, email: consoleAccounts.email, sealed: consoleAccounts.apiKeySealed })
+    .from(consoleAccounts)
+    .where(not(like(consoleAccounts.apiKeySealed, "v2.%")));
+  for (const row of rows) {
+    const resealed = resealFirstFormatApiKey(row.email, row.sealed);
+    if (resealed) {
+      await database
+        .update(consoleAccounts)
+        .set({ apiKeySealed: resealed })
+        .where(and(eq(consoleAccounts.id, row.id), eq(consoleAccounts.apiKeySealed, row.sealed)));
+    }
+  }
+  return rows.length;
 }

@@ -1,4 +1,4 @@
-import { loadOrCreateSecret, seal, sealingKey, unseal } from "@/lib/crypto";
+import { loadOrCreateSecret, resealFirstFormat, seal, sealingKey, unseal } from "@/lib/crypto";
 import { env } from "@/lib/env";
 
 let keys: { secret: Buffer; key: Buffer } | undefined;
@@ -17,3 +17,5 @@ const boundTo = (email: string) => `console_accounts:${email}:api_key`;
 /** A console account's Studio API key, sealed to that account (by its unique email). */
 export const sealAccountApiKey = (email: string, apiKey: string) => seal(apiKey, consoleKeys().key, boundTo(email));
 export const unsealAccountApiKey = (email: string, sealed: string) => unseal(sealed, consoleKeys(), boundTo(email));
+/** The account's key in the current sealed format, or null when it already is (start-up re-seals the first format). */
+export const resealFirstFormatApiKey = (email: string, sealed: string) => resealFirstFormat(sealed, consoleKeys(), boundTo(email));

@@ -126,7 +126,8 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
     },
     apiKeys: {
       list: (query: URLSearchParams) => plainList<ApiKeyRecord>("/api_keys", query),
-      create: (uid: string, once: Once = {}) => data<CreatedApiKey>(call({ method: "POST", path: "/api_keys", body: { uid }, ...once })),
+      /** A key for the signed-in person: keys are made for oneself only. */
+      create: (once: Once = {}) => data<CreatedApiKey>(call({ method: "POST", path: "/api_keys", body: {}, ...once })),
       revoke: (keyId: string, once: Once = {}) => data<ApiKeyRecord>(call({ method: "POST", path: `/api_keys/${id(keyId)}/revoke`, body: {}, ...once })),
     },
     auditLog: (query: URLSearchParams) => plainList<AuditRow>("/audit_log", query),

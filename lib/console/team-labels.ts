@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "payout.rejected": "Payout rejected",
   "payout.refunded": "Payout refunded",
   "withdrawal.created": "Withdrawal made",
+  "webhook_secret.revealed": "Webhook secret revealed",
+  "webhook_delivery.resent": "Webhook resent",
 };
 
 export const AUDIT_OBJECT_TYPES: Record<string, string> = {
@@ -39,6 +41,8 @@ export const AUDIT_OBJECT_TYPES: Record<string, string> = {
   payout: "Payout",
   payment_intent: "Payment intent",
   withdrawal: "Withdrawal",
+  organization: "Organization",
+  webhook_delivery: "Webhook delivery",
 };
 
 /** An action the log names that the console has no label for yet reads as itself. */
@@ -59,6 +63,8 @@ export function auditObjectHref(objectType: string, objectId: string): string | 
       return `/settings/audit?object_type=user&object_id=${encodeURIComponent(objectId)}`;
     case "api_key":
       return "/settings/keys";
+    case "webhook_delivery":
+      return `/webhooks?delivery=${encodeURIComponent(objectId)}`;
     default:
       return undefined;
   }

@@ -4,6 +4,7 @@ import { findAccountByEmail, saveInvitedAccount } from "@/lib/console/accounts";
 import type { ConsoleContext } from "@/lib/console/context";
 import { generatePassword } from "@/lib/console/passwords";
 import { StudioApiError } from "@/lib/console/studio-client";
+import { StudioError } from "@/lib/studio/errors";
 import type { TeamUser } from "@/lib/console/types";
 
 export type Invite = { name: string; email: string; permissions: string[] };
@@ -12,49 +13,45 @@ export type InviteResult = { user: TeamUser; email: string; password: string };
 /** An invite that stopped part-way: the message says what exists now and that a retry continues. */
 export class InviteIncomplete extends StudioApiError {}
 
-// One invite is three Studio-side steps; each gets its own key derived from the invite's, so a
-// retry of the invite replays the steps that went through and runs the rest.
+// An invite is two steps: the Studio user (POST /users, with a key derived from the invite's, so a
+// retry replays it), then the console sign-in with the person's first API key.
 const stepKey = (key: string | undefined, step: string) => (key === undefined ? undefined : createHash("sha256").update(`${key}\n${step}`).digest("hex"));
 
 /**
- * Invites a person: the Studio user (POST /users), their API key (POST /api_keys), then their
- * console sign-in with a generated first password, which is answered once and stored only hashed.
+ * Invites a person: the Studio user (POST /users), then their console sign-in with a generated
+ * first password, answered once and stored only hashed. Their API key is not asked for over the
+ * API (POST /api_keys makes keys for oneself only): the invite makes it on the server and seals it
+ * straight into the new sign-in, in one transaction (`saveInvitedAccount`), so nobody ever holds a
+ * key acting as someone else. Once the sign-in exists, the invite is done: trying it again is 409
+ * and never resets the first password.
  */
 export async function invitePerson(ctx: ConsoleContext, invite: Invite, idempotencyKey: string | undefined): Promise<InviteResult> {
-  const existing = await findAccountByEmail(invite.email);
-  // A console sign-in with this email already exists: only the same invite, tried again, may go on.
-  if (existing && (idempotencyKey === undefined || existing.clientId !== ctx.session.account.clientId)) {
-    throw new StudioApiError(409, { code: 40900, message: "A console sign-in with this email address already exists" });
+  if (await findAccountByEmail(invite.email)) {
+    throw new StudioApiError(409, { code: 40900, message: "A console sign-in with this email address already exists; its first password was shown once and is not reset" });
   }
+  const inviter = await ctx.me();
   const user = await ctx.client.users.create(invite, { idempotencyKey: stepKey(idempotencyKey, "user") });
-  const incomplete = (error: unknown, what: string): never => {
-    const cause = error instanceof Error ? error.message : String(error);
-    const status = error instanceof StudioApiError ? error.status : 500;
-    throw new InviteIncomplete(status >= 500 || status === 401 ? 502 : status, {
-      code: 50200,
-      message: `${user.name} (${user.email}) is now in the team, but ${what}: ${cause}. Invite them again with the same details to finish; nothing is made twice.`,
-    });
-  };
-  let apiKey: string;
-  try {
-    const created = await ctx.client.apiKeys.create(user.uid, { idempotencyKey: stepKey(idempotencyKey, "key") });
-    // A replayed answer need not carry the secret again; then the retry makes a key of its own.
-    apiKey = created.api_key ?? (await ctx.client.apiKeys.create(user.uid)).api_key;
-  } catch (error) {
-    return incomplete(error, "their API key could not be made");
-  }
   const password = generatePassword();
   try {
     await saveInvitedAccount({
       email: invite.email,
       displayName: user.name,
       password,
-      apiKey,
       clientId: ctx.session.account.clientId,
       studioUid: user.uid,
+      inviterUid: inviter.uid,
     });
   } catch (error) {
-    return incomplete(error, "their console sign-in could not be saved");
+    if (error instanceof StudioError && error.kind === "invalid_state" && (await findAccountByEmail(invite.email))) {
+      // A concurrent try of the same invite finished first.
+      throw new StudioApiError(error.http, { code: error.code, message: error.message });
+    }
+    const cause = error instanceof Error ? error.message : String(error);
+    const status = error instanceof StudioError ? error.http : 500;
+    throw new InviteIncomplete(status >= 500 ? 502 : status, {
+      code: error instanceof StudioError ? error.code : 50200,
+      message: `${user.name} (${user.email}) is now in the team, but their console sign-in could not be made: ${cause}. Invite them again with the same details to finish; nothing is made twice.`,
+    });
   }
   return { user, email: user.email, password };
 }

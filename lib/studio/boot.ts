@@ -2,6 +2,7 @@ import { getDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { seedDemoIfEmpty } from "@/lib/studio/seed/demo";
 import { checkRpcChains } from "@/lib/studio/chain/evm/start-checks";
+import { resealFirstFormatHdSeeds } from "@/lib/studio/secrets";
 
 const holder = globalThis as typeof globalThis & { __studioReady?: Promise<void> };
 
@@ -17,6 +18,7 @@ export function awaitReady(): Promise<void> {
 async function start(): Promise<void> {
   // A node on the wrong network, or a token with other decimals, refuses the start before anything runs.
   await checkRpcChains();
-  await getDatabase();
+  const { db } = await getDatabase();
+  await resealFirstFormatHdSeeds(db);
   if (env.SEED_DEMO) await seedDemoIfEmpty();
 }

@@ -14,6 +14,7 @@ export const ERROR_TABLE = {
   invalid_state: { http: 409, code: 40900 },
   lost_race: { http: 409, code: 40901 },
   idempotency_mismatch: { http: 409, code: 40902 },
+  secret_not_replayable: { http: 409, code: 40903 },
   payload_too_large: { http: 413, code: 41300 },
   unsupported_media_type: { http: 415, code: 41500 },
   business_rule: { http: 422, code: 42200 },

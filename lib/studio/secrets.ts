@@ -1,5 +1,8 @@
 import { env } from "@/lib/env";
-import { loadOrCreateSecret, seal, sealingKey, unseal } from "@/lib/crypto";
+import { and, eq, not, like } from "drizzle-orm";
+import { loadOrCreateSecret, resealFirstFormat, seal, sealingKey, unseal } from "@/lib/crypto";
+import type { DbOrTx } from "@/lib/db/client";
+import { organizations } from "@/lib/studio/db/schema";
 
 let keys: { secret: Buffer; key: Buffer } | undefined;
 
@@ -16,3 +19,19 @@ const boundTo = (orgId: number) => `organizations:${orgId}:hd_seed`;
 /** An organization's HD mnemonic, sealed to that organization's row. */
 export const sealHdSeed = (orgId: number, mnemonic: string) => seal(mnemonic, hdSeedKeys().key, boundTo(orgId));
 export const unsealHdSeed = (orgId: number, sealed: string) => unseal(sealed, hdSeedKeys(), boundTo(orgId));
+
+/**
+ * Re-seals HD seeds still in the first format (bound to no row), so `unseal` can refuse that
+ * format. Each row is swapped only if nobody changed it meanwhile: several servers may start at once.
+ */
+export async function resealFirstFormatHdSeeds(database: DbOrTx): Promise<number> {
+  const rows = await database
+    .select({ id: organizations.id, sealed: organizations.hdSeedSealed })
+    .from(organizations)
+    .where(and(not(like(organizations.hdSeedSealed, "v2.%")), not(eq(organizations.hdSeedSealed, ""))));
+  for (const row of rows) {
+    const resealed = resealFirstFormat(row.sealed, hdSeedKeys(), boundTo(row.id));
+    if (resealed) await database.update(organizations).set({ hdSeedSealed: resealed }).where(and(eq(organizations.id, row.id), eq(organizations.hdSeedSealed, row.sealed)));
+  }
+  return rows.length;
+}

@@ -42,6 +42,12 @@ type RouteOptions<BodySchema extends z.ZodType | undefined, QuerySchema extends 
    * id) whatever the body, as the verb answers with a valid one.
    */
   statusRule?: (principal: Principal, id: string) => Promise<void>;
+  /**
+   * Routes whose answer carries a secret (POST /api_keys): no idempotency row may keep it, so the
+   * row keeps this refusal instead (409/40903), and a replay says the thing exists and its secret
+   * cannot be shown again.
+   */
+  replayWithoutSecret?: (result: RouteResult) => StudioError;
 };
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -77,7 +83,7 @@ export function studioRoute<BodySchema extends z.ZodType | undefined = undefined
         }
       };
       const rawBody = bodySchema ? await readBody(() => readJsonBody(request, options.bodyOptional ?? false)) : await refuseOversizedBody(request);
-      const run = async (): Promise<Response> => {
+      const run = async (): Promise<{ response: Response; result: RouteResult }> => {
         if (options.requireClientId) assertBodyClientId(rawBody, clientId);
         const params = await flattenParams(nextContext);
         const body = bodySchema ? await readBody(() => parseInput(bodySchema, rawBody ?? {})) : undefined;
@@ -86,21 +92,23 @@ export function studioRoute<BodySchema extends z.ZodType | undefined = undefined
           Infer<BodySchema>,
           Infer<QuerySchema>
         >);
-        return json({ code: 0, ...result }, 200, requestId);
+        return { response: json({ code: 0, ...result }, 200, requestId), result };
       };
       const idempotent = request.method === "POST" ? idempotentRequest(principal, request, rawBody) : null;
       if (!idempotent) {
         // The service function is its own unit of work (each opens one, or is a single statement).
-        response = await run();
+        response = (await run()).response;
       } else {
         // The claim of the key, the verb's change with its log rows, and the stored response
         // commit together or not at all.
         response = await unitOfWork(async (tx) => {
           const replay = await claimIdempotencyKey(tx, idempotent);
-          if (replay) return withRequestId(replay, requestId);
+          if (replay) return replayedAnswer(replay, requestId);
           const fresh = await run();
-          await storeIdempotentResponse(tx, idempotent, fresh);
-          return fresh;
+          // Stored without a request id: each replay is answered with its own (replayedAnswer).
+          const stored = options.replayWithoutSecret ? json(errorEnvelope(options.replayWithoutSecret(fresh.result)), 409, requestId) : fresh.response;
+          await storeIdempotentResponse(tx, idempotent, stored);
+          return fresh.response;
         });
       }
     } catch (error) {
@@ -131,16 +139,12 @@ export function otherMethodsRefused(...allowed: Method[]): Partial<Record<Method
   return Object.fromEntries(METHODS.filter((method) => !allowed.includes(method)).map((method) => [method, refuse]));
 }
 
+function errorEnvelope(error: StudioError) {
+  return { code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+}
+
 export function errorResponse(error: unknown, requestId: string): Response {
-  if (error instanceof StudioError) {
-    const body = {
-      code: error.code,
-      message: error.message,
-      ...(error.errors ? { errors: error.errors } : {}),
-      request_id: requestId,
-    };
-    return json(body, error.http, requestId);
-  }
+  if (error instanceof StudioError) return json({ ...errorEnvelope(error), request_id: requestId }, error.http, requestId);
   // Anything unexpected: logged here with the request id, and the caller learns nothing inside.
   console.error(`[studio] ${requestId} unexpected error`, error);
   return json({ code: 50000, message: "Internal error; quote the request id to support", request_id: requestId }, 500, requestId);
@@ -158,8 +162,15 @@ function json(body: unknown, status: number, requestId: string): Response {
   });
 }
 
-function withRequestId(response: Response, requestId: string): Response {
-  response.headers.set("x-request-id", requestId);
+/** A stored answer with this request's id (a stored refusal, replayWithoutSecret's, gets it in its envelope too). */
+async function replayedAnswer(replay: Response, requestId: string): Promise<Response> {
+  if (replay.status < 400) {
+    replay.headers.set("x-request-id", requestId);
+    return replay;
+  }
+  const envelope = { ...(await replay.json()), request_id: requestId };
+  const response = json(envelope, replay.status, requestId);
+  response.headers.set("idempotent-replayed", "true");
   return response;
 }
 

@@ -7,6 +7,7 @@ import { totalInUnits } from "@/lib/studio/invoices/amounts";
 import { amountDecimals, paymentAmounts } from "@/lib/studio/payment-intents/pricing";
 import { defaultPaymentDeadline } from "@/lib/studio/invoices/deadline";
 import { requireToken } from "@/lib/studio/payment-intents/token";
+import { checkPayoutTargets } from "@/lib/studio/payment-intents/payout-targets";
 import { nestedPaymentIntent } from "@/lib/studio/payment-intents/nested";
 import { insertCreated } from "@/lib/studio/workflow/create";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
@@ -32,6 +33,7 @@ export async function createInvoice(input: {
     token,
     useFixedStablecoinRate: request.use_fixed_stablecoin_rate ?? false,
   });
+  checkPayoutTargets(request.chain, request);
   const issueDate = request.invoice_issue_date ? new Date(request.invoice_issue_date) : now;
   const paymentDeadline =
     request.payment_deadline ?? defaultPaymentDeadline({ issueDate, paymentTerms: request.payment_terms, approvedAt: now });

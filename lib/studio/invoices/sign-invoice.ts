@@ -1,7 +1,8 @@
+import { settlementTarget } from "@/lib/studio/payment-intents/payout-targets";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { fieldError } from "@/lib/studio/errors";
 import { formatUnits } from "@/lib/studio/money";
-import { findChain, type ChainInfo } from "@/lib/studio/chain/registry";
+import { findChain } from "@/lib/studio/chain/registry";
 import { requireAddressFor } from "@/lib/studio/chain/require-address";
 import { planSend } from "@/lib/studio/chain/sends";
 import { creditFromPayment } from "@/lib/studio/balances/ledger";
@@ -46,7 +47,7 @@ export function signInvoice(input: { principal: Principal; id: string; request: 
     const send = (purpose: "settlement" | "partial_refund", to: string, units: bigint) =>
       planSend(tx, { orgId: pi.orgId, paymentIntentId: pi.id, purpose, chain, tokenAddress: pi.tokenAddress, to, amount: formatUnits(units, pi.decimals), now });
     const settledUnits = receivedUnits - excessUnits;
-    const target = payoutTarget(pi, chain);
+    const target = settlementTarget(pi, chain);
     const settlement = await send("settlement", target ?? (await treasuryAddress(tx, pi.orgId, pi.chainId)), settledUnits);
     if (!target) await creditFromPayment(tx, { paymentIntent: pi, units: settledUnits, kind: "invoice_settlement", now });
     const paymentChanges: Partial<PaymentIntentRow> = {
@@ -74,9 +75,3 @@ export function signInvoice(input: { principal: Principal; id: string; request: 
   });
 }
 
-/** Where settled funds go: the chain family's payout address, else the legacy single address. */
-function payoutTarget(pi: PaymentIntentRow, chain: ChainInfo): string | null {
-  const byFamily =
-    chain.family === "sol" ? pi.payoutTargetSolAddress : chain.family === "tron" ? pi.payoutTargetTronAddress : pi.payoutTargetAddress;
-  return byFamily ?? pi.payoutAddresses[chain.family] ?? pi.payoutTargetAddress ?? null;
-}

@@ -5,6 +5,7 @@ import type { InvoiceUpdateInput } from "@/lib/studio/invoices/schemas";
 import { totalInUnits } from "@/lib/studio/invoices/amounts";
 import { amountDecimals, paymentAmounts, type PricingMode } from "@/lib/studio/payment-intents/pricing";
 import { requireToken } from "@/lib/studio/payment-intents/token";
+import { checkPayoutTargets, storedPayoutTargets } from "@/lib/studio/payment-intents/payout-targets";
 import { defaultPaymentDeadline } from "@/lib/studio/invoices/deadline";
 import type { FiatCurrency } from "@/lib/studio/rates";
 import type { TokenSymbol } from "@/lib/studio/chain/registry";
@@ -78,6 +79,14 @@ function changesFor(invoice: InvoiceRow, pi: PaymentIntentRow, request: InvoiceU
       tokenAddress: token.address,
       decimals: token.decimals,
     });
+  }
+  // After the token check: an unsupported chain is named as such, not as a bad address. A new
+  // chain is checked against every stored target too, and a new target against the chain.
+  const targetFields = ["payout_target_address", "payout_target_sol_address", "payout_target_tron_address", "payout_addresses"] as const;
+  if (request.chain || targetFields.some((field) => request[field] !== undefined)) {
+    const stored = storedPayoutTargets(pi);
+    const effective = Object.fromEntries(targetFields.map((field) => [field, request[field] === undefined ? stored[field] : request[field]]));
+    checkPayoutTargets(request.chain ?? pi.chainId, effective);
   }
   return { changes: withoutUndefined(invoiceChanges), paymentChanges: withoutUndefined(paymentChanges) };
 }

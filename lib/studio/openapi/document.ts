@@ -41,7 +41,7 @@ const DESCRIPTION = `The Studio API: invoices, payouts and payment intents in US
 - **X-Client-ID**: the create endpoints require the organization's client id; a body \`client_id\`, when present, must equal it.
 - **Envelopes**: success is \`{"code": 0, "data": …}\` (lists add \`paging\` and \`counts\`); every error is the error envelope with the HTTP status, a code and \`request_id\`.
 - **Money**: amounts are exact decimal strings (\`"125.5"\`), never floating-point numbers.
-- **Idempotency**: every POST accepts \`Idempotency-Key\` (1–255 characters, kept 24 h per API user); a replay answers the first response with \`Idempotent-Replayed: true\`, the same key with another request is 409/40902.
+- **Idempotency**: every POST accepts \`Idempotency-Key\` (1–255 characters, kept 24 h per API user); a replay answers the first response with \`Idempotent-Replayed: true\`, the same key with another request is 409/40902. An answer that carries a secret (POST /api_keys) is not kept: its replay is 409/40903, naming what was made, whose secret cannot be shown again.
 - **Wrong method**: a path called with a method it does not serve answers 405/40500 in the error envelope, with \`Allow\`.
 - **Rate limits**: per API key; every authenticated answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` and \`RateLimit-Policy\`, and a 429 also \`Retry-After\`.
 - **Versioning**: records may gain fields; clients ignore unknown fields. Operations marked \`x-studio-extension\` are Studio's additions to studio-api-v1.`;

@@ -10,7 +10,7 @@ const createdApiKey = named("CreatedApiKey", createdApiKeyRecordSchema);
 const knownPermissions = `\`permissions\` may name only ${PERMISSIONS.map((permission) => `\`${permission}\``).join(", ")}; another is 400 naming it.`;
 const userCreateRequest = named("UserCreateRequest", userCreateSchema.meta({ description: knownPermissions }));
 const userUpdateRequest = named("UserUpdateRequest", userUpdateSchema.meta({ description: `At least one of \`permissions\` and \`disabled\`. ${knownPermissions}` }));
-named("ApiKeyCreateRequest", apiKeyCreateSchema);
+const apiKeyCreateRequest = named("ApiKeyCreateRequest", apiKeyCreateSchema);
 
 const tag = "Team";
 const audited = "Writes a row to the audit log in the same transaction.";
@@ -22,7 +22,7 @@ export const teamEndpoints = [
   }),
   endpoint({
     method: "post", path: "/users", tag, summary: "Add a person with permissions",
-    description: `An email already in the organization is 409/40900. A person acts through API keys made for them (POST /api_keys). ${audited}`,
+    description: `An email already in the organization is 409/40900. A person acts through API keys they make themselves (POST /api_keys); the console's invite gives them their first one inside their console sign-in. ${audited}`,
     permission: "org:manage",
     body: { schema: userCreateRequest, example: { name: "Fiona Finance", email: "fiona@merchant.example", permissions: ["transfer:read", "transfer:create"] } },
     response: user, extension: true,
@@ -39,11 +39,11 @@ export const teamEndpoints = [
     query: apiKeyListQuerySchema, response: apiKey, list: {}, extension: true,
   }),
   endpoint({
-    method: "post", path: "/api_keys", tag, summary: "Make an API key for a person: the secret is in this response only",
-    description: `The key acts as that person, with their permissions. A disabled person gets none (409/40900). ${audited}`,
-    permission: "org:manage",
-    body: { schema: apiKeyCreateSchema, example: { uid: "usr_4c1d2e3f5a6b7c8d9e0f1a2b" } },
-    response: createdApiKey, refusals: { notFound: true }, extension: true,
+    method: "post", path: "/api_keys", tag, summary: "Make an API key for yourself: the secret is in this response only",
+    description: `The key acts as its creator, the caller, with the caller's permissions (spec 5.3). Keys are made for oneself only: \`uid\` may be left out, and any uid but the caller's own is 403/40300 (an admin included: a key acting as a colleague would defeat maker-checker). The secret is kept in no idempotency row: a replay of the Idempotency-Key is 409/40903, naming the key made, whose secret cannot be shown again (revoke it if the first answer was lost). ${audited}`,
+    permission: null,
+    body: { schema: apiKeyCreateRequest, optional: true, example: {} },
+    response: createdApiKey, extension: true,
   }),
   endpoint({
     method: "post", path: "/api_keys/{id}/revoke", tag, summary: "Revoke an API key: it stops working on the next request",

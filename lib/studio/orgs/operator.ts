@@ -9,7 +9,7 @@ import { db, type DbOrTx } from "@/lib/db/client";
 import { apiKeys, clientIds, organizations, users } from "@/lib/studio/db/schema";
 import { generateApiKey, maskApiKey } from "@/lib/studio/auth/api-keys";
 import { PERMISSIONS, type Permission } from "@/lib/studio/auth/permissions";
-import { principalsChanged } from "@/lib/studio/auth/principal";
+import { principalsChanged, type Principal } from "@/lib/studio/auth/principal";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { pageOffset, type PagingQuery } from "@/lib/studio/paging";
 import { afterCommitIfOpen, inTransaction } from "@/lib/studio/unit-of-work";
@@ -110,6 +110,18 @@ export function serializeCreatedApiKey(created: { key: string; record: ApiKeyRec
   return { ...created.record, api_key: created.key };
 }
 
+/**
+ * What a replay of POST /api_keys answers: the key exists, and its secret, shown once, is kept in
+ * no idempotency row (409/40903). Revoking it and making another is the way out of a lost answer.
+ */
+export function apiKeyShownOnce(result: { data: unknown }): StudioError {
+  const created = result.data as CreatedApiKeyRecord;
+  return new StudioError(
+    "secret_not_replayable",
+    `API key ${created.id} (${maskApiKey(created.prefix, created.last4)}) was already created with this Idempotency-Key; its secret was shown once and cannot be shown again. If that answer was lost, revoke the key and create another with a new Idempotency-Key.`,
+  );
+}
+
 /** The caller's transaction when given (the demo seed's), else the open unit of work or one of its own. */
 function within<T>(tx: DbOrTx | undefined, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
   return tx ? work(tx) : inTransaction(work);
@@ -208,8 +220,37 @@ export async function updateUser(
   });
 }
 
+/**
+ * POST /api_keys: a key for the caller alone. A key acts as the person who created it (spec 5.3),
+ * so nobody, an admin included, makes one that acts as a colleague: that would let one person
+ * create as B and approve as A. A `uid` other than the caller's own is refused (403).
+ */
+export async function createOwnApiKey(input: { principal: Principal; uid?: string }) {
+  const { principal } = input;
+  if (input.uid !== undefined && input.uid !== principal.uid) {
+    throw new StudioError("forbidden", "API keys are created for oneself only: a key acts as the person who created it. Leave uid out, or give your own");
+  }
+  return createApiKey({ uid: principal.uid, orgId: principal.orgId, actorUid: principal.uid });
+}
+
+/**
+ * The first key of a person invited through the console: made in the transaction that seals it
+ * into their console sign-in, and never answered to anyone. Only for a person who has never had a
+ * key, so it cannot yield a key acting as an existing colleague; the inviter must be an enabled
+ * manager of that person's organization. Audited as `api_key.created` with `via: "invite"`.
+ */
+export async function createInvitedPersonKey(input: { actorUid: string; uid: string }, tx: DbOrTx) {
+  const [actor] = await tx.select().from(users).where(eq(users.uid, input.actorUid)).limit(1);
+  if (!actor || !managesOrg(actor)) throw new StudioError("forbidden", `Inviting people needs the permission ${MANAGE}`);
+  const [person] = await tx.select().from(users).where(userScope(input.uid, actor.orgId)).limit(1);
+  if (!person) throw notFound(`User ${input.uid}`);
+  const [earlier] = await tx.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.userUid, person.uid)).limit(1);
+  if (earlier) throw new StudioError("invalid_state", `${person.name} already has an API key; an invite makes only a new person's first one`);
+  return createApiKey({ uid: person.uid, orgId: actor.orgId, actorUid: actor.uid, via: "invite" }, tx);
+}
+
 /** Returns the plaintext key exactly once; only its hash is stored. */
-export async function createApiKey(input: { uid: string } & Partial<TeamActor>, tx?: DbOrTx) {
+export async function createApiKey(input: { uid: string; via?: "invite" } & Partial<TeamActor>, tx?: DbOrTx) {
   return within(tx, async (database) => {
     const [user] = await database.select().from(users).where(userScope(input.uid, input.orgId)).limit(1);
     if (!user) throw notFound(`User ${input.uid}`);
@@ -233,7 +274,7 @@ export async function createApiKey(input: { uid: string } & Partial<TeamActor>, 
       action: "api_key.created",
       objectType: "api_key",
       objectId: row.id,
-      details: { uid: row.userUid, prefix: row.prefix, last4: row.last4 },
+      details: { uid: row.userUid, prefix: row.prefix, last4: row.last4, ...(input.via ? { via: input.via } : {}) },
     });
     return { id: row.id, key: generated.key, masked: maskApiKey(generated.prefix, generated.last4), record: serializeApiKey(row) };
   });

@@ -33,7 +33,8 @@ export const userUpdateSchema = z
   });
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
-export const apiKeyCreateSchema = z.object({ uid: nonBlank(100) });
+/** A key is always the caller's own: `uid` may be left out, and anyone else's is refused (403). */
+export const apiKeyCreateSchema = z.object({ uid: nonBlank(100).optional() });
 
 export const apiKeyListQuerySchema = pagingQuerySchema.extend({ uid: filterText });
 

@@ -1,6 +1,6 @@
 import type { Principal } from "@/lib/studio/auth/principal";
 import { newId } from "@/lib/studio/ids";
-import { requireAddressFor } from "@/lib/studio/chain/require-address";
+import { checkPayoutTargets } from "@/lib/studio/payment-intents/payout-targets";
 import { nestedPaymentIntent } from "@/lib/studio/payment-intents/nested";
 import { requireToken } from "@/lib/studio/payment-intents/token";
 import { insertCreated } from "@/lib/studio/workflow/create";
@@ -16,7 +16,7 @@ export async function createPayout(input: { principal: Principal; clientId: stri
   const token = requireToken(request.chain, request.pay_token);
   const currency = request.pricing_mode === "fiat" ? (request.currency ?? "USD") : null;
   const priced = payoutAmounts({ mode: request.pricing_mode, currency, token, amount: request.amount, exactOutAmount: request.exact_out_amount });
-  if (request.payout_target_address) requireAddressFor(request.chain, "payout_target_address", request.payout_target_address);
+  checkPayoutTargets(request.chain, request);
 
   const paymentIntent = nestedPaymentIntent({
     orgId: principal.orgId,

@@ -1,7 +1,7 @@
 import type { Principal } from "@/lib/studio/auth/principal";
 import { fieldError } from "@/lib/studio/errors";
 import { AmountFormatError, parseUnits } from "@/lib/studio/money";
-import { requireAddressFor } from "@/lib/studio/chain/require-address";
+import { checkPayoutTargets } from "@/lib/studio/payment-intents/payout-targets";
 import type { TokenInfo } from "@/lib/studio/chain/registry";
 import { takeDepositAddress } from "@/lib/studio/payment-intents/deposit-address";
 import { nestedPaymentIntent } from "@/lib/studio/payment-intents/nested";
@@ -19,7 +19,7 @@ export function createPaymentIntent(input: { principal: Principal; clientId: str
   const now = input.now ?? new Date();
   const token = requireToken(request.chain, request.pay_token);
   const amounts = priced(request, token);
-  checkPayoutTargets(request);
+  checkPayoutTargets(request.chain, request);
   const paymentDeadline = request.payment_deadline ?? Math.floor(now.getTime() / 1000) + PAYMENT_INTENT_DEFAULTS.deadlineSeconds;
 
   return inTransaction(async (tx) => {
@@ -82,18 +82,3 @@ function priced(request: PaymentIntentCreateInput, token: TokenInfo) {
   });
 }
 
-// A chain of each address family, to check an address that is not for the payment chain itself.
-const FAMILY_CHAIN = { evm: "eth", sol: "sol", tron: "tron" } as const;
-
-/**
- * Each payout target must be an address of its own chain family (422 otherwise); the legacy
- * single `payout_target_address` is for the payment chain, as on payouts.
- */
-function checkPayoutTargets(request: PaymentIntentCreateInput): void {
-  if (request.payout_target_address) requireAddressFor(request.chain, "payout_target_address", request.payout_target_address);
-  if (request.payout_target_sol_address) requireAddressFor(FAMILY_CHAIN.sol, "payout_target_sol_address", request.payout_target_sol_address);
-  if (request.payout_target_tron_address) requireAddressFor(FAMILY_CHAIN.tron, "payout_target_tron_address", request.payout_target_tron_address);
-  for (const [key, address] of Object.entries(request.payout_addresses ?? {})) {
-    if (address) requireAddressFor(FAMILY_CHAIN[key as keyof typeof FAMILY_CHAIN], `payout_addresses.${key}`, address);
-  }
-}

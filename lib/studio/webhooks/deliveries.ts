@@ -6,6 +6,7 @@ import { z } from "zod";
 import { db, type DbOrTx } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { webhookAttempts, webhookEvents } from "@/lib/studio/db/schema";
+import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { notFound } from "@/lib/studio/errors";
 import { filterText, pageOffset, pagingQuerySchema } from "@/lib/studio/paging";
 import { inTransaction, afterCommitIfOpen } from "@/lib/studio/unit-of-work";
@@ -101,6 +102,15 @@ export async function resendDelivery(input: { principal: Principal; id: string }
       .where(and(eq(webhookEvents.id, input.id), eq(webhookEvents.orgId, input.principal.orgId)))
       .returning();
     if (!row) throw notFound(`Webhook delivery ${input.id}`);
+    // A resend tells the merchant's system again that money moved: who asked for it is audited.
+    await recordAudit(tx, {
+      orgId: row.orgId,
+      actorUid: input.principal.uid,
+      action: "webhook_delivery.resent",
+      objectType: "webhook_delivery",
+      objectId: row.id,
+      details: { type: row.type, object_type: row.objectType, object_id: row.objectId },
+    });
     afterCommitIfOpen(async () => nudgeDispatcher());
     return serializeDelivery(row, (await attemptsOf([row.id], tx)).get(row.id) ?? []);
   });

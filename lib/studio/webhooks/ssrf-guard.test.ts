@@ -63,7 +63,10 @@ describe("webhook SSRF guard", () => {
       ],
     };
     const lookup = async (hostname: string) => answers[hostname] ?? [];
-    expect(await resolveAllowed("mixed.example", { allowPrivate: false, lookup })).toEqual({ refused: expect.stringContaining("10.0.0.5 is a private address") });
+    // The refusal is stored and shown to the organization: it names the kind, never the internal address.
+    const refusal = await resolveAllowed("mixed.example", { allowPrivate: false, lookup });
+    expect(refusal).toEqual({ refused: "refused: mixed.example resolves to a private address (set WEBHOOK_ALLOW_PRIVATE=1 to allow private targets)" });
+    expect(JSON.stringify(refusal)).not.toContain("10.0.0.5");
     expect(await resolveAllowed("public.example", { allowPrivate: false, lookup })).toEqual(answers["public.example"]);
     expect(await resolveAllowed("nothing.example", { allowPrivate: false, lookup })).toEqual({ refused: expect.stringContaining("no addresses") });
   });

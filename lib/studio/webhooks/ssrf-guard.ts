@@ -31,28 +31,38 @@ const BLOCKED_V6: Array<[string, number, string]> = [
 
 /** Why `address` (an IP literal) may not be a webhook target, or null when it may. */
 export function forbiddenAddressReason(address: string): string | null {
+  const kind = forbiddenAddressKind(address);
+  return kind && `${address} is ${kind}`;
+}
+
+/**
+ * What kind of forbidden address `address` is ("a private address"), without the address: what a
+ * name resolved to stays inside the operator's network, so a refusal (stored, and shown to the
+ * organization in its delivery log) names only the kind.
+ */
+function forbiddenAddressKind(address: string): string | null {
   const family = net.isIP(address);
-  if (family === 0) return `${address} is not an IP address`;
-  if (family === 4) return v4Reason(address);
+  if (family === 0) return "not an IP address";
+  if (family === 4) return v4Kind(address);
   const lower = address.toLowerCase();
   // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) addresses
   // reach the IPv4 address they embed: judge that one.
   const embedded = embeddedV4(lower);
-  if (embedded) return v4Reason(embedded);
+  if (embedded) return v4Kind(embedded);
   for (const [subnet, prefix, why] of BLOCKED_V6) {
     const list = new net.BlockList();
     list.addSubnet(subnet, prefix, "ipv6");
-    if (list.check(lower, "ipv6")) return `${address} is a ${why} address`;
+    if (list.check(lower, "ipv6")) return `a ${why} address`;
   }
   return null;
 }
 
-function v4Reason(address: string): string | null {
-  if (address === "255.255.255.255") return `${address} is the broadcast address`;
+function v4Kind(address: string): string | null {
+  if (address === "255.255.255.255") return "the broadcast address";
   for (const [subnet, prefix, why] of BLOCKED_V4) {
     const list = new net.BlockList();
     list.addSubnet(subnet, prefix, "ipv4");
-    if (list.check(address, "ipv4")) return `${address} is a ${why} address`;
+    if (list.check(address, "ipv4")) return `a ${why} address`;
   }
   return null;
 }
@@ -125,8 +135,8 @@ export async function resolveAllowed(
   if (addresses.length === 0) return { refused: `${hostname} has no addresses` };
   if (options.allowPrivate) return addresses;
   for (const { address } of addresses) {
-    const reason = forbiddenAddressReason(address);
-    if (reason) return { refused: `refused: ${hostname} resolves to ${reason} (set WEBHOOK_ALLOW_PRIVATE=1 to allow private targets)` };
+    const kind = forbiddenAddressKind(address);
+    if (kind) return { refused: `refused: ${hostname} resolves to ${kind} (set WEBHOOK_ALLOW_PRIVATE=1 to allow private targets)` };
   }
   return addresses;
 }
