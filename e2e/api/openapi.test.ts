@@ -220,6 +220,7 @@ describe("happy paths answer what the document says", () => {
 
     await fundBalance("arb", "USDC", "5");
     documented("GET", "/balances", await api("GET", "/balances", { role: "viewer" }));
+    documented("GET", "/chains", await api("GET", "/chains", { role: "viewer" }));
     documented("GET", "/balances/ledger", await api("GET", "/balances/ledger?chain=arb", { role: "viewer" }));
     const withdrawal = documented(
       "POST",

@@ -62,6 +62,13 @@ export async function api<T = any>(
     headers["Content-Type"] ??= "application/json";
   }
   const response = await fetch(`${baseUrl}/v1/studio/api${urlPath}`, { method, headers, body });
+  return answerOf<T>(response);
+}
+
+export const serverUrl = baseUrl;
+
+/** A response as the tests read it: its status, its body parsed as JSON when it is JSON, its headers. */
+async function answerOf<T>(response: Response): Promise<ApiResponse<T>> {
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -69,8 +76,6 @@ export async function api<T = any>(
   } catch {}
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
-
-export const serverUrl = baseUrl;
 
 /** A person of an organization, as the team endpoints return them. */
 export type Person = { uid: string; name: string; email: string; permissions: string[]; disabled: boolean; created_at: string };
@@ -95,12 +100,7 @@ export async function consoleApi<T = any>(cookie: string, method: string, urlPat
     headers: { Cookie: cookie, Origin: baseUrl!, ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {}
-  return { status: response.status, body: parsed as T, headers: response.headers };
+  return answerOf<T>(response);
 }
 
 const adminSessions = new Map<number, Promise<string>>();

@@ -6,14 +6,12 @@ import { sql } from "drizzle-orm";
 import type { Address, Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootedDemoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, withStudio, type Target } from "../node/support";
-import { startLocalNode, type LocalNode } from "./local-node";
-import { arbOn, DEPTH, scanToHead, units } from "./support";
+import type { LocalNode } from "./local-node";
+import { arbOn, DEPTH, PAYER, scanToHead, startFundedNode, units } from "./support";
 
 let node: LocalNode;
-const PAYER = 1;
 beforeAll(async () => {
-  node = await startLocalNode();
-  await node.mint(node.tokens.USDC, node.wallet(PAYER).account.address, units(1_000_000));
+  node = await startFundedNode();
 });
 afterAll(async () => {
   await node?.stop();

@@ -10,17 +10,15 @@ import { sql } from "drizzle-orm";
 import { erc20Abi, getAddress, keccak256, parseEther, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootedDemoOrg, demoOrg, drivers, dropTarget, freshTarget, queryRows, raceMode, withStudio, type Target } from "../node/support";
-import { startLocalNode, type LocalNode } from "./local-node";
-import { arbOn, DEPTH, scanToHead, units } from "./support";
+import type { LocalNode } from "./local-node";
+import { arbOn, DEPTH, PAYER, scanToHead, startFundedNode, units } from "./support";
 
 const root = path.resolve(import.meta.dirname, "../..");
 // Both databases' runs share one node: each test pays an address nobody has used.
 const freshAddress = () => getAddress(`0x${randomBytes(20).toString("hex")}`);
 let node: LocalNode;
-const PAYER = 1;
 beforeAll(async () => {
-  node = await startLocalNode();
-  await node.mint(node.tokens.USDC, node.wallet(PAYER).account.address, units(1_000_000));
+  node = await startFundedNode();
 });
 afterAll(async () => {
   await node?.stop();

@@ -1,9 +1,19 @@
 // Shared by the chain tests: Studio's settings for a local node (arb on it, shallow depth) and a
 // scan loop that runs the scanner the way the background round does.
 import type { Address } from "viem";
-import type { LocalNode } from "./local-node";
+import { startLocalNode, type LocalNode } from "./local-node";
 
 export const DEPTH = 3;
+
+/** The node account that pays deposits in the tests. */
+export const PAYER = 1;
+
+/** A local node of the test file's own, the payer holding a million USDC. */
+export async function startFundedNode(): Promise<LocalNode> {
+  const node = await startLocalNode();
+  await node.mint(node.tokens.USDC, node.wallet(PAYER).account.address, units(1_000_000));
+  return node;
+}
 
 export function arbOn(node: LocalNode, extra: Record<string, string> = {}): Record<string, string> {
   return {
