@@ -119,15 +119,15 @@ describe(`webhooks across a server restart on ${driver}`, () => {
   it("a server started without WEBHOOK_ALLOW_PRIVATE, as in production, refuses a callback to 127.0.0.1", async () => {
     const hooks = await startReceiver();
     receivers.push(hooks);
-    // What any deployment sets (where its data lives, its port) and the demo seed for the test's
-    // keys; every other setting the tests opt into (the guard off, the sandbox, short timeouts,
-    // no rate limit) is left unset.
+    // What any deployment sets (where its data lives, its port), the demo seed for the test's keys
+    // and a chain to invoice on; every other setting the tests opt into (the guard off, short
+    // timeouts, no rate limit) is left unset.
     const baseUrl = await boot(await freePort(), "server-5.log", {
       STUDIO_ENV: undefined,
       WEBHOOK_ALLOW_PRIVATE: undefined,
       WEBHOOK_TIMEOUT_MS: undefined,
       WEBHOOK_RETRY_SCHEDULE: undefined,
-      SANDBOX_CHAIN: undefined,
+      SANDBOX_CHAIN: "1",
       SEED_DEMO: "1",
       SEED_DEMO_INVOICES: "0",
       STUDIO_RATE_LIMIT: undefined,
