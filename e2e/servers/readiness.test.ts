@@ -36,7 +36,9 @@ describe(`readiness on ${suiteDriver}`, () => {
 
   it.runIf(suiteDriver === "postgres")("a database behind the code's migrations, then a database refusing connections, are not ready", async () => {
     const admin = new pg.Client({ connectionString: server.target.databaseUrl });
-    await admin.connect();
+    // A database's connections are switched off from another one (the suite's).
+    const outside = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await Promise.all([admin.connect(), outside.connect()]);
     const name = new URL(server.target.databaseUrl!).pathname.slice(1);
     try {
       // The record of the newest migration goes: as a database the code is newer than.
@@ -48,14 +50,17 @@ describe(`readiness on ${suiteDriver}`, () => {
       await admin.query("INSERT INTO drizzle.__drizzle_migrations (id, hash, created_at) VALUES ($1, $2, $3)", [newest.id, newest.hash, newest.created_at]);
       expect((await probe(server, "ready")).status).toBe(200);
 
-      await admin.query(`ALTER DATABASE ${name} CONNECTION LIMIT 0`);
-      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name]);
+      // No new connection, a superuser's included (CONNECTION LIMIT does not bind one), and none left.
+      const [{ pid: adminPid }] = (await admin.query("SELECT pg_backend_pid() AS pid")).rows;
+      await outside.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+      await outside.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> $2", [name, adminPid]);
       const down = await probe(server, "ready");
       expect(down.status).toBe(503);
       expect(down.body.checks?.database).not.toBe("ok");
       expect((await probe(server, "health")).status).toBe(200);
     } finally {
-      await admin.query(`ALTER DATABASE ${name} CONNECTION LIMIT -1`).catch(() => undefined);
+      await outside.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      await outside.end();
       await admin.end();
     }
     // Back: the pool opens new connections.
