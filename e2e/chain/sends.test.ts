@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { erc20Abi, getAddress, keccak256, parseEther, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootedDemoOrg, demoOrg, drivers, dropTarget, freshTarget, queryRows, raceMode, withStudio, type Target } from "../node/support";
+import { formatUnits, parseSignedUnits, parseUnits } from "@/lib/studio/money";
 import type { LocalNode } from "./local-node";
 import { arbOn, DEPTH, PAYER, scanToHead, startFundedNode, units } from "./support";
 
@@ -222,7 +223,7 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
       const [failed] = await sendsOf(client, sql`purpose = 'withdrawal' AND to_address = ${recipient}`);
       expect(failed?.status).toBe("failed");
       const entries = await queryRows<{ kind: string; amount: string }>(client, sql`SELECT kind, amount::text FROM ledger_entries WHERE withdrawal_id = ${created.id} ORDER BY id`);
-      expect(entries.map((entry) => [entry.kind, Number(entry.amount)])).toEqual([["withdrawal", -1], ["send_failed", 1]]);
+      expect(entries.map((entry) => [entry.kind, parseSignedUnits(entry.amount, 6)])).toEqual([["withdrawal", -units(1)], ["send_failed", units(1)]]);
       const [audit] = await queryRows<{ details: Record<string, unknown> }>(client, sql`SELECT details FROM audit_log WHERE action = 'chain_send.failed' AND object_id = ${failed!.id}`);
       expect(audit?.details).toMatchObject({ purpose: "withdrawal", ledger_restored: "1" });
       expect(String(audit?.details.reason)).toMatch(/^dropped: nonce \d+ of 0x[0-9a-fA-F]{40} was used by another transaction$/);
@@ -242,23 +243,24 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
       const { getPaymentIntent } = await import("@/lib/studio/standalone-payments/get-payment-intent");
       const finance = await principal("finance");
       const intent = await createPaymentIntent({ principal: finance, clientId, request: { pricing_mode: "crypto", crypto_amount: "20", pay_token: "USDC", chain: "arb" } });
-      const balance = async () => (await queryRows<{ amount: string }>(client, sql`SELECT amount::text FROM balances WHERE chain_id = 'arb'`))[0]?.amount;
-      const before = Number(await balance());
+      // In base units: money is compared exactly, never as floating point.
+      const balance = async () => parseUnits((await queryRows<{ amount: string }>(client, sql`SELECT amount::text FROM balances WHERE chain_id = 'arb'`))[0]?.amount ?? "0", 6);
+      const before = await balance();
       const snapshot = await node.test.snapshot();
       await node.transfer(PAYER, node.tokens.USDC, intent.payment_address as Address, units(20));
       await node.mine(DEPTH);
       await scanToHead();
       expect((await getPaymentIntent({ principal: finance, id: intent.payment_intent_id })).status).toBe("success");
-      expect(Number(await balance())).toBe(before + 20);
+      expect(await balance()).toBe(before + units(20));
       // The chain forgets the payment (and the sweep that followed it) deeper than the depth.
       await node.test.revert({ id: snapshot });
       await node.mine(DEPTH + 3);
       await scanToHead();
       const current = await getPaymentIntent({ principal: finance, id: intent.payment_intent_id });
       expect(current).toMatchObject({ status: "manual_review", received_crypto_amount: "0" });
-      expect(Number(await balance())).toBe(before);
+      expect(await balance()).toBe(before);
       const entries = await queryRows<{ kind: string; amount: string }>(client, sql`SELECT kind, amount::text FROM ledger_entries WHERE payment_intent_id = ${intent.payment_intent_id} ORDER BY id`);
-      expect(entries.map((entry) => [entry.kind, Number(entry.amount)])).toEqual([["payment_settlement", 20], ["reorg_reversal", -20]]);
+      expect(entries.map((entry) => [entry.kind, parseSignedUnits(entry.amount, 6)])).toEqual([["payment_settlement", units(20)], ["reorg_reversal", -units(20)]]);
       const [audit] = await queryRows<{ details: Record<string, unknown> }>(client, sql`SELECT details FROM audit_log WHERE action = 'payment_intent.payment_reversed' AND object_id = ${intent.payment_intent_id}`);
       expect(audit?.details).toMatchObject({ from_status: "success", to_status: "manual_review", ledger_compensation: "20" });
     }, arbOn(node));
@@ -308,7 +310,7 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
       expect(arb.scanned_block).toBeLessThanOrEqual(head);
       expect(Number(arb.gas_tank_balance)).toBeGreaterThan(9);
       const usdc = arb.tokens.find((token) => token.symbol === "USDC")!;
-      expect(usdc.on_chain_balance).toBe(String(Number(await tokenBalance(treasury)) / 1e6));
+      expect(usdc.on_chain_balance).toBe(formatUnits(await tokenBalance(treasury), 6));
       expect(chains.find((chain) => chain.id === "tron")).toMatchObject({ mode: "sandbox", chain_id: null, reachable: null, gas_tank_address: null });
       expect(await unreachableChains()).toEqual([]);
 

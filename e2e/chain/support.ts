@@ -1,6 +1,7 @@
 // Shared by the chain tests: Studio's settings for a local node (arb on it, shallow depth) and a
 // scan loop that runs the scanner the way the background round does.
 import type { Address } from "viem";
+import { parseUnits } from "@/lib/studio/money";
 import { startLocalNode, type LocalNode } from "./local-node";
 
 export const DEPTH = 3;
@@ -41,7 +42,8 @@ export async function scanToHead(rounds = 50) {
   throw new Error(`scanner did not reach the head: ${JSON.stringify(last)}; errors: ${[...errors].join(" | ")}`);
 }
 
-export const units = (amount: number) => BigInt(Math.round(amount * 1_000_000));
+/** A USDC amount in base units (6 places), converted exactly: `units(20.5)` is 20_500_000n. */
+export const units = (amount: number) => parseUnits(String(amount), 6);
 
 export function lower(address: string): Address {
   return address.toLowerCase() as Address;
