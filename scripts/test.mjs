@@ -132,6 +132,13 @@ if (wants("api") || wants("browser")) {
     WEBHOOK_RETRY_SCHEDULE: "1,1,2",
     WEBHOOK_TIMEOUT_MS: "2000",
   };
+  // Before the server opens the database (PGlite allows one process): its start-up, then each test
+  // file's own organizations (e2e/organizations/provision.ts), so no file shares one with another.
+  // `react-server` resolves `server-only` as the server does.
+  const provisioned = await stage("organizations", () =>
+    run(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(root, "e2e", "organizations", "provision.ts")], serverEnv),
+  );
+  if (provisioned !== 0) process.exit(1);
   // `npm start`'s server: Next.js with the Studio API's fast path (scripts/start.mjs).
   const server = spawn(process.execPath, [path.join(root, "scripts", "start.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createInvoice, expectError, listInvoices, ROLES } from "./support";
+import { api, createInvoice, expectError, listInvoices, ROLES, useDemoOrganizations } from "./support";
+
+// About the demo seed's own rows: the demo organizations, not the file's own.
+useDemoOrganizations();
 
 // Org 1 (Second Merchant) probing org 0 (Demo Merchant), and the other way round.
 let ownInvoice: any;

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createInvoice, listInvoices } from "./support";
+import { createInvoice, listInvoices, useDemoOrganizations } from "./support";
 import { STATUS_CATEGORY, INVOICE_STATUSES } from "@/lib/studio/invoices/status";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
+
+// About the demo seed's own rows: the demo organizations, not the file's own.
+useDemoOrganizations();
 
 // Five invoices that share a tag in organization_name, created one after another so that the
 // list's newest-first order is their reverse creation order.

@@ -244,8 +244,7 @@ describe("happy paths answer what the document says", () => {
   });
 
   it("team, API keys, the audit log, sign-ins and the webhook secret", async () => {
-    // A person of its own, in Demo Merchant: the demo's admins keep their permissions and keys, and
-    // Second Merchant's people stay team.test.ts's alone (it takes org:manage from that admin).
+    // A person of its own: the file's admin keeps its permissions and keys for the other tests here.
     const email = `openapi-${randomUUID().slice(0, 8)}@team.test`;
     const person = documented(
       "POST",

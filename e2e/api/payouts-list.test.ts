@@ -2,7 +2,10 @@
 // assertion is scoped to the payouts this file created (a shared tag), never to other rows.
 import { randomBytes, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, approvePayout, createPayout, fundPayoutOk, listPayouts } from "./support";
+import { api, approvePayout, createPayout, fundPayoutOk, listPayouts, useDemoOrganizations } from "./support";
+
+// About the demo seed's own rows: the demo organizations, not the file's own.
+useDemoOrganizations();
 
 const STATUS_CATEGORIES = ["pending_review", "awaiting_payment", "action_required", "completed", "closed"];
 const CATEGORY: Record<string, string> = {

@@ -1,36 +1,55 @@
-// Shared by the HTTP integration tests: the running server, its demo credentials, and a client.
+// Shared by the HTTP integration tests: the running server, the test file's organizations and people, and a client.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { expect } from "vitest";
 import type { DemoCredentials } from "@/lib/studio/seed/demo";
+import { organizationsOf, type TestOrganization } from "../organizations/test-organizations";
 
 const baseUrl = process.env.STUDIO_TEST_URL;
 const dataDir = process.env.STUDIO_TEST_DATA_DIR;
 if (!baseUrl || !dataDir) throw new Error("Run the API tests through `npm test` (it starts the server).");
 
-export const credentials: DemoCredentials = JSON.parse(
-  fs.readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8"),
-);
-
 export type Role = "finance" | "approver" | "admin" | "viewer";
 export const ROLES: Role[] = ["finance", "approver", "admin", "viewer"];
 
+/** The demo seed's organizations: index 0 is Demo Merchant, 1 is Second Merchant. */
+const demoCredentials: DemoCredentials = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8"));
+
+let actsInDemo = false;
 /**
- * The demo organizations: index 0 is Demo Merchant, 1 is Second Merchant. Test files run side by
- * side against them: who manages Second Merchant (its people and their permissions) is
- * team.test.ts's alone; elsewhere, assert about people of the file's own (`newPerson`), records
- * the file made (a tag, an id) or a balance (chain and token) no other file moves, never about an
- * organization-wide count.
+ * For a file whose subject is the demo seed's own data (its invoices, payouts and statuses): from
+ * here on `org` and `user` are the demo organizations', which other files leave alone.
+ */
+export function useDemoOrganizations(): void {
+  actsInDemo = true;
+}
+
+let own: TestOrganization[] | undefined;
+/** Vitest runs each file with a module registry of its own, so this is the running file's. */
+function organizations(): TestOrganization[] {
+  if (actsInDemo) return demoCredentials.orgs;
+  const file = expect.getState().testPath;
+  if (!file) throw new Error("org() and user() answer inside a test file");
+  own ??= organizationsOf(dataDir!, file);
+  return own;
+}
+
+/**
+ * The running test file's two organizations (e2e/organizations/provision.ts made them before the
+ * server started), each with the demo's four people and their keys: index 0 is the file's own,
+ * index 1 the other one it probes isolation against. No other file acts in them, so a count, an
+ * audit row or a person's permissions here move only by this file's own actions.
  */
 export function org(index: 0 | 1) {
-  const found = credentials.orgs[index];
-  if (!found) throw new Error(`demo org ${index} missing`);
+  const found = organizations()[index];
+  if (!found) throw new Error(`test org ${index} missing`);
   return found;
 }
 
 export function user(role: Role, orgIndex: 0 | 1 = 0) {
   const found = org(orgIndex).users.find((candidate) => candidate.role === role);
-  if (!found) throw new Error(`demo user ${role} missing`);
+  if (!found) throw new Error(`no ${role} in test org ${orgIndex}`);
   return found;
 }
 
@@ -104,7 +123,7 @@ export async function consoleApi<T = any>(cookie: string, method: string, urlPat
 }
 
 const adminSessions = new Map<number, Promise<string>>();
-/** The demo admin's console session in an organization, signed in once per test file. */
+/** The admin's console session in one of the file's organizations, signed in once per test file. */
 export function adminConsole(orgIndex: 0 | 1): Promise<string> {
   let session = adminSessions.get(orgIndex);
   if (!session) {
@@ -116,10 +135,10 @@ export function adminConsole(orgIndex: 0 | 1): Promise<string> {
 }
 
 /**
- * People of a test file's own: a new person of the organization with `permissions`, invited in
- * the console by its demo admin, who then signs in and makes a key of their own (keys are made for
- * oneself only). What a file asserts about the actor (audit rows, sign-ins, who may manage) then
- * cannot be moved by another file acting as the shared demo users at the same time.
+ * A new person of one of the file's organizations with `permissions`, invited in the console by
+ * its admin, who then signs in and makes a key of their own (keys are made for oneself only): for
+ * what a test asserts about one actor (audit rows, sign-ins, who may manage) apart from the
+ * file's other tests.
  */
 export async function newPerson(permissions: string[], orgIndex: 0 | 1): Promise<{ person: Person; key: string; keyId: string }> {
   const tag = randomUUID().slice(0, 8);

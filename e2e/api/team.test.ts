@@ -25,11 +25,9 @@ import {
 
 const tag = () => randomUUID().slice(0, 8);
 
-// Second Merchant is this file's own organization. This is the one file that changes who manages
-// an organization (it takes org:manage from the admin, races two managers, checks the last holder
-// and the newest person), so no other file changes Second Merchant's people, and every audit
-// assertion here is about rows this file's own actions wrote. Demo Merchant is the other
-// organization, only probed for isolation.
+// The file's organizations are its own (support.ts): it takes org:manage from the admin, races two
+// managers, checks the last holder and the newest person, and every audit assertion is about rows
+// its own actions wrote. The second organization acts; the first is the other one, probed for isolation.
 const OWN = 1 as const;
 const OTHER = 0 as const;
 const own = (role: Role) => user(role, OWN);

@@ -164,7 +164,7 @@ describe("withdrawal refusals change nothing", () => {
 // the same test only shows the sequential answer (it proves nothing about concurrency).
 describe("race for a balance (meaningful on PostgreSQL)", () => {
   it("50 concurrent withdrawals of X against a balance of exactly 10·X: exactly 10 succeed, the rest 422, the balance ends at 0", async () => {
-    // Second Merchant's polygon USDT: nothing else credits it. Empty it first, then fund exactly 10·X.
+    // The file's second organization's polygon USDT: nothing else credits it. Empty it first, then fund exactly 10·X.
     const orgIndex = 1;
     const contract = "0xc2132D05D31c914a87C6611C10748AEb04B58e8F";
     const leftover = await balanceUnits("polygon", "USDT", orgIndex);

@@ -21,7 +21,7 @@ export const DEMO_ROLES: Record<string, Permission[]> = {
   viewer: ["transfer:read"],
 };
 
-const DEMO_PEOPLE: Record<string, string> = {
+export const DEMO_PEOPLE: Record<string, string> = {
   finance: "Fiona Finance",
   approver: "Avery Approver",
   admin: "Ada Admin",
