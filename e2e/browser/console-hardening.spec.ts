@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { SignInPage } from "./pages/sign-in-page";
-import { baseUrl, demoUser, RACE_MODE, type Role } from "./support";
+import { baseUrl, person, RACE_MODE, type Role } from "./support";
 
 const ORIGIN = { Origin: baseUrl };
 const JSON_HEADERS = { ...ORIGIN, "Content-Type": "application/json" };
@@ -13,7 +13,7 @@ type Playwright = { request: { newContext: (options: { baseURL: string }) => Pro
 
 async function session(playwright: Playwright, role: Role): Promise<APIRequestContext> {
   const context = await playwright.request.newContext({ baseURL: baseUrl });
-  const user = demoUser(role);
+  const user = person(role);
   const response = await context.post("/api/auth/sign-in", { headers: ORIGIN, data: { email: user.email, password: user.password } });
   expect(response.status()).toBe(200);
   return context;
@@ -40,7 +40,7 @@ function postChunked(urlPath: string, chunks: string[], headers: Record<string, 
 test.describe("body caps", () => {
   test("sign-in refuses a body over 8 KiB with 413 before anything else happens", async ({ playwright }) => {
     const context = await playwright.request.newContext({ baseURL: baseUrl });
-    const user = demoUser("viewer");
+    const user = person("viewer");
     const padded = JSON.stringify({ email: user.email, password: user.password, pad: "x".repeat(9 * 1024) });
     const response = await context.post("/api/auth/sign-in", { headers: JSON_HEADERS, data: padded });
     expect(response.status()).toBe(413);
@@ -101,7 +101,7 @@ test.describe("sign-in", () => {
 test.describe("the session cookie", () => {
   test("a production server sets __Host-studio_session; Secure; HttpOnly; Path=/ and reads no other name", async ({ playwright }) => {
     const context = await playwright.request.newContext({ baseURL: baseUrl });
-    const user = demoUser("viewer");
+    const user = person("viewer");
     const response = await context.post("/api/auth/sign-in", { headers: ORIGIN, data: { email: user.email, password: user.password } });
     expect(response.status()).toBe(200);
     const setCookie = response.headersArray().filter((header) => header.name.toLowerCase() === "set-cookie");
@@ -132,7 +132,7 @@ test.describe("the session cookie", () => {
   test("Chromium keeps the __Host- cookie and the console works with it", async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await new SignInPage(page).signIn(demoUser("viewer").email, demoUser("viewer").password);
+    await new SignInPage(page).signIn(person("viewer").email, person("viewer").password);
     const cookies = await context.cookies();
     expect(cookies.map((cookie) => cookie.name)).toContain("__Host-studio_session");
     expect(cookies.find((cookie) => cookie.name === "__Host-studio_session")?.secure).toBe(true);
@@ -147,7 +147,7 @@ test.describe("after sign-in", () => {
       const page = await context.newPage();
       await page.route((url) => url.hostname === "evil.example", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>evil</h1>" }));
       await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
-      const user = demoUser("viewer");
+      const user = person("viewer");
       await page.getByLabel("Email").fill(user.email);
       await page.getByLabel("Password").fill(user.password);
       await page.getByRole("button", { name: "Sign in" }).click();
@@ -162,7 +162,7 @@ test.describe("after sign-in", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`/sign-in?next=${encodeURIComponent("/invoices?status_category=closed")}`);
-    const user = demoUser("viewer");
+    const user = person("viewer");
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password").fill(user.password);
     await page.getByRole("button", { name: "Sign in" }).click();

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { baseUrl, createInvoice, demoUser, studio, type InvoiceRecord, type Role } from "./support";
+import { baseUrl, createInvoice, person, studio, type InvoiceRecord, type Role } from "./support";
 
 const ORIGIN = { Origin: baseUrl };
 const REFUND_ADDRESS = "0x9858EfFD232B4033E47d90003D41EC34EcaEda94";
@@ -12,7 +12,7 @@ type Playwright = { request: { newContext: (options: { baseURL: string }) => Pro
 
 async function session(playwright: Playwright, role: Role): Promise<APIRequestContext> {
   const context = await playwright.request.newContext({ baseURL: baseUrl });
-  const user = demoUser(role);
+  const user = person(role);
   const response = await context.post("/api/auth/sign-in", { headers: ORIGIN, data: { email: user.email, password: user.password } });
   expect(response.status()).toBe(200);
   return context;

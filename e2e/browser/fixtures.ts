@@ -6,7 +6,7 @@ import { PayoutDetailPage } from "./pages/payout-detail-page";
 import { PayoutFormPage } from "./pages/payout-form-page";
 import { PayoutListPage } from "./pages/payout-list-page";
 import { SignInPage } from "./pages/sign-in-page";
-import { demoUser, type Role } from "./support";
+import { person, type Role } from "./support";
 
 export type Console = {
   page: Page;
@@ -23,20 +23,20 @@ type SignInOptions = {
 };
 
 // A sign-in costs a password hash check and three page loads; the tests of sign-in itself drive the
-// form, the rest start from a session this worker already opened for that role.
-const sessions = new Map<Role, StorageState>();
+// form, the rest start from a session this worker already opened for that role of the spec's organization.
+const sessions = new Map<string, StorageState>();
 
 async function signedIn(browser: Browser, role: Role, options: SignInOptions, opened: Array<() => Promise<void>>): Promise<Console> {
-  const stored = options.ownSession ? undefined : sessions.get(role);
+  const user = person(role);
+  const stored = options.ownSession ? undefined : sessions.get(user.email);
   const context = await browser.newContext(stored ? { storageState: stored } : {});
   opened.push(() => context.close());
   const page = await context.newPage();
   if (stored) {
     await page.goto("/invoices");
   } else {
-    const user = demoUser(role);
     await new SignInPage(page).signIn(user.email, user.password);
-    if (!options.ownSession) sessions.set(role, await context.storageState());
+    if (!options.ownSession) sessions.set(user.email, await context.storageState());
   }
   return {
     page,
@@ -47,7 +47,7 @@ async function signedIn(browser: Browser, role: Role, options: SignInOptions, op
   };
 }
 
-/** `as(role)`: a separate browser context signed in as that demo user of Demo Merchant. */
+/** `as(role)`: a separate browser context signed in as that person of the spec's own organization. */
 export const test = base.extend<{ as: (role: Role, options?: SignInOptions) => Promise<Console> }>({
   as: async ({ browser }, use) => {
     const opened: Array<() => Promise<void>> = [];

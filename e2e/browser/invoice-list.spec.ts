@@ -1,5 +1,8 @@
 import { expect, test } from "./fixtures";
-import { createInvoice, studio, unique } from "./support";
+import { createInvoice, studio, unique, useDemoOrganizations } from "./support";
+
+// About seeded rows: the demo organizations, not the spec's own.
+useDemoOrganizations(import.meta.url);
 
 test("paging and page size change the rows and survive a reload and the back button", async ({ as }) => {
   // Tests create their rows today, so a created_to bound of yesterday gives seeded rows that

@@ -1,6 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createInvoice, studio, unique } from "./support";
+import { createInvoice, studio, unique, useDemoOrganizations } from "./support";
+
+// About the demo data: the demo organizations, not the spec's own.
+useDemoOrganizations(import.meta.url);
 
 // Issue 10: the console's list and record pages arrive with their first data in the HTML (the
 // server prefetches it into the query cache), so nothing jumps when the page comes alive.

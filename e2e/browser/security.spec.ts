@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { allApiKeys, baseUrl, createInvoice, createPayout, demoUser, KEY_PATTERN, studio, type Role } from "./support";
+import { allApiKeys, baseUrl, createInvoice, createPayout, person, KEY_PATTERN, studio, type Role } from "./support";
 
 const ORIGIN = { Origin: baseUrl };
 const ROUTES: Array<{ method: "GET" | "POST" | "PUT"; path: string }> = [
@@ -27,7 +27,7 @@ type Playwright = { request: { newContext: (options: { baseURL: string }) => Pro
 
 async function session(playwright: Playwright, role: Role, orgIndex = 0): Promise<APIRequestContext> {
   const context = await playwright.request.newContext({ baseURL: baseUrl });
-  const user = demoUser(role, orgIndex);
+  const user = person(role, orgIndex);
   const response = await context.post("/api/auth/sign-in", { headers: ORIGIN, data: { email: user.email, password: user.password } });
   expect(response.status()).toBe(200);
   return context;
@@ -84,7 +84,7 @@ test("a viewer forging an approve request gets the Studio's 403", async ({ playw
 
 test("sign-in is throttled per account after five failures, even with the right password", async ({ playwright }) => {
   const context = await playwright.request.newContext({ baseURL: baseUrl });
-  const user = demoUser("approver", 1);
+  const user = person("approver", 1);
   for (let attempt = 0; attempt < 5; attempt++) {
     const response = await context.post("/api/auth/sign-in", { headers: ORIGIN, data: { email: user.email, password: "wrong" } });
     expect(response.status()).toBe(401);
@@ -107,7 +107,7 @@ test("sign-in ignores a client-chosen X-Forwarded-For (no trusted proxy configur
     const response = await context.post("/api/auth/sign-in", { headers, data: { email: `nobody-${attempt}@nowhere.test`, password: "wrong" } });
     expect(response.status()).toBe(401);
   }
-  const user = demoUser("finance", 1);
+  const user = person("finance", 1);
   const after = await context.post("/api/auth/sign-in", { headers, data: { email: user.email, password: user.password } });
   expect(after.status()).toBe(200);
   // Nor does claiming a new address for every try escape the per-account limit.

@@ -1,11 +1,11 @@
 import { expect, test } from "./fixtures";
 import { SignInPage } from "./pages/sign-in-page";
-import { baseUrl, demoUser } from "./support";
+import { baseUrl, organizations, person } from "./support";
 
 test("sign-in shows the person, and sign-out ends the session for good", async ({ as, playwright }) => {
   const { page } = await as("approver", { ownSession: true });
   await expect(page.getByTestId("viewer-name")).toHaveText("Avery Approver");
-  await expect(page.getByText("Demo Merchant")).toBeVisible();
+  await expect(page.getByText(organizations()[0]!.name)).toBeVisible();
   await expect(page.getByTestId("viewer-role")).toHaveText("Approver");
   const cookie = (await page.context().cookies()).find((candidate) => /^(__Host-)?studio_session$/.test(candidate.name));
   expect(cookie?.httpOnly).toBe(true);
@@ -25,7 +25,7 @@ test("sign-in shows the person, and sign-out ends the session for good", async (
 
 test("signing in again rotates the session token", async ({ playwright }) => {
   const context = await playwright.request.newContext({ baseURL: baseUrl });
-  const user = demoUser("viewer");
+  const user = person("viewer");
   const signIn = () =>
     context.post("/api/auth/sign-in", { headers: { Origin: baseUrl }, data: { email: user.email, password: user.password } });
   const sessionCookie = async () => (await context.storageState()).cookies.find((cookie) => /^(__Host-)?studio_session$/.test(cookie.name));
@@ -46,7 +46,7 @@ test("signing in again rotates the session token", async ({ playwright }) => {
 test("a wrong password is refused with a plain message", async ({ page }) => {
   const signIn = new SignInPage(page);
   await signIn.goto();
-  await page.getByLabel("Email").fill(demoUser("viewer").email);
+  await page.getByLabel("Email").fill(person("viewer").email);
   await page.getByLabel("Password").fill("wrong password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Email or password is wrong" })).toBeVisible();

@@ -1,25 +1,51 @@
-// The running server's demo data and a direct Studio API client for test set-up.
+// The running spec's organizations and people, and a direct Studio API client for test set-up.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { test } from "@playwright/test";
+import { allTestOrganizations, organizationsOf } from "../organizations/test-organizations";
 
 export const baseUrl = process.env.STUDIO_TEST_URL ?? "";
 const dataDir = process.env.STUDIO_TEST_DATA_DIR ?? "";
 if (!baseUrl || !dataDir) throw new Error("Run the browser tests through `node scripts/test.mjs browser`.");
 
 export type Role = "finance" | "approver" | "admin" | "viewer";
-type DemoUser = { uid: string; role: Role; name: string; email: string; password: string; api_key: string };
-type DemoOrg = { org_id: number; name: string; client_id: string; users: DemoUser[] };
+type Person = { uid: string; role: Role; name: string; email: string; password: string; api_key: string };
+type Organization = { org_id: number; name: string; client_id: string; webhook_secret: string; users: Person[] };
 
-export const demo: { orgs: DemoOrg[] } = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8"));
+/** The demo seed's organizations: Demo Merchant, then Second Merchant. */
+const demo: { orgs: Organization[] } = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8"));
 
-export function demoUser(role: Role, orgIndex = 0): DemoUser {
-  const user = demo.orgs[orgIndex]?.users.find((candidate) => candidate.role === role);
-  if (!user) throw new Error(`no demo ${role} in org ${orgIndex}`);
-  return user;
+const specsInDemo = new Set<string>();
+/**
+ * For a spec whose subject is the demo seed's own data (its invoices, its organization's name):
+ * called at its top with `import.meta.url`, its tests act in the demo organizations.
+ */
+export function useDemoOrganizations(specUrl: string): void {
+  specsInDemo.add(fileURLToPath(specUrl));
 }
 
-export const allApiKeys = (): string[] => demo.orgs.flatMap((org) => org.users.map((user) => user.api_key));
+/**
+ * The running spec's two organizations (e2e/organizations/provision.ts made them before the
+ * server started), each with the demo's four people: index 0 is the spec's own, index 1 the other
+ * one. A worker runs several specs, so the spec is the running test's (`test.info()`).
+ */
+export function organizations(): Organization[] {
+  const file = test.info().file;
+  return specsInDemo.has(path.resolve(file)) ? demo.orgs : (organizationsOf(dataDir, file) as Organization[]);
+}
+
+/** A person of the running spec's organization `orgIndex` (its own unless told). */
+export function person(role: Role, orgIndex = 0): Person {
+  const found = organizations()[orgIndex]?.users.find((candidate) => candidate.role === role);
+  if (!found) throw new Error(`no ${role} in org ${orgIndex}`);
+  return found;
+}
+
+/** Every API key of the demo and of every spec's organizations: what must never show in a page. */
+export const allApiKeys = (): string[] =>
+  [...demo.orgs, ...(allTestOrganizations(dataDir) as Organization[])].flatMap((org) => org.users.map((user) => user.api_key));
 export const KEY_PATTERN = /stk_[A-Za-z0-9_-]{32}/;
 
 /** What a concurrency test proves against the server under test: PGlite runs one transaction at a time. */
@@ -27,13 +53,13 @@ export const RACE_MODE = process.env.DATABASE_URL ? "(a real race on PostgreSQL)
 
 export const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
-/** Calls the Studio API directly with a demo key (set-up only; the console itself is under test). */
+/** Calls the Studio API directly with the key of the spec's `role` (set-up only; the console itself is under test). */
 export async function studio<T = any>(method: string, urlPath: string, role: Role, body?: unknown): Promise<T> {
-  const org = demo.orgs[0]!;
+  const org = organizations()[0]!;
   const response = await fetch(`${baseUrl}/v1/studio/api${urlPath}`, {
     method,
     headers: {
-      "X-STUDIO-API-KEY": demoUser(role).api_key,
+      "X-STUDIO-API-KEY": person(role).api_key,
       "X-Client-ID": org.client_id,
       ...(body === undefined ? {} : { "Content-Type": "application/json" }),
     },
@@ -46,7 +72,7 @@ export async function studio<T = any>(method: string, urlPath: string, role: Rol
 
 export type InvoiceRecord = { id: string; invoice_id: string; status: string; recipient_name: string; payment_intent: any };
 
-/** A pending invoice created by the demo finance user, with a unique recipient name. */
+/** A pending invoice created by the finance person, with a unique recipient name. */
 export async function createInvoice(recipientName = unique("Recipient"), changes: Record<string, unknown> = {}): Promise<InvoiceRecord> {
   return studio<InvoiceRecord>("POST", "/invoice/intent", "finance", {
     pricing_mode: "fiat",
@@ -71,7 +97,7 @@ export const PAYOUT_TARGET = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 
 export type PayoutRecord = { id: string; payout_id: string; status: string; recipient_name: string; payment_intent: any };
 
-/** A pending payout of 100 USDC (98.5 net) on Arbitrum, created by the demo finance user unless `by` says otherwise. */
+/** A pending payout of 100 USDC (98.5 net) on Arbitrum, created by the finance person unless `by` says otherwise. */
 export async function createPayout(
   recipientName = unique("Payee"),
   changes: Record<string, unknown> = {},
@@ -104,7 +130,7 @@ export type PaymentIntentRecord = {
   aggregation_tx_hash: string | null;
 };
 
-/** A standalone payment intent priced in tokens, created by the demo finance user (the shop's checkout). */
+/** A standalone payment intent priced in tokens, created by the finance person (the shop's checkout). */
 export async function createPaymentIntent(changes: Record<string, unknown> = {}): Promise<PaymentIntentRecord> {
   return studio<PaymentIntentRecord>("POST", "/payment/intent", "finance", { crypto_amount: "3.5", pay_token: "USDC", chain: "arb", ...changes });
 }

@@ -6,12 +6,12 @@ import type { Page } from "@playwright/test";
 import { startReceiver, type Receiver } from "../webhook-receiver";
 import { expect, test } from "./fixtures";
 import { WebhooksPage } from "./pages/webhooks-page";
-import { createInvoice, createPayout, demo, studio, unique } from "./support";
+import { createInvoice, createPayout, organizations, studio, unique } from "./support";
 
 type Delivery = { id: string; type: string; status: string; object_id: string; attempts: Array<{ attempt: number; manual: boolean }> };
 
 const RECEIVER_ANSWER = "received by the test receiver";
-const demoSecret = () => (demo.orgs[0] as unknown as { webhook_secret: string }).webhook_secret;
+const webhookSecret = () => organizations()[0]!.webhook_secret;
 
 // Each test waits for the dispatcher and signs in several people, on a shared 2-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -152,10 +152,10 @@ test("finance and viewers read the log but see no Resend and no Reveal; the cons
     await expect(webhooks.attempts().first()).toBeVisible();
     await expect(webhooks.resend()).toHaveCount(0);
     await expect(webhooks.reveal()).toHaveCount(0);
-    expect(await person.page.content()).not.toContain(demoSecret());
+    expect(await person.page.content()).not.toContain(webhookSecret());
     const refused = await person.page.request.get("/api/webhooks/secret");
     expect(refused.status(), role).toBe(403);
-    expect(await refused.text()).not.toContain(demoSecret());
+    expect(await refused.text()).not.toContain(webhookSecret());
     const resend = await person.page.request.post(`/api/webhooks/deliveries/${delivery.id}/resend`, { headers: { Origin: new URL(person.page.url()).origin } });
     expect(resend.status(), role).toBe(403);
   }
@@ -172,17 +172,17 @@ test("an admin sees the signing secret only after clicking Reveal, and can copy 
   await webhooks.goto();
   await expect(webhooks.reveal()).toBeVisible();
   const before = await admin.page.content();
-  expect(before).not.toContain(demoSecret());
+  expect(before).not.toContain(webhookSecret());
   expect(before).not.toContain("whsec_");
   expect(asked).toEqual([]);
 
   await webhooks.reveal().click();
-  await expect(webhooks.secret()).toHaveText(demoSecret());
+  await expect(webhooks.secret()).toHaveText(webhookSecret());
   expect(asked).toHaveLength(1);
   await expect(admin.page.getByRole("button", { name: "Copy signing secret" })).toBeVisible();
   await admin.page.getByRole("button", { name: "Hide" }).click();
   await expect(webhooks.secret()).toHaveCount(0);
-  expect(await admin.page.content()).not.toContain(demoSecret());
+  expect(await admin.page.content()).not.toContain(webhookSecret());
 });
 
 test("a payout's page lists its deliveries; a record without a callback_url says none are sent", async ({ as }) => {
