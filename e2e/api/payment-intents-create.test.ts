@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { env } from "@/lib/env";
-import { api, createPaymentIntent, expectError, getPaymentIntent, listPaymentIntents, org, PAYOUT_TARGET, REFUND_ADDRESS } from "./support";
+import { api, createInvoice, createPaymentIntent, expectError, getPaymentIntent, listPaymentIntents, org, PAYOUT_TARGET, REFUND_ADDRESS } from "./support";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -188,8 +188,7 @@ describe("permissions and isolation", () => {
   });
 
   it("a nested payment intent of an invoice is not a standalone one: 404 here", async () => {
-    const invoices = await api("GET", "/invoice/intents?page_size=1", { role: "viewer" });
-    const nested = invoices.body.data[0].payment_intent.payment_intent_id;
+    const nested = (await createInvoice()).payment_intent.payment_intent_id;
     expectError(await api("GET", `/payment/intent/${nested}`, { role: "viewer" }), 404, 40400);
   });
 

@@ -25,6 +25,13 @@ export function useDemoOrganizations(): void {
   actsInDemo = true;
 }
 
+/** A person of a demo organization, for a read of the seed's rows (its hundreds of invoices) in a file that acts in its own. */
+export function demoUser(role: Role, orgIndex: 0 | 1 = 0) {
+  const found = demoCredentials.orgs[orgIndex]?.users.find((candidate) => candidate.role === role);
+  if (!found) throw new Error(`no demo ${role} in demo org ${orgIndex}`);
+  return found;
+}
+
 let own: TestOrganization[] | undefined;
 /** Vitest runs each file with a module registry of its own, so this is the running file's. */
 function organizations(): TestOrganization[] {
