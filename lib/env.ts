@@ -22,6 +22,8 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO: flag,
   SEED_DEMO_INVOICES: z.coerce.number().int().min(0).default(200),
+  // With SEED_DEMO: console sign-ins for the demo people (each a password hash, ~0.3 s of CPU); 0 for API keys only.
+  SEED_DEMO_ACCOUNTS: flag,
   STUDIO_SECRET: z.string().min(32).optional(),
   CONSOLE_SECRET: z.string().min(32).optional(),
   STUDIO_API_URL: z.string().url().optional(),
@@ -71,6 +73,7 @@ export const env = {
   ...parsed,
   DATA_DIR: path.resolve(parsed.DATA_DIR),
   SEED_DEMO: parsed.SEED_DEMO ?? tryingOut,
+  SEED_DEMO_ACCOUNTS: parsed.SEED_DEMO_ACCOUNTS ?? true,
   SANDBOX_CHAIN: parsed.SANDBOX_CHAIN ?? tryingOut,
   SWEEPER: parsed.SWEEPER ?? true,
   WEBHOOK_ALLOW_PRIVATE: parsed.WEBHOOK_ALLOW_PRIVATE ?? tryingOut,

@@ -100,6 +100,20 @@ describe.each(drivers)("console accounts on %s", (driver) => {
     );
   });
 
+  it("makes no demo sign-ins with SEED_DEMO_ACCOUNTS=0: the demo keeps its API keys only", async () => {
+    const users = [{ uid: "u_keys", role: "viewer", name: "Keys Only", email: "keys-only@demo.test", password: "keys-only-password", api_key: `stk_${"k".repeat(32)}` }];
+    fs.writeFileSync(path.join(target.dataDir, "demo-credentials.json"), JSON.stringify({ orgs: [{ client_id: "cid_demo", users }] }));
+    await withStudio(
+      target,
+      async () => {
+        const accounts = await import("@/lib/console/accounts");
+        expect(await accounts.seedDemoAccounts()).toBe(0);
+        expect(await accounts.findAccountByEmail("keys-only@demo.test")).toBeUndefined();
+      },
+      { ...NO_SECRET, SEED_DEMO: "1", SEED_DEMO_ACCOUNTS: "0" },
+    );
+  });
+
   it("cannot unseal a key under a different CONSOLE_SECRET", async () => {
     await withStudio(
       target,

@@ -37,7 +37,8 @@ describe.each(["the database", "Redis"] as const)(`rate limits ${where}, counter
     for (let n = 1; n <= serverCount; n++) {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      const env: Record<string, string> = { STUDIO_RATE_LIMIT: String(LIMIT), ...(store === "Redis" ? { REDIS_URL } : {}) };
+      // The sign-in throttle is tested on the demo accounts.
+      const env: Record<string, string> = { STUDIO_RATE_LIMIT: String(LIMIT), SEED_DEMO_ACCOUNTS: "1", ...(store === "Redis" ? { REDIS_URL } : {}) };
       const server = startServer(target, port, path.join(logDir, `server-${n}.log`), env);
       servers.push({ url, server });
       await waitHealthy(url, server);

@@ -42,6 +42,8 @@ export function startServer(target: Target, port: number, logFile: string, env: 
     SANDBOX_CHAIN: "1",
     // The tests make their own records; seeding the demo ones only slows the first start.
     SEED_DEMO_INVOICES: "0",
+    // They call the API with the demo keys: console sign-ins (a password hash each) only where a test signs in.
+    SEED_DEMO_ACCOUNTS: "0",
     // Tests drive these servers as hard as they can; the one that tests the limit passes its own.
     STUDIO_RATE_LIMIT: "0",
     // Receivers of webhook tests listen on 127.0.0.1.

@@ -83,10 +83,11 @@ type DemoFile = {
 /**
  * After the demo seed: one console account per demo user that has none yet. Only when demo data is
  * on (SEED_DEMO): a demo-credentials.json left in DATA_DIR by an earlier development run must not
- * give a production server sign-ins whose passwords sit in a file.
+ * give a production server sign-ins whose passwords sit in a file. SEED_DEMO_ACCOUNTS=0 keeps the
+ * demo to its API keys (no password hashing at start).
  */
 export async function seedDemoAccounts(): Promise<number> {
-  if (!env.SEED_DEMO) return 0;
+  if (!env.SEED_DEMO || !env.SEED_DEMO_ACCOUNTS) return 0;
   const file = path.join(env.DATA_DIR, "demo-credentials.json");
   let demo: DemoFile;
   try {
