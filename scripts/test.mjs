@@ -98,6 +98,50 @@ const mode = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
 console.log(`\n=== Studio tests on ${mode} ===\n`);
 let failed = 0;
 
+// The shared server's database and DATA_DIR for the api and browser stages, and its settings.
+const sharesServer = wants("api") || wants("browser");
+const dataDir = sharesServer ? fs.mkdtempSync(path.join(os.tmpdir(), "studio-test-")) : "";
+const sharedServerEnv = {
+  NEXT_TELEMETRY_DISABLED: "1",
+  DATA_DIR: dataDir,
+  SWEEP_INTERVAL_MS: "500",
+  // `next start` is a production server: the demo data and the sandbox chain are opted into.
+  SEED_DEMO: "1",
+  SANDBOX_CHAIN: "1",
+  // Every API and browser test file runs in parallel with the same demo keys: the per-key limit
+  // would turn them into 429s. e2e/servers/rate-limit.test.ts tests it on servers of its own.
+  STUDIO_RATE_LIMIT: "0",
+  // Webhook tests point callbacks at receivers they start on 127.0.0.1, and retry in seconds.
+  WEBHOOK_ALLOW_PRIVATE: "1",
+  WEBHOOK_RETRY_SCHEDULE: "1,1,2",
+  WEBHOOK_TIMEOUT_MS: "2000",
+};
+// Before the server opens that database (PGlite allows one process): its start-up (migrations, the
+// demo seed), then each test file's own organizations (e2e/organizations/provision.ts), so no file
+// shares one with another. It needs no build and touches no other stage's databases, so it runs
+// beside the unit and node stages and the build, off the path to the first API test; its output
+// goes to organizations.log. `react-server` resolves `server-only` as the server does.
+const provisioning =
+  sharesServer
+    ? (async () => {
+        const started = performance.now();
+        const log = fs.openSync(path.join(dataDir, "organizations.log"), "w");
+        const code = await new Promise((resolve) => {
+          const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(root, "e2e", "organizations", "provision.ts")], {
+            cwd: root,
+            stdio: ["ignore", log, log],
+            env: { ...process.env, ...sharedServerEnv },
+          });
+          // A run that ends early (a failed build) does not leave it holding the database.
+          const stop = () => child.exitCode === null && child.kill("SIGTERM");
+          process.on("exit", stop);
+          child.on("exit", (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+        });
+        fs.closeSync(log);
+        return { name: "organizations (beside the stages before it)", seconds: (performance.now() - started) / 1000, ok: code === 0 };
+      })()
+    : undefined;
+
 // The worker and the CLI run from their built JavaScript, as in production (node tests spawn them).
 if ((wants("node") || wants("servers")) && (await run(process.execPath, [path.join(root, "scripts", "build-scripts.mjs")]))) process.exit(1);
 
@@ -112,33 +156,16 @@ if ((wants("api") || wants("browser") || wants("servers")) && process.env.SKIP_B
   if (built !== 0) process.exit(1);
 }
 
-if (wants("api") || wants("browser")) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-test-"));
+if (sharesServer) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const serverEnv = {
-    NEXT_TELEMETRY_DISABLED: "1",
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    SWEEP_INTERVAL_MS: "500",
-    // `next start` is a production server: the demo data and the sandbox chain are opted into.
-    SEED_DEMO: "1",
-    SANDBOX_CHAIN: "1",
-    // Every API and browser test file runs in parallel with the same demo keys: the per-key limit
-    // would turn them into 429s. e2e/servers/rate-limit.test.ts tests it on servers of its own.
-    STUDIO_RATE_LIMIT: "0",
-    // Webhook tests point callbacks at receivers they start on 127.0.0.1, and retry in seconds.
-    WEBHOOK_ALLOW_PRIVATE: "1",
-    WEBHOOK_RETRY_SCHEDULE: "1,1,2",
-    WEBHOOK_TIMEOUT_MS: "2000",
-  };
-  // Before the server opens the database (PGlite allows one process): its start-up, then each test
-  // file's own organizations (e2e/organizations/provision.ts), so no file shares one with another.
-  // `react-server` resolves `server-only` as the server does.
-  const provisioned = await stage("organizations", () =>
-    run(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(root, "e2e", "organizations", "provision.ts")], serverEnv),
-  );
-  if (provisioned !== 0) process.exit(1);
+  const serverEnv = { ...sharedServerEnv, PORT: String(port) };
+  const provisioned = await provisioning;
+  timings.push(provisioned);
+  if (!provisioned.ok) {
+    console.error(fs.readFileSync(path.join(dataDir, "organizations.log"), "utf8"));
+    process.exit(1);
+  }
   // `npm start`'s server: Next.js with the Studio API's fast path (scripts/start.mjs).
   const server = spawn(process.execPath, [path.join(root, "scripts", "start.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
