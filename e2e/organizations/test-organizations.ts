@@ -21,12 +21,6 @@ export function testFiles(root: string): string[] {
   ].sort();
 }
 
-/** Every test file's organizations. */
-export function allTestOrganizations(dataDir: string): TestOrganization[] {
-  const all: TestOrganizations = JSON.parse(fs.readFileSync(testOrganizationsPath(dataDir), "utf8"));
-  return Object.values(all.files).flatMap((file) => file.orgs);
-}
-
 /** The organizations of the test file at `file` (an absolute path or one from the repository root). */
 export function organizationsOf(dataDir: string, file: string): TestOrganization[] {
   const root = path.resolve(import.meta.dirname, "../..");
