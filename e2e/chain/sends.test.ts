@@ -329,4 +329,32 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
     }, arbOn(node));
   });
 
+  it("keeps a withdrawal whose node went away before its broadcast, and sends it once when the node is back", async () => {
+    const recipient = freshAddress();
+    await withStudio(target, async (client) => {
+      const { principal } = await bootedDemoOrg(target);
+      const { createWithdrawal } = await import("@/lib/studio/withdrawals/create-withdrawal");
+      const { backgroundRound } = await import("@/lib/studio/sweeper");
+      const before = await tokenBalance(treasury);
+      await createWithdrawal({ principal: await principal("admin"), request: { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: recipient, amount: "1" } });
+      const sends = () => sendsOf(client, sql`purpose = 'withdrawal' AND lower(to_address) = ${recipient.toLowerCase()}`);
+      node.setReachable(false);
+      try {
+        // Rounds while the node is away: nothing goes out, nothing is given up.
+        for (let round = 0; round < 3; round++) await backgroundRound();
+        const waiting = await sends();
+        expect(waiting).toHaveLength(1);
+        expect(waiting[0]!.status).toBe("pending");
+        expect(await node.public.getTransaction({ hash: waiting[0]!.tx_hash as Hex }).catch(() => null)).toBeNull();
+      } finally {
+        node.setReachable(true);
+      }
+      await runUntil(async () => (await sends()).every((send) => send.status === "confirmed"));
+      const [sent] = await sends();
+      expect(sent!.tx_hashes).toEqual([sent!.tx_hash]);
+      expect(await tokenBalance(recipient)).toBe(units(1));
+      expect(await tokenBalance(treasury)).toBe(before - units(1));
+    }, arbOn(node));
+  });
+
 });

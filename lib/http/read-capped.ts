@@ -1,5 +1,6 @@
-// Reads a request body as UTF-8 text with a hard byte cap, shared by the Studio API's route
-// wrapper and the console's routes. Plain Web API + Node's Buffer: no framework imports.
+// Reads a request's (or response's) body with a hard byte cap, shared by the Studio API's route
+// wrapper, the console's routes and the chain scanner's reading of node answers. Plain Web API +
+// Node's Buffer: no framework imports.
 
 export const MiB = 1024 * 1024;
 export const KiB = 1024;
@@ -22,10 +23,22 @@ export async function readCapped(
   maxBytes: number,
   tooLarge: () => Error = () => new BodyTooLargeError(maxBytes),
 ): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
+  return (await readCappedBytes(request, maxBytes, tooLarge)).toString("utf8");
+}
+
+/** The body's bytes under the same cap, for a request or a response (as a JSON-RPC node's answer). */
+export async function readCappedBytes(
+  message: Request | Response,
+  maxBytes: number,
+  tooLarge: () => Error = () => new BodyTooLargeError(maxBytes),
+): Promise<Buffer> {
+  const declared = Number(message.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) {
+    await message.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!message.body) return Buffer.alloc(0);
+  const reader = message.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -38,7 +51,7 @@ export async function readCapped(
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks, size);
 }
 
 export function describeBytes(bytes: number): string {

@@ -142,6 +142,8 @@ export const paymentIntents = pgTable(
     uniqueIndex("payment_intents_address_idx").on(t.paymentAddress),
     // The scanner matches a log's `to` (lower-case hex) against every deposit address of a chain.
     index("payment_intents_chain_address_lower_idx").on(t.chainId, sql`lower(${t.paymentAddress})`),
+    // The scanner's in-memory address index reads each organization's newest addresses by HD index.
+    index("payment_intents_chain_org_address_index_idx").on(t.chainId, t.orgId, t.addressIndex),
     index("payment_intents_status_deadline_idx")
       .on(t.status, t.paymentDeadline)
       .where(sql`${t.status} = 'pending'`),

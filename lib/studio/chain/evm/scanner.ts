@@ -1,7 +1,8 @@
 // Money in on an RPC chain: follows the node's head, reads the configured tokens' Transfer logs in
 // block ranges and keeps those whose `to` is a deposit address of ours. The log filter names only
 // the token contracts (never the addresses), so the cost does not grow with the number watched;
-// each range's `to` values are matched against the database's index instead.
+// each range's `to` values are matched against the deposit addresses held in memory instead
+// (watched-addresses.ts), brought up to date from the database before each round.
 //
 // A transfer is stored once per (chain, tx, log) as `seen`, and handed to the deposit recorder
 // only at its confirmation depth (its block counts as the first). Each scanned block's hash is
@@ -19,6 +20,8 @@ import { chainTuning } from "@/lib/env";
 import { rpcChains, type RpcChain } from "@/lib/studio/chain/evm/rpc-chains";
 import { reverseVanishedDeposit } from "@/lib/studio/chain/evm/reversals";
 import { shortReason } from "@/lib/studio/chain/evm/start-checks";
+import { watchedAddresses } from "@/lib/studio/chain/evm/watched-addresses";
+import { readTransferLogs, type RawLog, type WatchedAddresses } from "@/lib/studio/chain/evm/transfer-logs";
 
 // keccak256("Transfer(address,address,uint256)")
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
@@ -26,11 +29,18 @@ const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a
 const HASH_MARGIN = 64;
 /** Logs one eth_getLogs should return: the next range is sized from the last one's density. */
 const TARGET_LOGS = 10_000;
+/**
+ * Blocks of the first range, before any density is known: a busy chain's 100 blocks hold about
+ * TARGET_LOGS, and the range doubles from there while its answers stay small. Asking the largest
+ * range first made a busy node build (and the client refuse) answers of hundreds of thousands of logs.
+ */
+const FIRST_RANGE = 100;
 const TOO_BIG = /more than|too many|limit|exceed|too large|range/i;
-/** Addresses per lookup of the deposit-address index. */
-const MATCH_CHUNK = 5_000;
+/** How long one round keeps reading ranges while behind, before the rest of the background round runs. */
+const ROUND_BUDGET_MS = 2_000;
+/** Ranges asked for at once ahead of the one being stored. */
+const READ_AHEAD = 2;
 
-type RawLog = { address: Hex; topics: Hex[]; data: Hex; blockNumber: Hex; blockHash: Hex; transactionHash: Hex; logIndex: Hex; removed?: boolean };
 type ScanProgress = { range: number; failures: number; retryAt: number };
 
 // Per process: the range size that last worked and the back-off after failures, per chain.
@@ -51,14 +61,14 @@ export async function scanRpcChains(now: Date = new Date()): Promise<ScanResult[
  */
 export async function scanChain(rpcChain: RpcChain, now: Date = new Date()): Promise<ScanResult> {
   const chainId = rpcChain.chain.id;
-  const state = progress.get(chainId) ?? { range: chainTuning.CHAIN_SCAN_MAX_RANGE, failures: 0, retryAt: 0 };
+  const state = progress.get(chainId) ?? { range: Math.min(FIRST_RANGE, chainTuning.CHAIN_SCAN_MAX_RANGE), failures: 0, retryAt: 0 };
   progress.set(chainId, state);
   const result: ScanResult = { chainId, head: -1, scanned: -1, credited: 0 };
   if (Date.now() < state.retryAt) return { ...result, backingOff: true };
   try {
     const head = Number(await rpcChain.client.getBlockNumber({ cacheTime: 0 }));
     result.head = head;
-    const scanned = await scanNextRange(rpcChain, head, state);
+    const scanned = await scanNextRanges(rpcChain, head, state);
     result.scanned = scanned;
     result.credited = await creditAtDepth(rpcChain, head, now);
     state.failures = 0;
@@ -83,7 +93,7 @@ export async function scanPosition(chainId: string) {
   return row;
 }
 
-async function scanNextRange(rpcChain: RpcChain, head: number, state: ScanProgress): Promise<number> {
+async function scanNextRanges(rpcChain: RpcChain, head: number, state: ScanProgress): Promise<number> {
   const chainId = rpcChain.chain.id;
   const database = await db();
   const position = await scanPosition(chainId);
@@ -96,72 +106,121 @@ async function scanNextRange(rpcChain: RpcChain, head: number, state: ScanProgre
     });
     return head;
   }
-  const forkPoint = await findForkPoint(rpcChain, position.scannedBlock, head);
-  if (forkPoint !== undefined) {
-    await rollBack(rpcChain, forkPoint, head);
-    return forkPoint;
+  const tip = await checkTip(rpcChain, position.scannedBlock, head);
+  if ("forkPoint" in tip) {
+    await rollBack(rpcChain, tip.forkPoint, head);
+    return tip.forkPoint;
   }
-  const from = position.scannedBlock + 1;
-  if (from > head) {
+  if (position.scannedBlock >= head) {
     await database.update(chainScanState).set({ headBlock: head, updatedAt: new Date() }).where(eq(chainScanState.chainId, chainId));
     return position.scannedBlock;
   }
-  const to = Math.min(head, from + state.range - 1);
-  const logs = (await rpcChain.client.request({
-    method: "eth_getLogs",
-    params: [{ address: Object.values(rpcChain.chain.tokens).map((token) => token.address as Hex), topics: [TRANSFER_TOPIC], fromBlock: toHex(from), toBlock: toHex(to) }],
-  })) as RawLog[];
+  // Read after the head: every address a transfer up to it can pay is in the database by now.
+  const watched = await watchedAddresses(chainId);
+  // Range after range until the head or the round's time is up, the next ones read while one is
+  // matched and stored: the node's answers and the database's work overlap.
+  const started = Date.now();
+  let scanned = { number: position.scannedBlock, hash: tip.hash };
+  const reading: Array<Promise<FetchedRange>> = [];
+  let readUpTo = scanned.number;
+  const readAhead = () => {
+    while (reading.length < READ_AHEAD && readUpTo < head && Date.now() - started < ROUND_BUDGET_MS) {
+      const read = fetchRange(rpcChain, readUpTo + 1, head, state.range, watched);
+      // Read ahead: a failure there is met when it is awaited, not as an unhandled rejection now.
+      read.catch(() => undefined);
+      reading.push(read);
+      readUpTo = Math.min(head, readUpTo + state.range);
+    }
+  };
+  readAhead();
+  while (reading.length > 0) {
+    const range = await reading.shift()!;
+    // The next ranges: as many blocks as should hold TARGET_LOGS at this range's density (at most
+    // twice this one, and the configured largest), so busy blocks never ask for an oversized answer.
+    const span = range.to - range.from + 1;
+    const fitting = range.count === 0 ? span * 2 : Math.floor((span * TARGET_LOGS) / range.count);
+    state.range = Math.max(1, Math.min(chainTuning.CHAIN_SCAN_MAX_RANGE, span * 2, fitting));
+    readAhead();
+    scanned = await storeRange(rpcChain, range, head, scanned.hash, watched);
+  }
+  await database.delete(chainScannedBlocks).where(and(eq(chainScannedBlocks.chainId, chainId), lt(chainScannedBlocks.number, head - rpcChain.confirmations - HASH_MARGIN)));
+  return scanned.number;
+}
+
+type BlockFacts = { hash: Hex; parentHash: Hex; timestamp: number };
+/** A range read from the node: its logs to watched addresses, how many logs it had in all, the headers it keeps. */
+type FetchedRange = { from: number; to: number; logs: RawLog[]; count: number; blocks: Map<number, BlockFacts> };
+
+/** The logs of `from`..(at most `range` blocks, up to `head`), with the headers the range will keep. */
+async function fetchRange(rpcChain: RpcChain, from: number, head: number, range: number, watched: WatchedAddresses): Promise<FetchedRange> {
+  const to = Math.min(head, from + range - 1);
   // Hashes are kept for the blocks a reorg may still reach, and for the range's last block (the
-  // next round checks it); older ranges of a catch-up keep only that one.
+  // next range, or round, checks it); older ranges of a catch-up keep only that one.
   const keepFrom = Math.max(from, head - rpcChain.confirmations - HASH_MARGIN + 1);
-  const hashes = new Map<number, { hash: Hex; parentHash: Hex; timestamp: number }>();
   const numbers = new Set<number>([to]);
   for (let number = keepFrom; number <= to; number++) numbers.add(number);
-  const matched = await matchDeposits(rpcChain, logs);
-  for (const log of matched) numbers.add(Number(log.raw.blockNumber));
-  await Promise.all(
-    [...numbers].map(async (number) => {
-      const block = await rpcChain.client.getBlock({ blockNumber: BigInt(number) });
-      hashes.set(number, { hash: block.hash, parentHash: block.parentHash, timestamp: Number(block.timestamp) });
-    }),
-  );
+  const filter = { address: Object.values(rpcChain.chain.tokens).map((token) => token.address as Hex), topics: [TRANSFER_TOPIC as Hex], fromBlock: toHex(from), toBlock: toHex(to) };
+  const [{ logs, count }, blocks] = await Promise.all([readTransferLogs(rpcChain.rpcUrl, filter, watched), readBlocks(rpcChain, [...numbers])]);
+  return { from, to, logs, count, blocks };
+}
+
+async function readBlocks(rpcChain: RpcChain, numbers: number[]): Promise<Map<number, BlockFacts>> {
+  const read = await Promise.all(numbers.map((number) => rpcChain.client.getBlock({ blockNumber: BigInt(number) })));
+  return new Map(read.map((block) => [Number(block.number), { hash: block.hash, parentHash: block.parentHash, timestamp: Number(block.timestamp) }]));
+}
+
+/**
+ * Stores what `range` holds for us: its transfers to deposit addresses as seen, the hashes it
+ * keeps, and the position after it, in one transaction. Returns its last block and that block's hash.
+ */
+async function storeRange(
+  rpcChain: RpcChain,
+  range: FetchedRange,
+  head: number,
+  previousHash: Hex | undefined,
+  watched: WatchedAddresses,
+): Promise<{ number: number; hash: Hex }> {
+  const chainId = rpcChain.chain.id;
+  const { from, to, blocks } = range;
+  const matched = matchDeposits(rpcChain, range.logs, watched);
+  const missing = [...new Set(matched.map((log) => Number(log.raw.blockNumber)))].filter((number) => !blocks.has(number));
+  for (const [number, facts] of await readBlocks(rpcChain, missing)) blocks.set(number, facts);
   // The range must be one chain: a block whose parent is not the block before it, or a log from
   // a block other than the one read, means the node reorganized while we read it. Try again.
-  const previous = await database
-    .select({ hash: chainScannedBlocks.hash })
-    .from(chainScannedBlocks)
-    .where(and(eq(chainScannedBlocks.chainId, chainId), eq(chainScannedBlocks.number, position.scannedBlock)));
-  const sorted = [...hashes.keys()].sort((a, b) => a - b);
+  const sorted = [...blocks.keys()].sort((a, b) => a - b);
   for (const number of sorted) {
-    const before = number === from ? previous[0]?.hash : hashes.get(number - 1)?.hash;
-    if (before && hashes.get(number)!.parentHash !== before) throw new Error(`block ${number} does not follow block ${number - 1}: the chain moved while it was read`);
+    const before = number === from ? previousHash : blocks.get(number - 1)?.hash;
+    if (before && blocks.get(number)!.parentHash !== before) throw new Error(`block ${number} does not follow block ${number - 1}: the chain moved while it was read`);
   }
   for (const log of matched) {
-    if (hashes.get(Number(log.raw.blockNumber))!.hash !== log.raw.blockHash) throw new Error(`log of ${log.raw.transactionHash} is from a block since replaced`);
+    if (blocks.get(Number(log.raw.blockNumber))!.hash !== log.raw.blockHash) throw new Error(`log of ${log.raw.transactionHash} is from a block since replaced`);
   }
 
+  const keepFrom = Math.max(from, head - rpcChain.confirmations - HASH_MARGIN + 1);
+  const database = await db();
   await database.transaction(async (tx) => {
-    for (const log of matched) {
-      const block = hashes.get(Number(log.raw.blockNumber))!;
+    if (matched.length > 0) {
       await tx
         .insert(chainDeposits)
-        .values({
-          chainId,
-          txHash: log.raw.transactionHash,
-          logIndex: Number(log.raw.logIndex),
-          blockNumber: Number(log.raw.blockNumber),
-          blockHash: log.raw.blockHash,
-          blockTimestamp: block.timestamp,
-          orgId: log.orgId,
-          paymentIntentId: log.paymentIntentId,
-          tokenAddress: getAddress(log.raw.address),
-          fromAddress: log.from,
-          amount: log.amount,
-        })
+        .values(
+          matched.map((log) => ({
+            chainId,
+            txHash: log.raw.transactionHash,
+            logIndex: Number(log.raw.logIndex),
+            blockNumber: Number(log.raw.blockNumber),
+            blockHash: log.raw.blockHash,
+            blockTimestamp: blocks.get(Number(log.raw.blockNumber))!.timestamp,
+            orgId: log.orgId,
+            paymentIntentId: log.paymentIntentId,
+            tokenAddress: getAddress(log.raw.address),
+            fromAddress: log.from,
+            amount: log.amount,
+          })),
+        )
         // A transfer a reorg dropped may come back in another block: it is seen again there.
         .onConflictDoUpdate({
           target: [chainDeposits.chainId, chainDeposits.txHash, chainDeposits.logIndex],
-          set: { blockNumber: Number(log.raw.blockNumber), blockHash: log.raw.blockHash, blockTimestamp: block.timestamp, status: "seen", note: null },
+          set: { blockNumber: sql`excluded.block_number`, blockHash: sql`excluded.block_hash`, blockTimestamp: sql`excluded.block_timestamp`, status: "seen", note: null },
           setWhere: eq(chainDeposits.status, "dropped"),
         });
     }
@@ -169,53 +228,38 @@ async function scanNextRange(rpcChain: RpcChain, head: number, state: ScanProgre
     if (kept.length > 0) {
       await tx
         .insert(chainScannedBlocks)
-        .values(kept.map((number) => ({ chainId, number, hash: hashes.get(number)!.hash })))
+        .values(kept.map((number) => ({ chainId, number, hash: blocks.get(number)!.hash })))
         .onConflictDoUpdate({ target: [chainScannedBlocks.chainId, chainScannedBlocks.number], set: { hash: sql`excluded.hash` } });
     }
-    await tx.delete(chainScannedBlocks).where(and(eq(chainScannedBlocks.chainId, chainId), lt(chainScannedBlocks.number, head - rpcChain.confirmations - HASH_MARGIN)));
     await tx.update(chainScanState).set({ scannedBlock: to, headBlock: head, updatedAt: new Date() }).where(eq(chainScanState.chainId, chainId));
   });
-  // The next range: as many blocks as should hold TARGET_LOGS at this range's density (at most
-  // twice this one, and the configured largest), so busy blocks never ask for an oversized answer.
-  const span = to - from + 1;
-  const fitting = logs.length === 0 ? span * 2 : Math.floor((span * TARGET_LOGS) / logs.length);
-  state.range = Math.max(1, Math.min(chainTuning.CHAIN_SCAN_MAX_RANGE, span * 2, fitting));
-  return to;
+  return { number: to, hash: blocks.get(to)!.hash };
 }
 
 type MatchedLog = { raw: RawLog; from: string; amount: string; orgId: number; paymentIntentId: string };
 
-/** The logs whose `to` is a deposit address on this chain, with the payment intent it belongs to. */
-async function matchDeposits(rpcChain: RpcChain, logs: RawLog[]): Promise<MatchedLog[]> {
-  const transfers = logs
-    .filter((log) => !log.removed && log.topics.length === 3 && log.topics[0] === TRANSFER_TOPIC)
-    .map((log) => ({ log, to: `0x${log.topics[2]!.slice(26)}`.toLowerCase() }));
-  if (transfers.length === 0) return [];
-  const owners = new Map<string, { id: string; orgId: number }>();
-  const distinct = [...new Set(transfers.map((transfer) => transfer.to))];
-  const database = await db();
-  for (let start = 0; start < distinct.length; start += MATCH_CHUNK) {
-    const chunk = distinct.slice(start, start + MATCH_CHUNK);
-    const rows = await database
-      .select({ id: paymentIntents.id, orgId: paymentIntents.orgId, address: sql<string>`lower(${paymentIntents.paymentAddress})` })
-      .from(paymentIntents)
-      .where(and(eq(paymentIntents.chainId, rpcChain.chain.id), sql`lower(${paymentIntents.paymentAddress}) = ANY(${sql.param(chunk)}::text[])`));
-    for (const row of rows) owners.set(row.address, { id: row.id, orgId: row.orgId });
-  }
+/** The logs whose `to` is a deposit address on this chain, decoded from their topics and data. */
+function matchDeposits(rpcChain: RpcChain, logs: RawLog[], watched: WatchedAddresses): MatchedLog[] {
   const decimalsOf = new Map(Object.values(rpcChain.chain.tokens).map((token) => [token.address.toLowerCase(), token.decimals]));
-  return transfers.flatMap(({ log, to }) => {
-    const owner = owners.get(to);
+  const matched: MatchedLog[] = [];
+  for (const log of logs) {
+    // Transfer(address indexed from, address indexed to, uint256 value): the addresses are the
+    // last 20 bytes of topics 1 and 2 (lower-case hex from the node), the value is the data.
+    if (log.removed || log.topics.length !== 3 || log.topics[0] !== TRANSFER_TOPIC) continue;
+    const owner = watched.owners.get(log.topics[2]!.slice(26).toLowerCase());
+    if (!owner) continue;
     const decimals = decimalsOf.get(log.address.toLowerCase());
-    if (!owner || decimals === undefined) return [];
-    return [{ raw: log, from: getAddress(`0x${log.topics[1]!.slice(26)}`), amount: formatUnits(BigInt(log.data), decimals), orgId: owner.orgId, paymentIntentId: owner.id }];
-  });
+    if (decimals === undefined) continue;
+    matched.push({ raw: log, from: getAddress(`0x${log.topics[1]!.slice(26)}`), amount: formatUnits(BigInt(log.data), decimals), ...owner });
+  }
+  return matched;
 }
 
 /**
- * The newest block at or below `scannedBlock` whose stored hash the node still has, when the
- * stored tip no longer matches (or the node's head went below it); undefined when all is well.
+ * The stored tip's hash when the node still has it; else the fork point: the newest block at or
+ * below `scannedBlock` whose stored hash the node still has (or the node's head went below it).
  */
-async function findForkPoint(rpcChain: RpcChain, scannedBlock: number, head: number): Promise<number | undefined> {
+async function checkTip(rpcChain: RpcChain, scannedBlock: number, head: number): Promise<{ hash: Hex | undefined } | { forkPoint: number }> {
   const chainId = rpcChain.chain.id;
   const database = await db();
   const stored = await database
@@ -225,14 +269,15 @@ async function findForkPoint(rpcChain: RpcChain, scannedBlock: number, head: num
     .orderBy(desc(chainScannedBlocks.number));
   const nodeHash = async (number: number) => (number > head ? undefined : (await rpcChain.client.getBlock({ blockNumber: BigInt(number) })).hash);
   const tip = stored[0];
-  if (!tip || (await nodeHash(tip.number)) === tip.hash) return undefined;
+  if (!tip) return { hash: undefined };
+  if ((await nodeHash(tip.number)) === tip.hash) return { hash: tip.number === scannedBlock ? (tip.hash as Hex) : undefined };
   for (const block of stored.slice(1)) {
-    if ((await nodeHash(block.number)) === block.hash) return block.number;
+    if ((await nodeHash(block.number)) === block.hash) return { forkPoint: block.number };
   }
   // Deeper than every hash kept: start again below the oldest one (transfers are stored once, so a rescan adds nothing twice).
   const oldest = stored.at(-1)!.number - 1;
   console.error(`[studio] chain ${chainId}: reorg deeper than the ${stored.length} blocks kept; rescanning from ${oldest + 1}`);
-  return oldest;
+  return { forkPoint: oldest };
 }
 
 /** Forgets everything above `forkPoint`: seen transfers there are dropped, credited ones reversed. */

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_intents_chain_org_address_index_idx" ON "payment_intents" USING btree ("chain_id","org_id","address_index");

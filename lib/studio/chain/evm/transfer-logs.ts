@@ -1,0 +1,132 @@
+// Reads an eth_getLogs answer of Transfer logs without building an object per log. A busy range
+// is ~10,000 logs (6 MB of JSON) of which a handful pay a deposit address: parsing all of it was
+// most of the scanner's time and garbage (see bench/chain-scanner.ts). The answer is read as
+// bytes, each log's `to` (the last 20 bytes of its third topic) is read where it stands in the
+// text, and only the logs whose `to` is watched are parsed, whole, by JSON.parse. Anything that is
+// not a plain `result` array (an error, an unexpected shape) is parsed in full and reported.
+import type { Hex } from "viem";
+import { describeBytes, MiB, readCappedBytes } from "@/lib/http/read-capped";
+
+export type RawLog = { address: Hex; topics: Hex[]; data: Hex; blockNumber: Hex; blockHash: Hex; transactionHash: Hex; logIndex: Hex; removed?: boolean };
+
+export type AddressOwner = { paymentIntentId: string; orgId: number };
+
+/**
+ * Deposit addresses keyed by their 40 lower-case hex digits without 0x (the form a Transfer's topic
+ * holds them in), and the set of their first PREFIX_DIGITS digits as numbers: most logs pay no one
+ * of ours, and the prefix set turns them away without making a string.
+ */
+export type WatchedAddresses = { owners: Map<string, AddressOwner>; prefixes: Set<number> };
+
+const PREFIX_DIGITS = 7;
+
+/** The PREFIX_DIGITS hex digits of `text` from `at` as a number (upper or lower case; NaN if not hex). */
+export function hexPrefix(text: string, at: number): number {
+  let value = 0;
+  for (let index = at; index < at + PREFIX_DIGITS; index++) {
+    const code = text.charCodeAt(index) | 0x20; // lower-cases A-F, keeps 0-9
+    const digit = code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : NaN;
+    value = value * 16 + digit;
+  }
+  return value;
+}
+
+export type LogFilter = { address: Hex[]; topics: Hex[]; fromBlock: Hex; toBlock: Hex };
+
+/** The largest answer read; larger ones are refused as too large, so the scanner asks for fewer blocks. */
+const MAX_ANSWER_BYTES = 64 * MiB;
+const TIMEOUT_MS = 10_000;
+
+// A log's three topics, however spaced; the third's last 40 hex digits are the `to` of a Transfer.
+const THREE_TOPICS = /"topics"\s*:\s*\[\s*"0x[0-9a-fA-F]{64}"\s*,\s*"0x[0-9a-fA-F]{64}"\s*,\s*"0x[0-9a-fA-F]{24}([0-9a-fA-F]{40})"\s*\]/y;
+const TOPICS_KEY = '"topics"';
+const RESULT_ARRAY = /^\s*\{[^[{]*?"result"\s*:\s*\[/;
+// Where the `to` sits after `"topics"` in the compact form every node we know sends:
+// "topics":["0x<64>","0x<64>","0x<24><40>"]
+const COMPACT_TO = TOPICS_KEY.length + '":["0x'.length - 1 + 64 + '","0x'.length + 64 + '","0x'.length + 24;
+
+/**
+ * Whether the log whose topics start at `at` is a transfer to a watched address: its `to` (the
+ * third topic's last 40 hex digits) is looked up by its prefix first, so that the many logs paying
+ * no one of ours cost no string.
+ */
+function paysWatched(text: string, at: number, watched: WatchedAddresses): boolean {
+  const end = at + COMPACT_TO + 40;
+  if (text.charCodeAt(end) === 34 /* " */ && text.charCodeAt(end + 1) === 93 /* ] */ && text.startsWith(':["0x', at + TOPICS_KEY.length)) {
+    return watched.prefixes.has(hexPrefix(text, end - 40)) && watched.owners.has(text.slice(end - 40, end).toLowerCase());
+  }
+  THREE_TOPICS.lastIndex = at;
+  const match = THREE_TOPICS.exec(text);
+  return match !== null && watched.owners.has(match[1]!.toLowerCase());
+}
+
+/**
+ * The logs `filter` selects whose `to` is a watched address, and how many logs the
+ * answer had in all (the scanner sizes its next range from it).
+ */
+export async function readTransferLogs(url: string, filter: LogFilter, watched: WatchedAddresses): Promise<{ count: number; logs: RawLog[] }> {
+  const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_getLogs", params: [filter] });
+  let bytes: Buffer;
+  try {
+    bytes = await post(url, body);
+  } catch (error) {
+    // One quick retry covers a kept-alive connection the node closed (reads are safe to repeat).
+    if (error instanceof AnswerError) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    bytes = await post(url, body);
+  }
+  return transferLogsOf(bytes, watched);
+}
+
+/** What readTransferLogs makes of an answer's bytes (exported for its unit test). */
+export function transferLogsOf(bytes: Buffer, watched: WatchedAddresses): { count: number; logs: RawLog[] } {
+  // JSON-RPC answers of logs are ASCII: latin1 reads them byte for byte, without UTF-8 decoding.
+  const text = bytes.toString("latin1");
+  if (!RESULT_ARRAY.test(text.slice(0, 256))) {
+    const all = resultOf(bytes.toString("utf8"));
+    return { count: all.length, logs: all.filter((log) => log.topics?.length === 3 && watched.owners.has(log.topics[2]!.slice(26).toLowerCase())) };
+  }
+  let count = 0;
+  const logs: RawLog[] = [];
+  for (let at = text.indexOf(TOPICS_KEY); at !== -1; at = text.indexOf(TOPICS_KEY, at + TOPICS_KEY.length)) {
+    count += 1;
+    if (!paysWatched(text, at, watched)) continue;
+    // A log is a flat object (hex strings, numbers, a boolean, the topics array): its braces are
+    // the nearest ones around its topics.
+    const start = text.lastIndexOf("{", at);
+    const end = text.indexOf("}", at);
+    if (start === -1 || end === -1) throw new AnswerError("eth_getLogs answered a log that is not a JSON object");
+    logs.push(JSON.parse(text.slice(start, end + 1)) as RawLog);
+  }
+  return { count, logs };
+}
+
+class AnswerError extends Error {}
+
+async function post(url: string, body: string): Promise<Buffer> {
+  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const bytes = await readCappedBytes(response, MAX_ANSWER_BYTES, () => new AnswerError(`eth_getLogs answer too large (over ${describeBytes(MAX_ANSWER_BYTES)})`));
+  if (!response.ok && !RESULT_ARRAY.test(bytes.subarray(0, 256).toString("latin1"))) {
+    let reason = bytes.subarray(0, 500).toString("utf8");
+    try {
+      resultOf(bytes.toString("utf8"));
+    } catch (error) {
+      reason = (error as Error).message;
+    }
+    throw new AnswerError(`eth_getLogs: HTTP ${response.status}: ${reason}`);
+  }
+  return bytes;
+}
+
+/** A whole answer parsed: its result, or its error thrown with the node's message. */
+function resultOf(text: string): RawLog[] {
+  let answer: { result?: unknown; error?: { code?: number; message?: string } };
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    throw new AnswerError(`eth_getLogs answered something other than JSON: ${text.slice(0, 200)}`);
+  }
+  if (answer.error) throw new AnswerError(`eth_getLogs failed: ${answer.error.message ?? JSON.stringify(answer.error)}${answer.error.code === undefined ? "" : ` (${answer.error.code})`}`);
+  if (!Array.isArray(answer.result)) throw new AnswerError("eth_getLogs answered without a list of logs");
+  return answer.result as RawLog[];
+}
