@@ -21,6 +21,13 @@ if (unknown.length) {
   process.exit(2);
 }
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
+// Production servers and workers refuse to start without their secrets (issue 22 §1): the shared
+// server and the servers stage's own processes share these, as the processes of one deployment do.
+// (The node stage runs STUDIO_ENV=development, which generates them into each test's DATA_DIR.)
+const SECRETS = {
+  STUDIO_SECRET: process.env.STUDIO_SECRET ?? "studio-test-secret-0123456789abcdefghijklmnop",
+  CONSOLE_SECRET: process.env.CONSOLE_SECRET ?? "console-test-secret-0123456789abcdefghijklmnop",
+};
 
 function run(command, args, env = {}) {
   return new Promise((resolve) => {
@@ -117,6 +124,7 @@ if (wants("api") || wants("browser")) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const serverEnv = {
+    ...SECRETS,
     NEXT_TELEMETRY_DISABLED: "1",
     DATA_DIR: dataDir,
     PORT: String(port),
@@ -159,7 +167,7 @@ if (wants("api") || wants("browser")) {
 
 // After the shared server is gone: these tests' own servers get the machine to themselves.
 if (wants("servers")) {
-  failed += await stage("servers", () => run(bin("vitest"), ["run", "--project", "servers", SIDE_BY_SIDE, ...filters], { STUDIO_TEST_OWN_SERVERS: "1" }));
+  failed += await stage("servers", () => run(bin("vitest"), ["run", "--project", "servers", SIDE_BY_SIDE, ...filters], { ...SECRETS, STUDIO_TEST_OWN_SERVERS: "1" }));
 }
 
 console.log(`\nStage times on ${mode}: ${timings.map(({ name, seconds, ok }) => `${name} ${seconds.toFixed(0)} s${ok ? "" : " (failed)"}`).join(", ")}`);

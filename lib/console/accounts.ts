@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { consoleAccounts } from "@/lib/console/db/schema";
 import { hashPassword } from "@/lib/console/passwords";
-import { resealFirstFormatApiKey, sealAccountApiKey, unsealAccountApiKey } from "@/lib/console/secret";
+import { checkConsoleSecret, resealFirstFormatApiKey, sealAccountApiKey, unsealAccountApiKey } from "@/lib/console/secret";
 import { createInvitedPersonKey } from "@/lib/studio/orgs/operator";
 import { StudioError } from "@/lib/studio/errors";
 import { inTransaction } from "@/lib/studio/unit-of-work";
@@ -160,6 +160,17 @@ export async function saveInvitedAccount(input: {
       .returning({ id: consoleAccounts.id });
     if (!row) throw new StudioError("invalid_state", `A console sign-in for ${email} already exists; its first password was shown once and is not reset`);
   });
+}
+
+/** Start-up: refuses a CONSOLE_SECRET other than the one this database's console keys are sealed under. */
+export async function checkConsoleSecretAtStart(): Promise<void> {
+  const database = await db();
+  const [sample] = await database
+    .select({ email: consoleAccounts.email, sealed: consoleAccounts.apiKeySealed })
+    .from(consoleAccounts)
+    .where(like(consoleAccounts.apiKeySealed, "v2.%"))
+    .limit(1);
+  await checkConsoleSecret(database, sample);
 }
 
 /**
