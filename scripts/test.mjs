@@ -153,7 +153,8 @@ if (wants("api") || wants("browser")) {
   process.on("exit", stop);
   try {
     await waitForHealth(baseUrl, server, 300_000);
-    const testEnv = { STUDIO_TEST_URL: baseUrl, STUDIO_TEST_DATA_DIR: dataDir };
+    // The secrets too: tests of POST /me/sign_ins speak as the console's server (CONSOLE_SECRET).
+    const testEnv = { ...SECRETS, STUDIO_TEST_URL: baseUrl, STUDIO_TEST_DATA_DIR: dataDir };
     if (wants("api")) failed += await stage("api", () => run(bin("vitest"), ["run", "--project", "api", ...filters], testEnv));
     if (wants("browser")) failed += await stage("browser", () => run(bin("playwright"), ["test", ...filters], testEnv));
   } catch (error) {
