@@ -51,7 +51,9 @@ export function freePort(): Promise<number> {
 
 /** Starts a child with `env` over this process's environment; an undefined value removes that variable. */
 export function start(command: string, args: string[], env: Record<string, string | undefined>, logFile: string): ChildProcess {
-  const merged: Record<string, string | undefined> = { ...process.env, ...env };
+  // Production processes refuse to start without their secrets: the bench's share these.
+  const secrets = { STUDIO_SECRET: "bench-studio-secret-0123456789abcdefghijkl", CONSOLE_SECRET: "bench-console-secret-0123456789abcdefghijkl" };
+  const merged: Record<string, string | undefined> = { ...secrets, ...process.env, ...env };
   for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
   const child = spawn(command, args, { cwd: root, env: merged as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   const out = fs.createWriteStream(logFile, { flags: "a" });

@@ -3,7 +3,8 @@ import { awaitReady } from "@/lib/studio/boot";
 import { effectiveSettings, env } from "@/lib/env";
 import { startSweeper } from "@/lib/studio/sweeper";
 import { startDispatcher } from "@/lib/studio/webhooks/dispatcher";
-import { resealFirstFormatApiKeys, seedDemoAccounts } from "@/lib/console/accounts";
+import { checkConsoleSecretAtStart, resealFirstFormatApiKeys, seedDemoAccounts } from "@/lib/console/accounts";
+import { requireServerSecrets } from "@/lib/secrets/check";
 import { closeDatabase } from "@/lib/db/client";
 
 const holder = globalThis as typeof globalThis & { __booted?: Promise<void>; __studioStop?: () => Promise<void> };
@@ -11,7 +12,9 @@ const holder = globalThis as typeof globalThis & { __booted?: Promise<void>; __s
 export function boot(): Promise<void> {
   holder.__booted ??= (async () => {
     console.log(`[studio] ${effectiveSettings()}`);
+    requireServerSecrets("npm start", ["STUDIO_SECRET", "CONSOLE_SECRET"]);
     await awaitReady();
+    await checkConsoleSecretAtStart();
     await resealFirstFormatApiKeys();
     // Console accounts for the demo users (after the studio seed wrote demo-credentials.json).
     await seedDemoAccounts();

@@ -56,6 +56,8 @@ const envSchema = z.object({
     .transform((text) => (text ? text.split(",").map(Number) : [])),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(20).default(250),
+  // Attempts one endpoint (an organization's callback URL) may have in flight at once, over every dispatcher.
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   // How many reverse proxies of ours append to X-Forwarded-For in front of the console.
   TRUSTED_PROXY_HOPS: z
     .string()

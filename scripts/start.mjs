@@ -25,6 +25,11 @@ const hostname = values.hostname ?? "0.0.0.0";
 process.env.PORT = String(port);
 
 const API_PREFIX = "/v1/studio/api/";
+// The socket's peer address, written into every request (replacing any a client sent under this
+// name) for the sign-in and key-less limits: route handlers cannot see the socket
+// (lib/http/client-address.ts reads it only while this flag says a server of ours wrote it).
+const PEER_ADDRESS_HEADER = "x-studio-peer-address";
+globalThis.__studioPeerAddresses = true;
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 const require = createRequire(import.meta.url);
 
@@ -159,6 +164,7 @@ function fastPath(request) {
 
 let stopping = false;
 const server = http.createServer((request, response) => {
+  request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
   // While shutting down, a kept-alive client is told to open its next request elsewhere.
   if (stopping) response.setHeader("Connection", "close");
   const found = fastPath(request);

@@ -3,10 +3,12 @@
 // id, database in use, conflict), 2 bad arguments.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { z } from "zod";
-import { createConsoleAccount, rememberStudioUid } from "@/lib/console/accounts";
+import { checkConsoleSecretAtStart, createConsoleAccount, rememberStudioUid } from "@/lib/console/accounts";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
 import { DatabaseInUseError } from "@/lib/db/pglite-lock";
 import { effectiveSettings } from "@/lib/env";
+import { requireServerSecrets } from "@/lib/secrets/check";
+import { checkStudioSecret } from "@/lib/studio/secrets";
 import { API_KEY_PATTERN, maskApiKey } from "@/lib/studio/auth/api-keys";
 import { PERMISSIONS, isPermission, type Permission } from "@/lib/studio/auth/permissions";
 import { authenticate } from "@/lib/studio/auth/principal";
@@ -328,8 +330,12 @@ async function main(argv: string[]): Promise<number> {
   try {
     // On stderr, so --json output stays one document.
     console.error(`[studio-cli] ${effectiveSettings()}`);
+    // The CLI seals HD seeds (org:create) and console keys (user:create): the deployment's secrets.
+    requireServerSecrets("npm run studio", ["STUDIO_SECRET", "CONSOLE_SECRET"]);
     // getDatabase() migrates but never seeds: an operator's database stays as the operator made it.
-    await getDatabase();
+    const { db } = await getDatabase();
+    await checkStudioSecret(db);
+    await checkConsoleSecretAtStart();
     const output = await work();
     console.log(values.json ? JSON.stringify(output.json, null, 2) : output.text.join("\n"));
     return 0;
@@ -337,6 +343,10 @@ async function main(argv: string[]): Promise<number> {
     if (error instanceof UsageError) {
       console.error(`error: ${error.message}\nUsage: npm run studio -- ${command.usage}`);
       return 2;
+    }
+    if (error instanceof Error && error.name === "StartRefusedError") {
+      console.error(`error: ${error.message}`);
+      return 1;
     }
     const known = describeFailure(error);
     console.error(`error: ${known ?? "unexpected failure"}`);

@@ -21,6 +21,13 @@ if (unknown.length) {
   process.exit(2);
 }
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
+// Production servers and workers refuse to start without their secrets (issue 22 §1): the shared
+// server and the servers stage's own processes share these, as the processes of one deployment do.
+// (The node stage runs STUDIO_ENV=development, which generates them into each test's DATA_DIR.)
+const SECRETS = {
+  STUDIO_SECRET: process.env.STUDIO_SECRET ?? "studio-test-secret-0123456789abcdefghijklmnop",
+  CONSOLE_SECRET: process.env.CONSOLE_SECRET ?? "console-test-secret-0123456789abcdefghijklmnop",
+};
 
 function run(command, args, env = {}) {
   return new Promise((resolve) => {
@@ -102,6 +109,7 @@ let failed = 0;
 const sharesServer = wants("api") || wants("browser");
 const dataDir = sharesServer ? fs.mkdtempSync(path.join(os.tmpdir(), "studio-test-")) : "";
 const sharedServerEnv = {
+  ...SECRETS,
   NEXT_TELEMETRY_DISABLED: "1",
   DATA_DIR: dataDir,
   SWEEP_INTERVAL_MS: "500",
@@ -179,7 +187,8 @@ if (sharesServer) {
   process.on("exit", stop);
   try {
     await waitForHealth(baseUrl, server, 300_000);
-    const testEnv = { STUDIO_TEST_URL: baseUrl, STUDIO_TEST_DATA_DIR: dataDir };
+    // The secrets too: tests of POST /me/sign_ins speak as the console's server (CONSOLE_SECRET).
+    const testEnv = { ...SECRETS, STUDIO_TEST_URL: baseUrl, STUDIO_TEST_DATA_DIR: dataDir };
     if (wants("api")) failed += await stage("api", () => run(bin("vitest"), ["run", "--project", "api", ...filters], testEnv));
     if (wants("browser")) failed += await stage("browser", () => run(bin("playwright"), ["test", ...filters], testEnv));
   } catch (error) {
@@ -193,7 +202,7 @@ if (sharesServer) {
 
 // After the shared server is gone: these tests' own servers get the machine to themselves.
 if (wants("servers")) {
-  failed += await stage("servers", () => run(bin("vitest"), ["run", "--project", "servers", SIDE_BY_SIDE, ...filters], { STUDIO_TEST_OWN_SERVERS: "1" }));
+  failed += await stage("servers", () => run(bin("vitest"), ["run", "--project", "servers", SIDE_BY_SIDE, ...filters], { ...SECRETS, STUDIO_TEST_OWN_SERVERS: "1" }));
 }
 
 console.log(`\nStage times on ${mode}: ${timings.map(({ name, seconds, ok }) => `${name} ${seconds.toFixed(0)} s${ok ? "" : " (failed)"}`).join(", ")}`);

@@ -4,6 +4,8 @@ import { effectiveSettings, env } from "@/lib/env";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
 import { startSweeper } from "@/lib/studio/sweeper";
 import { startDispatcher } from "@/lib/studio/webhooks/dispatcher";
+import { requireServerSecrets } from "@/lib/secrets/check";
+import { checkStudioSecret } from "@/lib/studio/secrets";
 
 async function main(): Promise<void> {
   if (!env.DATABASE_URL) {
@@ -11,7 +13,10 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   console.log(`[worker] ${effectiveSettings()}`);
-  await getDatabase();
+  // The worker signs chain sends with keys from the HD seeds: it needs the servers' STUDIO_SECRET.
+  requireServerSecrets("npm run worker", ["STUDIO_SECRET"]);
+  const { db } = await getDatabase();
+  await checkStudioSecret(db);
   const sweeper = startSweeper(env.SWEEP_INTERVAL_MS);
   // Several workers may drain one outbox: leases (SKIP LOCKED) keep them from sending an attempt twice.
   const dispatcher = startDispatcher();
@@ -30,6 +35,7 @@ async function main(): Promise<void> {
 }
 
 void main().catch((error: unknown) => {
-  console.error("[worker] failed to start", error);
+  if (error instanceof Error && error.name === "StartRefusedError") console.error(`[worker] ${error.message}`);
+  else console.error("[worker] failed to start", error);
   process.exit(1);
 });

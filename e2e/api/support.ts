@@ -5,6 +5,7 @@ import path from "node:path";
 import { expect } from "vitest";
 import type { DemoCredentials } from "@/lib/studio/seed/demo";
 import { organizationsOf, type TestOrganization } from "../organizations/test-organizations";
+import { CONSOLE_PROOF_HEADER, consoleProof } from "@/lib/secrets/console-proof";
 
 const baseUrl = process.env.STUDIO_TEST_URL;
 const dataDir = process.env.STUDIO_TEST_DATA_DIR;
@@ -73,6 +74,8 @@ export async function api<T = any>(
     body?: unknown;
     rawBody?: string;
     headers?: Record<string, string>;
+    /** POST /me/sign_ins: send the console's proof (as the console's server does); false to leave it out. */
+    consoleProof?: boolean;
   } = {},
 ): Promise<ApiResponse<T>> {
   const orgIndex = options.orgIndex ?? 0;
@@ -86,6 +89,9 @@ export async function api<T = any>(
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers["Content-Type"] ??= "application/json";
+  }
+  if (method === "POST" && urlPath === "/me/sign_ins" && options.consoleProof !== false && key !== null) {
+    headers[CONSOLE_PROOF_HEADER] ??= consoleProof(key, body ?? "null");
   }
   const response = await fetch(`${baseUrl}/v1/studio/api${urlPath}`, { method, headers, body });
   return answerOf<T>(response);

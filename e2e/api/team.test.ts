@@ -2,6 +2,7 @@
 // their safety rules, and the audit row each audited action writes in its own transaction.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { CONSOLE_PROOF_HEADER, consoleProof } from "@/lib/secrets/console-proof";
 import {
   api,
   approvedInvoice,
@@ -448,7 +449,25 @@ describe("audit log", () => {
     expect((await audit({ action: "user.created" })).filter((row) => row.details.email === person.email)).toHaveLength(1);
   });
 
-  it("POST /me/sign_ins records the key's own user's sign-in with any key", async () => {
+  it("POST /me/sign_ins is refused to any key without the console server's proof, and records nothing", async () => {
+    const viewer = own("viewer");
+    const before = await audit({ actor_uid: viewer.uid, object_type: "user" });
+    const body = { outcome: "succeeded", ip: "198.51.100.66" };
+    // A key alone (even the person's own, even an admin's) cannot write "this person signed in".
+    expectError(await teamApi("POST", "/me/sign_ins", { role: "viewer", body, consoleProof: false }), 403, 40300);
+    expectError(await teamApi("POST", "/me/sign_ins", { role: "admin", body, consoleProof: false }), 403, 40300);
+    // A proof made for another key, for another body, or an hour old does not pass either.
+    const other = user("admin", OWN).api_key;
+    const forOther = { [CONSOLE_PROOF_HEADER]: consoleProof(other, JSON.stringify(body)) };
+    expectError(await teamApi("POST", "/me/sign_ins", { role: "viewer", body, headers: forOther }), 403, 40300);
+    const forOtherBody = { [CONSOLE_PROOF_HEADER]: consoleProof(user("viewer", OWN).api_key, JSON.stringify({ outcome: "failed" })) };
+    expectError(await teamApi("POST", "/me/sign_ins", { role: "viewer", body, headers: forOtherBody }), 403, 40300);
+    const stale = { [CONSOLE_PROOF_HEADER]: consoleProof(user("viewer", OWN).api_key, JSON.stringify(body), Date.now() - 3600_000) };
+    expectError(await teamApi("POST", "/me/sign_ins", { role: "viewer", body, headers: stale }), 403, 40300);
+    expect(await audit({ actor_uid: viewer.uid, object_type: "user" })).toEqual(before);
+  });
+
+  it("POST /me/sign_ins records the key's own user's sign-in, sent with the console server's proof", async () => {
     const viewer = own("viewer");
     const signedIn = await teamApi("POST", "/me/sign_ins", { role: "viewer", body: { outcome: "succeeded", ip: "203.0.113.9", user_agent: "Test/1" } });
     expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);

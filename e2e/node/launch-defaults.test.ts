@@ -2,6 +2,8 @@
 // never from how a process was launched. The worker in a multi-server deployment is started with
 // nothing but DATABASE_URL, and every webhook leaves from it, so that launch must keep the guard
 // against private targets on (issue 22 §0: it once ran with development defaults).
+import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver, type Receiver } from "../webhook-receiver";
@@ -70,7 +72,14 @@ describe.each(drivers.filter((driver) => driver === "postgres"))("the built work
 
     const worker = startBuilt(
       "worker",
-      bareEnvironment({ DATABASE_URL: target.databaseUrl, DATA_DIR: target.dataDir, WEBHOOK_POLL_MS: "50", WEBHOOK_RETRY_SCHEDULE: "" }),
+      bareEnvironment({
+        DATABASE_URL: target.databaseUrl,
+        DATA_DIR: target.dataDir,
+        // Production needs the deployment's STUDIO_SECRET: the one development generated above.
+        STUDIO_SECRET: fs.readFileSync(path.join(target.dataDir, "studio-secret"), "utf8").trim(),
+        WEBHOOK_POLL_MS: "50",
+        WEBHOOK_RETRY_SCHEDULE: "",
+      }),
     );
     const database = new pg.Client({ connectionString: target.databaseUrl });
     await database.connect();

@@ -5,8 +5,8 @@ import { randomBytes } from "node:crypto";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DIRECT } from "@/lib/console/client-request";
-import { reserveSignIn } from "@/lib/console/sign-in-throttle";
+import { DIRECT } from "@/lib/http/client-address";
+import { reserveSignIn, SIGN_IN_GLOBAL_KEY } from "@/lib/console/sign-in-throttle";
 import type { Policy } from "@/lib/rate-limit/gcra";
 import { postgresStore } from "@/lib/rate-limit/postgres-store";
 import { redisClient, redisStore } from "@/lib/rate-limit/redis-store";
@@ -133,10 +133,17 @@ describe.each(backends)("rate-limit store on %s", { timeout: 180_000 }, (backend
   });
 
   describe("sign-in throttle", () => {
+    // Every attempt of every test counts against the one global limit: each test starts with it full.
+    const withFreshStores = (work: (stores: Stores) => Promise<void>) =>
+      withStores(backend, target, async (stores) => {
+        await stores.a.clear(SIGN_IN_GLOBAL_KEY);
+        await work(stores);
+      });
+
     it("fifty parallel attempts on one account through two instances: five go ahead", async () => {
-      await withStores(backend, target, async ({ a, b }) => {
+      await withFreshStores(async ({ a, b }) => {
         const email = `${unique("pat")}@x.test`;
-        const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => reserveSignIn(email, DIRECT, i % 2 ? a : b)));
+        const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => reserveSignIn(email, DIRECT, false, i % 2 ? a : b)));
         expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(5);
         const refused = outcomes.find((outcome) => !outcome.ok);
         expect(refused && !refused.ok && refused.retryAfter).toBeGreaterThan(0);
@@ -144,41 +151,116 @@ describe.each(backends)("rate-limit store on %s", { timeout: 180_000 }, (backend
     });
 
     it("a success on one instance clears the account's count for the other", async () => {
-      await withStores(backend, target, async ({ a, b }) => {
+      await withFreshStores(async ({ a, b }) => {
         const email = `${unique("pat")}@x.test`;
-        for (let i = 0; i < 4; i++) expect((await reserveSignIn(email, DIRECT, a)).ok).toBe(true);
-        const fifth = await reserveSignIn(email, DIRECT, b);
+        for (let i = 0; i < 4; i++) expect((await reserveSignIn(email, DIRECT, false, a)).ok).toBe(true);
+        const fifth = await reserveSignIn(email, DIRECT, false, b);
         expect(fifth.ok).toBe(true);
-        expect((await reserveSignIn(email, DIRECT, a)).ok).toBe(false);
+        expect((await reserveSignIn(email, DIRECT, false, a)).ok).toBe(false);
         if (fifth.ok) await fifth.succeeded();
-        for (let i = 0; i < 5; i++) expect((await reserveSignIn(email, DIRECT, i % 2 ? a : b)).ok).toBe(true);
-        expect((await reserveSignIn(email, DIRECT, a)).ok).toBe(false);
+        for (let i = 0; i < 5; i++) expect((await reserveSignIn(email, DIRECT, false, i % 2 ? a : b)).ok).toBe(true);
+        expect((await reserveSignIn(email, DIRECT, false, a)).ok).toBe(false);
       });
     });
 
     it("limits an address across accounts only when the address is known; a refused attempt is not counted", async () => {
-      await withStores(backend, target, async ({ a, b }) => {
+      await withFreshStores(async ({ a, b }) => {
         const address = `203.0.113.${randomBytes(1)[0]}-${unique("ip")}`;
-        for (let i = 0; i < 30; i++) expect((await reserveSignIn(`${unique("u")}@x.test`, address, i % 2 ? a : b)).ok).toBe(true);
+        for (let i = 0; i < 30; i++) expect((await reserveSignIn(`${unique("u")}@x.test`, address, false, i % 2 ? a : b)).ok).toBe(true);
         const next = `${unique("next")}@x.test`;
-        expect((await reserveSignIn(next, address, a)).ok).toBe(false);
+        expect((await reserveSignIn(next, address, false, a)).ok).toBe(false);
         // The attempt refused for its address was given back to the account: all five remain.
-        for (let i = 0; i < 5; i++) expect((await reserveSignIn(next, `198.51.100.1-${address}`, b)).ok).toBe(true);
+        for (let i = 0; i < 5; i++) expect((await reserveSignIn(next, `198.51.100.1-${address}`, false, b)).ok).toBe(true);
         // Direct callers share no address bucket: one of them cannot lock out all the others.
-        for (let i = 0; i < 40; i++) expect((await reserveSignIn(`${unique("d")}@x.test`, DIRECT, a)).ok).toBe(true);
+        for (let i = 0; i < 40; i++) expect((await reserveSignIn(`${unique("d")}@x.test`, DIRECT, false, a)).ok).toBe(true);
+      });
+    });
+
+    it("the account's delay grows with wrong attempts, for e-mails with or without an account", async () => {
+      await withFreshStores(async ({ a, b }) => {
+        const email = `${unique("nobody")}@x.test`;
+        const t0 = Date.now();
+        const minute = 60_000;
+        for (let i = 0; i < 5; i++) expect((await reserveSignIn(email, DIRECT, false, i % 2 ? a : b, t0)).ok).toBe(true);
+        const sixth = await reserveSignIn(email, DIRECT, false, a, t0);
+        expect(sixth.ok).toBe(false);
+        expect(!sixth.ok && sixth.retryAfter).toBeLessThanOrEqual(180);
+        // Then one every 3 minutes, up to 20 in a day...
+        for (let k = 1; k <= 15; k++) expect((await reserveSignIn(email, DIRECT, false, k % 2 ? a : b, t0 + k * 3 * minute)).ok).toBe(true);
+        // ...after which the wait is over an hour, not three minutes.
+        const later = await reserveSignIn(email, DIRECT, false, b, t0 + 48 * minute);
+        expect(later.ok).toBe(false);
+        expect(!later.ok && later.retryAfter).toBeGreaterThan(20 * 60);
+      });
+    });
+
+    it("from an address the account knows, the delay is passed with the right password; a flood from elsewhere meets the global limit", async () => {
+      await withFreshStores(async ({ a, b }) => {
+        const email = `${unique("admin")}@x.test`;
+        for (let i = 0; i < 5; i++) await reserveSignIn(email, unique("attacker"), false, a);
+        const elsewhere = await reserveSignIn(email, unique("attacker"), false, b);
+        expect(elsewhere).toMatchObject({ ok: false, passesWithRightPassword: false });
+        const fromKnown = await reserveSignIn(email, "203.0.113.10", true, b);
+        expect(fromKnown).toMatchObject({ ok: false, passesWithRightPassword: true });
+        // 110 attempts at one instant from 110 addresses with 110 e-mails: the global limit's burst
+        // of 100 (five spent above, partly refilled since) lets no more through.
+        const at = Date.now();
+        const flood = await Promise.all(
+          Array.from({ length: 110 }, (_, i) => reserveSignIn(`${unique("f")}@x.test`, unique("bot"), false, i % 2 ? a : b, at)),
+        );
+        const through = flood.filter((outcome) => outcome.ok).length;
+        expect(through).toBeGreaterThanOrEqual(95);
+        expect(through).toBeLessThanOrEqual(100);
+        expect((await reserveSignIn(`${unique("g")}@x.test`, unique("bot"), false, a, at)).ok).toBe(false);
+        // The known address is not held up by the flood.
+        if (fromKnown.ok === false && fromKnown.passesWithRightPassword) await fromKnown.succeeded();
+        expect((await reserveSignIn(email, "203.0.113.10", true, a)).ok).toBe(true);
       });
     });
 
     it("a success gives the address its attempt back", async () => {
-      await withStores(backend, target, async ({ a, b }) => {
+      await withFreshStores(async ({ a, b }) => {
         const address = unique("ip");
-        for (let i = 0; i < 29; i++) await reserveSignIn(`${unique("u")}@x.test`, address, a);
-        const good = await reserveSignIn(`${unique("good")}@x.test`, address, b);
+        for (let i = 0; i < 29; i++) await reserveSignIn(`${unique("u")}@x.test`, address, false, a);
+        const good = await reserveSignIn(`${unique("good")}@x.test`, address, false, b);
         expect(good.ok).toBe(true);
         if (good.ok) await good.succeeded();
-        expect((await reserveSignIn(`${unique("another")}@x.test`, address, a)).ok).toBe(true);
-        expect((await reserveSignIn(`${unique("last")}@x.test`, address, b)).ok).toBe(false);
+        expect((await reserveSignIn(`${unique("another")}@x.test`, address, false, a)).ok).toBe(true);
+        expect((await reserveSignIn(`${unique("last")}@x.test`, address, false, b)).ok).toBe(false);
       });
     });
+  });
+});
+
+describe.each(drivers)("the API limit with Redis down, on %s", (driver) => {
+  let target: Target;
+  beforeAll(async () => {
+    target = await freshTarget(driver, "redis_down");
+  });
+  afterAll(async () => {
+    await dropTarget(target);
+  });
+
+  it("counts in the database instead of letting requests through uncounted", async () => {
+    // Nothing listens on port 1: every Redis command fails.
+    const verdicts = await withStudio(
+      target,
+      async (client) => {
+        await client.db();
+        const { takeApiRequest, takeKeylessRequest } = await import("@/lib/studio/http/rate-limit");
+        const key = unique("key");
+        const api = [];
+        for (let i = 0; i < 2; i++) api.push((await takeApiRequest(key))?.allowed);
+        const keyless = [];
+        for (let i = 0; i < 2; i++) keyless.push((await takeKeylessRequest("198.51.100.77"))?.allowed);
+        const rows = await queryRows<{ key: string }>(client, sql`SELECT key FROM rate_limits ORDER BY key`);
+        return { api, keyless, rows: rows.map((row) => row.key) };
+      },
+      { REDIS_URL: "redis://127.0.0.1:1", STUDIO_RATE_LIMIT: "1" },
+    );
+    // One a second, one at once: the second, right after, is refused.
+    expect(verdicts.api).toEqual([true, false]);
+    expect(verdicts.keyless).toEqual([true, false]);
+    expect(verdicts.rows).toEqual(expect.arrayContaining([expect.stringMatching(/^api:key-/), "api:keyless:198.51.100.77"]));
   });
 });

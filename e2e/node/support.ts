@@ -125,12 +125,14 @@ export function startBuilt(name: Parameters<typeof builtScript>[0], env: NodeJS.
 
 export type CliResult = { code: number; stdout: string; stderr: string };
 
-/** Runs the operator CLI as its own process, as an operator would. */
-export function runCli(target: Target, args: string[], input?: string): Promise<CliResult> {
+/** Runs the operator CLI as its own process, as an operator would (`env` over the target's; undefined unsets). */
+export function runCli(target: Target, args: string[], input?: string, env: Record<string, string | undefined> = {}): Promise<CliResult> {
+  const childEnv = { ...targetEnvironment(target), ...env };
+  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [builtScript("studio-cli"), ...args], {
       cwd: root,
-      env: targetEnvironment(target),
+      env: childEnv,
       stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });
     if (input !== undefined) child.stdin?.end(input);

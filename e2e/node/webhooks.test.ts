@@ -177,6 +177,48 @@ describe.each(drivers)("webhooks on %s", (driver) => {
     );
   });
 
+  it("a receiver that never answers holds only its own endpoint's few attempts: another organization's deliveries go through meanwhile", async () => {
+    await withStudio(
+      target,
+      async (client) => {
+        // Answers nothing for far longer than the attempt timeout: each attempt to it waits the whole timeout.
+        const stuck = await receiver(() => ({ status: 200, delayMs: 600_000 }));
+        const healthy = await receiver();
+        // The stuck organization's 30 events are older than the other's 10: oldest-first alone would send them first.
+        await approvedWithCallback(target, stuck.url, 30);
+        const other = demoOrg(target, 1);
+        const { authenticate } = await import("@/lib/studio/auth/principal");
+        const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
+        const { approveInvoice } = await import("@/lib/studio/invoices/approve-invoice");
+        const [finance, approver] = [await authenticate(other.key("finance")), await authenticate(other.key("approver"))];
+        for (let i = 0; i < 10; i++) {
+          const created = await createInvoice({ principal: finance, clientId: other.clientId, request: invoiceRequest({ callback_url: healthy.url }) });
+          await approveInvoice({ principal: approver, id: created.id });
+        }
+        const { startDispatcher } = await import("@/lib/studio/webhooks/dispatcher");
+        const dispatcher = startDispatcher();
+        try {
+          await healthy.waitFor((received) => new Set(received.map((entry) => entry.id)).size >= 10, 120_000);
+          // Every one of the other organization's events was delivered before the first attempt to
+          // the stuck receiver could end (by its timeout): none of them waited on it.
+          const stuckAttempts = await queryRows<{ n: number }>(
+            client,
+            sql`SELECT count(*)::int AS n FROM webhook_attempts a JOIN webhook_events e ON e.id = a.event_id WHERE e.url = ${stuck.url}`,
+          );
+          expect(stuckAttempts[0]!.n).toBe(0);
+          // And the stuck endpoint never had more than its cap of attempts open at once.
+          expect(stuck.received.length).toBeGreaterThan(0);
+          expect(stuck.received.length).toBeLessThanOrEqual(3);
+        } finally {
+          // Cut the stuck connections so the attempts in flight end now rather than at their timeout.
+          await stuck.close();
+          await dispatcher.stop();
+        }
+      },
+      env({ WEBHOOK_TIMEOUT_MS: "60000", WEBHOOK_RETRY_SCHEDULE: "", WEBHOOK_ENDPOINT_CONCURRENCY: "3" }),
+    );
+  }, 180_000);
+
   it("four dispatchers draining one outbox concurrently send every attempt exactly once", async () => {
     await withStudio(
       target,
@@ -185,7 +227,9 @@ describe.each(drivers)("webhooks on %s", (driver) => {
         const hooks = await receiver((request, received) => ({ status: received.filter((entry) => entry.id === request.id).length === 1 ? 503 : 200 }));
         await approvedWithCallback(target, hooks.url, 40);
         const { drainOutbox } = await import("@/lib/studio/webhooks/dispatcher");
-        const deadline = Date.now() + 20_000;
+        // A safety net, not a bound: each endpoint has at most WEBHOOK_ENDPOINT_CONCURRENCY attempts in flight,
+        // so on a loaded machine the 80 attempts take a while.
+        const deadline = Date.now() + 90_000;
         const drainer = async () => {
           while (hooks.received.length < 80 && Date.now() < deadline) {
             if ((await drainOutbox(3)) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -204,7 +248,7 @@ describe.each(drivers)("webhooks on %s", (driver) => {
       },
       env({ WEBHOOK_RETRY_SCHEDULE: "0" }),
     );
-  });
+  }, 180_000);
 
   it("with the guard on, a loopback callback is refused (by address and by name) and the refusal is recorded", async () => {
     await withStudio(

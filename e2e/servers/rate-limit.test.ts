@@ -46,7 +46,10 @@ describe.each(["the database", "Redis"] as const)(`rate limits ${where}, counter
     users = JSON.parse(fs.readFileSync(path.join(target.dataDir, "demo-credentials.json"), "utf8")).orgs[0].users;
     // Every seed gives the demo accounts the same emails: an earlier run's sign-in counts may still
     // be in Redis (the API keys are new each seed).
-    if (store === "Redis") await redis((client) => client.sendCommand(["DEL", signInKey(WARM_UP_EMAIL), ...users.map((demo) => signInKey(demo.email))]));
+    if (store === "Redis") {
+      const keys = [WARM_UP_EMAIL, ...users.map((demo) => demo.email)].flatMap((email) => [signInKey(email), `${signInKey(email)}:1`]);
+      await redis((client) => client.sendCommand(["DEL", ...keys, ...SHARED_KEYS]));
+    }
     // Load the API and sign-in routes on every server, with a key and an account the tests leave alone.
     for (const { url } of servers) {
       expect((await getMe(url, user("approver").api_key)).status).toBe(200);
@@ -155,9 +158,39 @@ describe.each(["the database", "Redis"] as const)(`rate limits ${where}, counter
     for (let n = 0; n < 6; n++) statuses.push((await signIn(via(n), admin.email, "wrong password")).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
+
+  it("wrong passwords put no lockout on an account: from an address it signed in from, the right password passes the delay", async () => {
+    const finance = user("finance");
+    // 127.0.0.1 (the socket's address, written by npm start) becomes known to the account.
+    expect((await signIn(via(0), finance.email, finance.password)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let n = 0; n < 6; n++) statuses.push((await signIn(via(n), finance.email, "wrong password")).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // Still delayed for a wrong password, but the right one gets through, on any server.
+    expect((await signIn(via(1), finance.email, "wrong password")).status).toBe(429);
+    expect((await signIn(via(1), finance.email, finance.password)).status).toBe(200);
+  });
+
+  it(`requests without a valid key get ${LIMIT} at once per client address, then 429 with Retry-After; keys are unaffected`, async () => {
+    const started = performance.now();
+    const attempts = await Promise.all(Array.from({ length: 8 * LIMIT }, (_, n) => getMe(via(n), n % 2 ? "stk_not_a_key" : "")));
+    const elapsedMs = performance.now() - started;
+    const statuses = attempts.map((response) => response.status);
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+    // The burst, plus what the steady rate (LIMIT per second) refilled while the requests ran.
+    expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(LIMIT + Math.ceil((elapsedMs / 1000) * LIMIT));
+    const refused = attempts.find((response) => response.status === 429);
+    expect(refused, `no 429 among ${statuses.length} requests answered in ${Math.round(elapsedMs)} ms`).toBeDefined();
+    expect((await refused!.json()).code).toBe(42900);
+    expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect((await getMe(via(0), user("viewer").api_key)).status).toBe(200);
+  });
 });
 
 const signInKey = (email: string) => `studio:rate:sign-in:account:${email}`;
+// Every request of these tests comes from 127.0.0.1: its address counts, and the global sign-in count.
+const SHARED_KEYS = ["studio:rate:sign-in:address:127.0.0.1", "studio:rate:sign-in:global", "studio:rate:api:keyless:127.0.0.1"];
 
 async function redis<T>(work: (client: RedisConnection) => Promise<T>): Promise<T> {
   const client = await redisClient(REDIS_URL);

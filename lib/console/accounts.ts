@@ -3,9 +3,10 @@ import path from "node:path";
 import { and, eq, inArray, like, not } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { consoleAccounts } from "@/lib/console/db/schema";
+import { consoleAccounts, consoleKnownAddresses } from "@/lib/console/db/schema";
+import { DIRECT } from "@/lib/http/client-address";
 import { hashPassword } from "@/lib/console/passwords";
-import { resealFirstFormatApiKey, sealAccountApiKey, unsealAccountApiKey } from "@/lib/console/secret";
+import { checkConsoleSecret, resealFirstFormatApiKey, sealAccountApiKey, unsealAccountApiKey } from "@/lib/console/secret";
 import { createInvitedPersonKey } from "@/lib/studio/orgs/operator";
 import { StudioError } from "@/lib/studio/errors";
 import { inTransaction } from "@/lib/studio/unit-of-work";
@@ -51,6 +52,30 @@ export async function findAccountByEmail(email: string): Promise<ConsoleAccount 
   const database = await db();
   const [row] = await database.select().from(consoleAccounts).where(eq(consoleAccounts.email, normalizeEmail(email)));
   return row;
+}
+
+/**
+ * Whether `accountId` has signed in from `address` before. Asked for unknown e-mails too (id 0):
+ * an attempt costs the same whether its e-mail has an account or not. An unknown address (DIRECT) is never known.
+ */
+export async function isKnownAddress(accountId: number, address: string): Promise<boolean> {
+  if (address === DIRECT) return false;
+  const database = await db();
+  const [row] = await database
+    .select({ accountId: consoleKnownAddresses.accountId })
+    .from(consoleKnownAddresses)
+    .where(and(eq(consoleKnownAddresses.accountId, accountId), eq(consoleKnownAddresses.address, address)));
+  return Boolean(row);
+}
+
+/** Remembers a successful sign-in's address for the account (nothing for an unknown address). */
+export async function rememberAddress(accountId: number, address: string): Promise<void> {
+  if (address === DIRECT) return;
+  const database = await db();
+  await database
+    .insert(consoleKnownAddresses)
+    .values({ accountId, address })
+    .onConflictDoUpdate({ target: [consoleKnownAddresses.accountId, consoleKnownAddresses.address], set: { lastSignedInAt: new Date() } });
 }
 
 export function accountApiKey(account: ConsoleAccount): string {
@@ -161,6 +186,17 @@ export async function saveInvitedAccount(input: {
       .returning({ id: consoleAccounts.id });
     if (!row) throw new StudioError("invalid_state", `A console sign-in for ${email} already exists; its first password was shown once and is not reset`);
   });
+}
+
+/** Start-up: refuses a CONSOLE_SECRET other than the one this database's console keys are sealed under. */
+export async function checkConsoleSecretAtStart(): Promise<void> {
+  const database = await db();
+  const [sample] = await database
+    .select({ email: consoleAccounts.email, sealed: consoleAccounts.apiKeySealed })
+    .from(consoleAccounts)
+    .where(like(consoleAccounts.apiKeySealed, "v2.%"))
+    .limit(1);
+  await checkConsoleSecret(database, sample);
 }
 
 /**

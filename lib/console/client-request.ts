@@ -1,37 +1,8 @@
-// What the console may believe about where a request came from. No framework imports.
-//
-// Next.js route handlers do not expose the socket's peer address (`request.ip` went away in
-// Next 15), and `next start` only fills `X-Forwarded-For`/`X-Forwarded-Proto` when the client did
-// not send them, so without a proxy of our own in front those headers are whatever the client
-// chose. They are therefore read only when TRUSTED_PROXY_HOPS says how many proxies of ours
-// append to them; with the default 0 every request is one "direct" caller and the sign-in
-// throttle relies on its per-account limit.
-import { env } from "@/lib/env";
-
-/** The one client key for every request when no trusted proxy is configured. */
-export const DIRECT = "direct";
-
-/** TRUSTED_PROXY_HOPS (0 when unset), validated where the environment is read. */
-export function trustedProxyHops(): number {
-  return env.TRUSTED_PROXY_HOPS;
-}
-
-/**
- * The client's address as our own proxies saw it: each of the `hops` trusted proxies appends the
- * address it received the request from, so the client is the `hops`-th entry from the right;
- * entries further left are the client's own claims and are ignored. With no trusted proxy: DIRECT.
- */
-export function clientAddress(headers: Headers, hops: number = trustedProxyHops()): string {
-  if (hops <= 0) return DIRECT;
-  const entries = (headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  if (!entries.length) return DIRECT;
-  const address = entries[Math.max(0, entries.length - hops)] ?? DIRECT;
-  // An address, not an unbounded client string, becomes a throttle key.
-  return /^[0-9A-Fa-f.:[\]%a-z]{1,64}$/.test(address) ? address.toLowerCase() : DIRECT;
-}
+// What the console may believe about how a request reached it. No framework imports. `next start`
+// only fills `X-Forwarded-Proto` when the client did not send it, so without a proxy of our own in
+// front it is whatever the client chose: it is read only when TRUSTED_PROXY_HOPS says proxies of
+// ours set it. (The client's address: lib/http/client-address.ts.)
+import { trustedProxyHops } from "@/lib/http/client-address";
 
 /**
  * Whether the request reached us over https: the trusted proxy's X-Forwarded-Proto (its

@@ -2,6 +2,7 @@ import "server-only";
 import { env, listeningPort } from "@/lib/env";
 import { IDEMPOTENCY_KEY_HEADER } from "@/lib/console/idempotency-key";
 import { checkedStudioBaseUrl } from "@/lib/console/studio-url";
+import { CONSOLE_PROOF_HEADER, consoleProof } from "@/lib/secrets/console-proof";
 import type {
   ApiKeyRecord,
   AuditRow,
@@ -48,7 +49,8 @@ export function studioBaseUrl(): string {
 
 /** A POST's Idempotency-Key, passed on from the console route (the Studio replays a repeat). */
 type Once = { idempotencyKey?: string };
-type Call = { method?: string; path: string; query?: URLSearchParams; body?: unknown; clientId?: boolean } & Once;
+/** `consoleProof`: the call proves it comes from the console's server (POST /me/sign_ins). */
+type Call = { method?: string; path: string; query?: URLSearchParams; body?: unknown; clientId?: boolean; consoleProof?: boolean } & Once;
 
 export type StudioClient = ReturnType<typeof studioClient>;
 
@@ -57,16 +59,18 @@ export type StudioClient = ReturnType<typeof studioClient>;
  * disabled), before the error is thrown, so the console can end the session that holds it.
  */
 export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: string; clientId: string | null; onUnauthorized?: () => Promise<void> }) {
-  async function call<T>({ method = "GET", path, query, body, clientId: sendClientId, idempotencyKey }: Call): Promise<T> {
+  async function call<T>({ method = "GET", path, query, body, clientId: sendClientId, idempotencyKey, consoleProof: prove }: Call): Promise<T> {
     const headers: Record<string, string> = { "X-STUDIO-API-KEY": apiKey, Accept: "application/json" };
     if (sendClientId && clientId) headers["X-Client-ID"] = clientId;
     if (idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
     if (body !== undefined) headers["Content-Type"] = "application/json";
+    const bodyText = body === undefined ? undefined : JSON.stringify(body);
+    if (prove) headers[CONSOLE_PROOF_HEADER] = consoleProof(apiKey, bodyText ?? "null");
     const url = `${studioBaseUrl()}/v1/studio/api${path}${query && query.size ? `?${query}` : ""}`;
     let response: Response;
     try {
       // redirect: "error" - a redirect would carry the key to wherever it points.
-      response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store", redirect: "error" });
+      response = await fetch(url, { method, headers, body: bodyText, cache: "no-store", redirect: "error" });
     } catch {
       throw new StudioApiError(502, { code: 50200, message: "The Studio API could not be reached" });
     }
@@ -115,7 +119,7 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
     me: () => data<Me>(call({ path: "/me" })),
     /** Records a console sign-in attempt of this key's own person (any valid key may). */
     recordSignIn: (body: SignInRequest) =>
-      data<AuditRow>(call({ method: "POST", path: "/me/sign_ins", body })),
+      data<AuditRow>(call({ method: "POST", path: "/me/sign_ins", body, consoleProof: true })),
     // Team management (org:manage).
     users: {
       list: (query: URLSearchParams) => plainList<TeamUser>("/users", query),

@@ -49,7 +49,9 @@ export type RedisConnection = {
 /** A client for `url`, not yet connected; node-redis is loaded only by processes that use it. */
 export async function redisClient(url: string): Promise<RedisConnection> {
   const { createClient } = await import("redis");
-  const client = createClient({ url });
+  // Commands fail at once while disconnected instead of queueing until Redis is back: the caller
+  // (fallback-store.ts) then counts in the database.
+  const client = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: 1000 } });
   // node-redis reconnects by itself; without a listener an "error" event would end the process.
   client.on("error", (error: unknown) => console.error("[rate-limit] redis error", error));
   return client;

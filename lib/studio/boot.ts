@@ -2,7 +2,7 @@ import { getDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { seedDemoIfEmpty } from "@/lib/studio/seed/demo";
 import { checkRpcChains } from "@/lib/studio/chain/evm/start-checks";
-import { resealFirstFormatHdSeeds } from "@/lib/studio/secrets";
+import { checkStudioSecret, resealFirstFormatHdSeeds } from "@/lib/studio/secrets";
 
 const holder = globalThis as typeof globalThis & { __studioReady?: Promise<void> };
 
@@ -19,6 +19,8 @@ async function start(): Promise<void> {
   // A node on the wrong network, or a token with other decimals, refuses the start before anything runs.
   await checkRpcChains();
   const { db } = await getDatabase();
+  // A wrong STUDIO_SECRET refuses the start here, not at the first payment.
+  await checkStudioSecret(db);
   await resealFirstFormatHdSeeds(db);
   if (env.SEED_DEMO) await seedDemoIfEmpty();
 }

@@ -3,11 +3,13 @@ import { and, eq, not, like } from "drizzle-orm";
 import { loadOrCreateSecret, resealFirstFormat, seal, sealingKey, unseal } from "@/lib/crypto";
 import type { DbOrTx } from "@/lib/db/client";
 import { organizations } from "@/lib/studio/db/schema";
+import { checkServerSecret, requireServerSecrets } from "@/lib/secrets/check";
 
 let keys: { secret: Buffer; key: Buffer } | undefined;
 
 function hdSeedKeys() {
   if (!keys) {
+    requireServerSecrets("Studio", ["STUDIO_SECRET"]);
     const secret = loadOrCreateSecret(env.DATA_DIR, "studio-secret", env.STUDIO_SECRET);
     keys = { secret, key: sealingKey(secret, "studio/hd-seed") };
   }
@@ -34,4 +36,25 @@ export async function resealFirstFormatHdSeeds(database: DbOrTx): Promise<number
     if (resealed) await database.update(organizations).set({ hdSeedSealed: resealed }).where(and(eq(organizations.id, row.id), eq(organizations.hdSeedSealed, row.sealed)));
   }
   return rows.length;
+}
+
+/**
+ * Refuses a STUDIO_SECRET other than the one this database was set up with (start-up, every
+ * process that opens HD seeds). A database from before the check: the secret must open a seed.
+ */
+export async function checkStudioSecret(database: DbOrTx): Promise<void> {
+  await checkServerSecret(database, "STUDIO_SECRET", hdSeedKeys().secret, async () => {
+    const [sample] = await database
+      .select({ id: organizations.id, sealed: organizations.hdSeedSealed })
+      .from(organizations)
+      .where(like(organizations.hdSeedSealed, "v2.%"))
+      .limit(1);
+    if (!sample) return true;
+    try {
+      unsealHdSeed(sample.id, sample.sealed);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }

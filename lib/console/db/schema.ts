@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 // The console's own tables. It knows a person's Studio identity only through the API key it holds.
 export const consoleAccounts = pgTable(
@@ -31,4 +31,19 @@ export const consoleSessions = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("console_sessions_account_idx").on(t.accountId)],
+);
+
+// Client addresses an account has signed in from with its right password: a sign-in from one of
+// them passes the growing delay that wrong passwords from elsewhere put on the account
+// (lib/console/sign-in-throttle.ts), so nobody can keep a chosen person locked out.
+export const consoleKnownAddresses = pgTable(
+  "console_known_addresses",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => consoleAccounts.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.address] })],
 );

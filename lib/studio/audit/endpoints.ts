@@ -15,7 +15,10 @@ export const auditEndpoints = [
   }),
   endpoint({
     method: "post", path: "/me/sign_ins", tag, summary: "Record a console sign-in, or a failed one, of the key's own user",
-    description: "The console calls it with the person's key after checking their password; the row is the answer.",
+    description:
+      "The console's server calls it with the person's key after checking their password; the row is the answer. No key alone may: " +
+      "the request carries `X-Studio-Console-Proof: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<API key>.<body>\">` under a key derived " +
+      "from CONSOLE_SECRET, at most 5 minutes old; without it the answer is 403 (40300) and nothing is written.",
     permission: null,
     body: { schema: signInSchema, example: { outcome: "succeeded", ip: "203.0.113.9", user_agent: "Mozilla/5.0" } },
     response: entry, extension: true,

@@ -11,7 +11,9 @@ import { claimIdempotencyKey, idempotentRequest, storeIdempotentResponse } from 
 import { unitOfWork } from "@/lib/studio/unit-of-work";
 import { readCapped } from "@/lib/http/read-capped";
 import type { Verdict } from "@/lib/rate-limit";
-import { rateLimitedMessage, setApiRateLimitHeaders, takeApiRequest } from "@/lib/studio/http/rate-limit";
+import { keylessRateLimitedMessage, rateLimitedMessage, setApiRateLimitHeaders, takeApiRequest, takeKeylessRequest } from "@/lib/studio/http/rate-limit";
+import { clientAddress } from "@/lib/http/client-address";
+import { CONSOLE_PROOF_HEADER, isConsoleProof } from "@/lib/secrets/console-proof";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -48,6 +50,11 @@ type RouteOptions<BodySchema extends z.ZodType | undefined, QuerySchema extends 
    * cannot be shown again.
    */
   replayWithoutSecret?: (result: RouteResult) => StudioError;
+  /**
+   * Only the console's own server may call (POST /me/sign_ins): besides the key, the request
+   * carries the console's proof over that key and its body (lib/secrets/console-proof.ts).
+   */
+  consoleOnly?: true;
 };
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -67,7 +74,15 @@ export function studioRoute<BodySchema extends z.ZodType | undefined = undefined
     let response: Response;
     try {
       await awaitReady();
-      const principal = await authenticate(request.headers.get("x-studio-api-key"));
+      const principal = await authenticate(request.headers.get("x-studio-api-key")).catch(async (error: unknown) => {
+        // Without a valid key: counted per client address, so refusals cannot be asked for without end.
+        const keyless = await takeKeylessRequest(clientAddress(request.headers));
+        if (keyless && !keyless.allowed) {
+          limit = keyless;
+          throw new StudioError("rate_limited", keylessRateLimitedMessage(keyless));
+        }
+        throw error;
+      });
       limit = await takeApiRequest(principal.keyId);
       if (limit && !limit.allowed) throw new StudioError("rate_limited", rateLimitedMessage(limit));
       if (options.permission) requirePermission(principal, options.permission);
@@ -83,6 +98,9 @@ export function studioRoute<BodySchema extends z.ZodType | undefined = undefined
         }
       };
       const rawBody = bodySchema ? await readBody(() => readJsonBody(request, options.bodyOptional ?? false)) : await refuseOversizedBody(request);
+      if (options.consoleOnly && !isConsoleProof(request.headers.get(CONSOLE_PROOF_HEADER), request.headers.get("x-studio-api-key") ?? "", JSON.stringify(rawBody ?? null))) {
+        throw new StudioError("forbidden", "Only the console's server may record sign-ins (it proves itself with a header under CONSOLE_SECRET)");
+      }
       const run = async (): Promise<{ response: Response; result: RouteResult }> => {
         if (options.requireClientId) assertBodyClientId(rawBody, clientId);
         const params = await flattenParams(nextContext);

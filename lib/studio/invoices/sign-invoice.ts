@@ -37,12 +37,9 @@ export function signInvoice(input: { principal: Principal; id: string; request: 
           `${formatUnits(dueUnits, pi.decimals)} ${pi.tokenSymbol}, and the excess must be refunded`,
       );
     }
-    if (excessUnits === 0n) {
-      // Nothing will be refunded: a reason or files for a refund would be silently dropped, so they are refused.
-      const stray = (["refund_reason", "refund_attachments"] as const).find((field) => request[field] !== undefined);
-      if (stray) throw fieldError(stray, "applies only when more than crypto_amount was received; nothing will be refunded");
-    }
-    if (request.refund_address) requireAddressFor(pi.chainId, "refund_address", request.refund_address);
+    // Without an excess nothing is refunded: refund_address, refund_reason and refund_attachments are
+    // ignored alike (issue 22 §3), and nothing of them is stored. With one, the address must fit the chain.
+    if (excessUnits > 0n && request.refund_address) requireAddressFor(pi.chainId, "refund_address", request.refund_address);
 
     const send = (purpose: "settlement" | "partial_refund", to: string, units: bigint) =>
       planSend(tx, { orgId: pi.orgId, paymentIntentId: pi.id, purpose, chain, tokenAddress: pi.tokenAddress, to, amount: formatUnits(units, pi.decimals), now });

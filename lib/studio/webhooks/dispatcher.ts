@@ -13,6 +13,10 @@ import { checkWebhookUrl, guardedLookup, TargetRefused } from "@/lib/studio/webh
 import { onNudge } from "@/lib/studio/webhooks/wake";
 
 const BATCH = 100;
+// How many of the oldest due events one claim ranks for fairness.
+const CANDIDATES = 1_000;
+// Attempts one dispatcher has in flight at once, over all endpoints.
+const MAX_IN_FLIGHT = 100;
 const RESPONSE_KEPT_BYTES = 1024;
 // Longer than any attempt can take, so a lease runs out only when its dispatcher is gone.
 const leaseMs = () => env.WEBHOOK_TIMEOUT_MS * 2 + 5_000;
@@ -27,22 +31,47 @@ type Claimed = {
   leaseToken: string;
 };
 
-/** Claims up to `limit` due events, oldest first, skipping any whose object has an earlier event still pending. */
+/**
+ * Claims up to `limit` due events, skipping any whose object has an earlier event still pending,
+ * fairly: each organization's oldest due event comes before any organization's second, and no
+ * endpoint (an organization's callback URL) gets more than WEBHOOK_ENDPOINT_CONCURRENCY attempts in flight
+ * (leased), so a receiver that never answers holds only its own events, never anyone else's.
+ */
 export async function claimDueEvents(limit = BATCH, now = new Date()): Promise<Claimed[]> {
   const database = await db();
   const leaseToken = randomBytes(12).toString("hex");
   const nowIso = now.toISOString();
   const leaseUntil = new Date(now.getTime() + leaseMs()).toISOString();
+  // The candidates are the oldest due events of endpoints with room; ranked within them. Two
+  // dispatchers claiming at the same instant may each see the same room: the cap can be passed
+  // by at most the number of dispatcher claims racing, never by a whole backlog.
   const result = await database.execute(sql`
-    WITH due AS (
-      SELECT e.id FROM webhook_events e
+    WITH in_flight AS (
+      SELECT org_id, url, count(*)::int AS n FROM webhook_events
+      WHERE status = 'pending' AND lease_until >= ${nowIso}::timestamptz
+      GROUP BY org_id, url
+    ), candidates AS (
+      SELECT e.id, e.org_id, e.url, e.next_attempt_at, e.seq, COALESCE(f.n, 0) AS busy
+      FROM webhook_events e
+      LEFT JOIN in_flight f ON f.org_id = e.org_id AND f.url = e.url
       WHERE e.status = 'pending' AND e.next_attempt_at <= ${nowIso}::timestamptz
         AND (e.lease_until IS NULL OR e.lease_until < ${nowIso}::timestamptz)
+        AND COALESCE(f.n, 0) < ${env.WEBHOOK_ENDPOINT_CONCURRENCY}
         AND NOT EXISTS (
           SELECT 1 FROM webhook_events earlier
           WHERE earlier.object_id = e.object_id AND earlier.seq < e.seq AND earlier.status = 'pending'
         )
       ORDER BY e.next_attempt_at, e.seq
+      LIMIT ${CANDIDATES}
+    ), ranked AS (
+      SELECT id, busy, next_attempt_at, seq,
+        ROW_NUMBER() OVER (PARTITION BY org_id, url ORDER BY next_attempt_at, seq) AS endpoint_rank,
+        ROW_NUMBER() OVER (PARTITION BY org_id ORDER BY next_attempt_at, seq) AS org_rank
+      FROM candidates
+    ), due AS (
+      SELECT e.id FROM webhook_events e JOIN ranked r ON r.id = e.id
+      WHERE r.endpoint_rank + r.busy <= ${env.WEBHOOK_ENDPOINT_CONCURRENCY}
+      ORDER BY r.org_rank, r.next_attempt_at, r.seq
       LIMIT ${limit}
       FOR UPDATE OF e SKIP LOCKED
     )
@@ -207,48 +236,86 @@ export async function drainOutbox(limit = BATCH): Promise<number> {
   return claimed.length;
 }
 
-// Lanes drain side by side (their claims never overlap): one slow receiver holds up only its
-// lane's batch, and sending overlaps with the database round trips of the other lanes.
-const LANES = 4;
-
-/** Drains until stopped: at once when nudged by a commit in this process, else every `pollMs`. */
+/**
+ * Drains until stopped: claims whenever it has room for more attempts (at once when nudged by a
+ * commit in this process, or when an attempt finishes; else every `pollMs`). Each attempt is
+ * recorded when it finishes, never waiting for the others claimed with it: a slow receiver holds
+ * up only its own attempts (and, by WEBHOOK_ENDPOINT_CONCURRENCY, only a few of them).
+ */
 export function startDispatcher(pollMs: number = env.WEBHOOK_POLL_MS, log: (message: string, error?: unknown) => void = console.error) {
   let stopped = false;
-  const wakers = new Set<() => void>();
-  let nudges = 0;
-  const stopNudges = onNudge(() => {
-    nudges++;
-    for (const wake of wakers) wake();
-  });
-  const lane = async () => {
-    while (!stopped) {
-      const nudgesBefore = nudges;
-      let sent = 0;
-      try {
-        sent = await drainOutbox(BATCH / LANES);
-      } catch (error) {
-        log("[studio] webhook dispatch failed", error);
+  const inFlight = new Set<Promise<void>>();
+  let claiming: Promise<void> | undefined;
+  let claimAgain = false;
+
+  // Finished attempts are recorded together while a record is being written: one statement per
+  // round trip however many finish meanwhile.
+  let finished: Array<{ event: Claimed; outcome: AttemptOutcome }> = [];
+  let recording: Promise<void> | undefined;
+  const record = (result: { event: Claimed; outcome: AttemptOutcome }): Promise<void> => {
+    finished.push(result);
+    recording ??= (async () => {
+      while (finished.length) {
+        const batch = finished;
+        finished = [];
+        await recordAttempts(batch).catch((error: unknown) => log("[studio] recording webhook attempts failed", error));
       }
-      if (stopped || sent > 0 || nudges !== nudgesBefore) continue;
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          wakers.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, pollMs);
-        timer.unref();
-        wakers.add(wake);
-      });
-    }
+      recording = undefined;
+    })();
+    return recording;
   };
-  const lanes = Promise.all(Array.from({ length: LANES }, () => lane()));
+
+  const fill = (): Promise<void> => {
+    if (claiming) {
+      claimAgain = true;
+      return claiming;
+    }
+    claiming = (async () => {
+      do {
+        claimAgain = false;
+        const room = MAX_IN_FLIGHT - inFlight.size;
+        if (stopped || room <= 0) break;
+        let claimed: Claimed[] = [];
+        try {
+          claimed = await claimDueEvents(Math.min(room, BATCH));
+        } catch (error) {
+          log("[studio] webhook dispatch failed", error);
+          break;
+        }
+        for (const event of claimed) {
+          const sending: Promise<void> = attempt(event)
+            .then(record)
+            .finally(() => {
+              inFlight.delete(sending);
+              if (!stopped) void fill();
+            });
+          inFlight.add(sending);
+        }
+        // A full claim may have left more behind.
+        if (claimed.length === Math.min(room, BATCH)) claimAgain = true;
+      } while (claimAgain && !stopped);
+      claiming = undefined;
+    })();
+    return claiming;
+  };
+
+  const stopNudges = onNudge(() => void fill());
+  // The poll only starts a claim when none is running: a claim slower than the poll (a loaded
+  // machine, PGlite's one thread) must not turn into claims back to back.
+  const timer = setInterval(() => {
+    if (!claiming) void fill();
+  }, pollMs);
+  timer.unref();
+  void fill();
   return {
     stop: async () => {
       stopped = true;
+      clearInterval(timer);
       stopNudges();
-      for (const wake of [...wakers]) wake();
-      await lanes;
+      await claiming;
+      // The attempts in flight finish and are recorded (each within WEBHOOK_TIMEOUT_MS).
+      await Promise.all([...inFlight]);
+      await recording;
     },
   };
 }

@@ -1,11 +1,19 @@
-// POST /api/auth/sign-in - check email and password, start a new session (throttled per account,
-// and per client address behind a trusted proxy)
+// POST /api/auth/sign-in - check email and password, start a new session (throttled per client
+// address, globally, and per account with a delay a known address passes: lib/console/sign-in-throttle.ts)
 import { cookies } from "next/headers";
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { BodyTooLargeError, KiB } from "@/lib/http/read-capped";
-import { accountApiKey, findAccountByEmail, normalizeEmail, updatePasswordHash, type ConsoleAccount } from "@/lib/console/accounts";
-import { clientAddress, DIRECT } from "@/lib/console/client-request";
+import {
+  accountApiKey,
+  findAccountByEmail,
+  isKnownAddress,
+  normalizeEmail,
+  rememberAddress,
+  updatePasswordHash,
+  type ConsoleAccount,
+} from "@/lib/console/accounts";
+import { clientAddress, DIRECT } from "@/lib/http/client-address";
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "@/lib/console/passwords";
 import { errorJson, readJson, sameOrigin, tooLargeJson } from "@/lib/console/route";
 import { secureForRequest, setSessionCookie } from "@/lib/console/session-cookie";
@@ -35,15 +43,19 @@ export async function POST(request: Request): Promise<Response> {
   const parsed = signInSchema.safeParse(body);
   if (!parsed.success) return errorJson(400, { code: 40000, message: "Enter your email and password" });
   const email = normalizeEmail(parsed.data.email);
-  // Counted before the password is checked, so parallel attempts cannot all get through.
-  const reservation = await reserveSignIn(email, clientAddress(request.headers));
-  if (!reservation.ok) {
-    const wait = reservation.retryAfter;
-    return errorJson(429, { code: 42900, message: `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} min.` }, { "Retry-After": String(wait) });
-  }
+  const address = clientAddress(request.headers);
   const account = await findAccountByEmail(email);
+  // Asked for an unknown e-mail too (no account has id 0): every attempt takes the same steps.
+  const knownAddress = await isKnownAddress(account?.id ?? 0, address);
+  // Counted before the password is checked, so parallel attempts cannot all get through.
+  const reservation = await reserveSignIn(email, address, knownAddress);
+  const tooMany = (wait: number) =>
+    errorJson(429, { code: 42900, message: `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} min.` }, { "Retry-After": String(wait) });
+  if (!reservation.ok && !reservation.passesWithRightPassword) return tooMany(reservation.retryAfter);
   const ok = account ? await verifyPassword(parsed.data.password, account.passwordHash) : await verifyAgainstNothing(parsed.data.password);
   if (account && !ok) await recordSignIn(request, account, "failed").catch(() => undefined);
+  // The account's delay, passed from an address it knows only with the right password.
+  if (!reservation.ok && !(account && ok)) return tooMany(reservation.retryAfter);
   if (!account || !ok) return errorJson(401, { code: 40100, message: "Email or password is wrong" });
   // The Studio's audit log holds every console sign-in: one that cannot be recorded does not
   // happen. A 401 here is the person's own key refused: disabled, or the key revoked.
@@ -57,6 +69,7 @@ export async function POST(request: Request): Promise<Response> {
     return errorJson(503, { code: 50300, message: "The sign-in could not be recorded. Try again in a moment." });
   }
   await reservation.succeeded();
+  await rememberAddress(account.id, address);
   if (needsRehash(account.passwordHash)) {
     await updatePasswordHash(account.id, await hashPassword(parsed.data.password)).catch((error) =>
       console.error("[console] password re-hash failed", error),
