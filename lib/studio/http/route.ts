@@ -140,7 +140,7 @@ export function otherMethodsRefused(...allowed: Method[]): Partial<Record<Method
 }
 
 function errorEnvelope(error: StudioError) {
-  return { code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+  return { code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.details };
 }
 
 export function errorResponse(error: unknown, requestId: string): Response {
