@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DIRECT } from "@/lib/console/client-request";
+import { DIRECT } from "@/lib/http/client-request";
 import { reserveSignIn } from "@/lib/console/sign-in-throttle";
 import type { Policy } from "@/lib/rate-limit/gcra";
 import { postgresStore } from "@/lib/rate-limit/postgres-store";

@@ -1,4 +1,4 @@
-import { DIRECT } from "@/lib/console/client-request";
+import { DIRECT } from "@/lib/http/client-request";
 import { perWindow, rateLimitStore, type RateLimitStore } from "@/lib/rate-limit";
 
 // Per account: 5 attempts, refilled at 5 per 15 minutes. Per client address: 30, since an office

@@ -5,7 +5,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { BodyTooLargeError, KiB } from "@/lib/http/read-capped";
 import { accountApiKey, findAccountByEmail, normalizeEmail, updatePasswordHash, type ConsoleAccount } from "@/lib/console/accounts";
-import { clientAddress, DIRECT } from "@/lib/console/client-request";
+import { clientAddress, DIRECT } from "@/lib/http/client-request";
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "@/lib/console/passwords";
 import { errorJson, readJson, sameOrigin, tooLargeJson } from "@/lib/console/route";
 import { secureForRequest, setSessionCookie } from "@/lib/console/session-cookie";

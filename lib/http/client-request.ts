@@ -1,4 +1,5 @@
-// What the console may believe about where a request came from. No framework imports.
+// What the console and the public pay page may believe about where a request came from. No
+// framework imports.
 //
 // Next.js route handlers do not expose the socket's peer address (`request.ip` went away in
 // Next 15), and `next start` only fills `X-Forwarded-For`/`X-Forwarded-Proto` when the client did
