@@ -3,7 +3,6 @@
 // Chinese names, lines) needs a font file with those glyphs: INVOICE_PDF_FONT, else the first of
 // Debian's fonts found (fonts-noto-cjk, then DejaVu Sans).
 import fs from "node:fs";
-import PDFDocument from "pdfkit";
 import { env } from "@/lib/env";
 import { findChain } from "@/lib/studio/chain/registry";
 import { decimalFromNumber, formatUnits, multiply } from "@/lib/studio/money";
@@ -38,7 +37,11 @@ export function invoicePdfFilename(invoice: InvoiceIntentRecord): string {
 }
 
 /** The invoice's PDF bytes: number, dates, parties, lines, totals, payment details and the pay link. */
-export function renderInvoicePdf({ invoice, merchantName, payLink, now = new Date() }: InvoicePdfInput): Promise<Buffer> {
+export async function renderInvoicePdf({ invoice, merchantName, payLink, now = new Date() }: InvoicePdfInput): Promise<Buffer> {
+  // Loaded on first use, not at import: pdfkit is an external package the build loads
+  // asynchronously, and a route module that imported it at the top could not be required
+  // synchronously by `npm start`'s API fast path (scripts/start.mjs), which every invoice GET takes.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,
