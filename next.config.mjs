@@ -1,7 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite loads its WebAssembly and data files relative to its own module; bundling breaks that.
-  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  // pdfkit reads its built-in font metrics from files beside its own module, as PGlite does.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "pdfkit"],
   // Lets the test harness build into its own folder without touching a developer's `.next`.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,

@@ -8,7 +8,7 @@
 //   by a rewrite: Next proxies a rewrite over HTTP when the host it sees is spelled differently,
 //   e.g. 127.0.0.1 and localhost.)
 import { NextResponse, type NextRequest } from "next/server";
-import { arrivedOverHttps } from "@/lib/console/client-request";
+import { arrivedOverHttps } from "@/lib/http/client-request";
 import { inlineStylesheetHashes } from "@/lib/console/inline-stylesheets";
 import { newNonce, pageSecurityHeaders } from "@/lib/console/security-headers";
 import { env } from "@/lib/env";

@@ -139,7 +139,7 @@ async function main(): Promise<void> {
     });
     await receiver.waitFor((received) => received.length >= changes, 60_000);
     await dispatcher.stop();
-    for (const entry of receiver.received) arrivals.set(JSON.parse(entry.body).data.id as string, entry.at);
+    for (const entry of receiver.received) arrivals.set(JSON.parse(entry.body).id as string, entry.at);
     const latencies = latencyIds.map((id) => arrivals.get(id)! - committedAt.get(id)!).sort((a, b) => a - b);
     const p50 = percentile(latencies, 50);
     results.push(

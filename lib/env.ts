@@ -27,6 +27,13 @@ const envSchema = z.object({
   STUDIO_SECRET: z.string().min(32).optional(),
   CONSOLE_SECRET: z.string().min(32).optional(),
   STUDIO_API_URL: z.string().url().optional(),
+  // A font file (TTF, OTF or TTC) for invoice PDFs with text beyond Latin-1, e.g. Traditional Chinese.
+  INVOICE_PDF_FONT: z.string().min(1).optional(),
+  // The origin payers reach this server at: the hosted payment page's links (kg_deep_link) start with it.
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#]+\/?$/, "PUBLIC_URL must be an http(s) origin like https://pay.example.com")
+    .optional(),
   SANDBOX_CHAIN: flag,
   SWEEPER: flag,
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(1000),

@@ -37,6 +37,9 @@ function InvoiceSections({ invoice }: { invoice: Invoice }) {
       </Section>
 
       <Section id="items" title="Line items">
+        <a href={`/api/invoices/${encodeURIComponent(invoice.id)}/pdf`} download className="mt-2 inline-block text-sm font-medium text-indigo-700 underline underline-offset-2">
+          Download PDF
+        </a>
         <div className="mt-3 overflow-x-auto">
           <table className="min-w-full text-sm">
             <thead className="text-left text-xs uppercase tracking-wide text-slate-700">

@@ -2,12 +2,28 @@
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 
-export function CopyButton({ text, label }: { text: string; label: string }) {
+/**
+ * Copies `text`; `label` names the button for assistive technology. The console shows "Copy" /
+ * "Copied"; the payment page gives its own words in the payer's language and a larger target.
+ */
+export function CopyButton({
+  text,
+  label,
+  idleText = "Copy",
+  copiedText = "Copied",
+  className = "px-2 py-1 text-xs",
+}: {
+  text: string;
+  label: string;
+  idleText?: string;
+  copiedText?: string;
+  className?: string;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <button
       type="button"
-      className={`${buttonClass.secondary} px-2 py-1 text-xs`}
+      className={`${buttonClass.secondary} ${className}`}
       aria-label={label}
       onClick={async () => {
         await navigator.clipboard?.writeText(text).catch(() => undefined);
@@ -15,7 +31,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         setTimeout(() => setCopied(false), 1500);
       }}
     >
-      {copied ? "Copied" : "Copy"}
+      {copied ? copiedText : idleText}
     </button>
   );
 }

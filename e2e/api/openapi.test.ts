@@ -177,6 +177,12 @@ describe("happy paths answer what the document says", () => {
     expect(paid.invoice.status).toBe("paid");
     documented("POST", "/invoice/intent/{id}/sign", await api("POST", `/invoice/intent/${created.id}/sign`, { role: "admin" }));
     documented("GET", "/invoice/intent/{id}/logs", await api("GET", `/invoice/intent/${created.id}/logs`, { role: "viewer" }));
+    // A file, not an envelope: its media type is what the document promises.
+    const pdf = await fetch(`${serverUrl}${API_PREFIX}/invoice/intent/${created.id}/pdf`, { headers: { "X-STUDIO-API-KEY": user("viewer").api_key } });
+    expect(pdf.status).toBe(200);
+    const pdfOperation = (await (await fetch(`${serverUrl}${API_PREFIX}/openapi.json`)).json()).paths[`${API_PREFIX}/invoice/intent/{id}/pdf`].get;
+    expect(Object.keys(pdfOperation.responses["200"].content)).toEqual([pdf.headers.get("content-type")]);
+    exercised.add("get /invoice/intent/{id}/pdf");
 
     const toReject = await createInvoice();
     documented("POST", "/invoice/intent/{id}/reject", await api("POST", `/invoice/intent/${toReject.id}/reject`, { role: "approver", body: { reason: "wrong" } }));

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { env } from "@/lib/env";
-import { api, createInvoice, createPaymentIntent, expectError, getPaymentIntent, listPaymentIntents, org, PAYOUT_TARGET, REFUND_ADDRESS } from "./support";
+import { api, createInvoice, createPaymentIntent, expectError, getPaymentIntent, invoiceRequest, listPaymentIntents, org, PAYOUT_TARGET, REFUND_ADDRESS } from "./support";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -98,6 +98,24 @@ describe("create", () => {
   });
 });
 
+describe("KryptoGO's limits", () => {
+  it("order_data of exactly 1,000 characters serialized is taken, one more is 400; fiat_amount 0.01 is taken, less is 400 saying so", async () => {
+    const exactly = { note: "x".repeat(989) };
+    expect(JSON.stringify(exactly)).toHaveLength(1000);
+    const taken = await api("POST", "/payment/intent", { role: "finance", body: { crypto_amount: "10", order_data: exactly } });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(taken.body.data.order_data).toEqual(exactly);
+    const over = expectError(await api("POST", "/payment/intent", { role: "finance", body: { crypto_amount: "10", order_data: { note: "x".repeat(990) } } }), 400, 40000);
+    expect(over.errors).toEqual([{ field: "order_data", message: "must be at most 1,000 characters when serialized as JSON" }]);
+    const invoiceOver = await api("POST", "/invoice/intent", { role: "finance", body: { ...invoiceRequest(), order_data: { note: "x".repeat(991) } } });
+    expect(expectError(invoiceOver, 400, 40000).errors?.map((issue) => issue.field)).toEqual(["order_data"]);
+    const cent = await api("POST", "/payment/intent", { role: "finance", body: { fiat_amount: "0.01", fiat_currency: "USD" } });
+    expect(cent.status, JSON.stringify(cent.body)).toBe(200);
+    const below = expectError(await api("POST", "/payment/intent", { role: "finance", body: { fiat_amount: "0.0099", fiat_currency: "USD" } }), 400, 40000);
+    expect(below.errors).toContainEqual({ field: "fiat_amount", message: "must be at least 0.01" });
+  });
+});
+
 describe("validation: refused with the field named, nothing written", () => {
   const future = () => nowSeconds() + 3600;
   const cases: Array<[string, number, string, Record<string, unknown>]> = [
@@ -119,6 +137,9 @@ describe("validation: refused with the field named, nothing written", () => {
     ["chain not a string", 400, "chain", { chain: 42 }],
     ["callback_url not http(s)", 400, "callback_url", { callback_url: "ftp://x.test/hook" }],
     ["order_data not an object", 400, "order_data", { order_data: "cart" }],
+    // KryptoGO's limits: order_data at most 1,000 characters serialized, fiat_amount at least 0.01.
+    ["order_data over 1,000 characters serialized", 400, "order_data", { order_data: { note: "x".repeat(991) } }],
+    ["fiat_amount below 0.01", 400, "fiat_amount", { crypto_amount: undefined, fiat_amount: "0.009" }],
     ["group_key blank", 400, "group_key", { group_key: "  " }],
     ["payment_deadline in milliseconds", 400, "payment_deadline", { payment_deadline: Date.now() * 1000 }],
     ["payment_deadline in the past", 400, "payment_deadline", { payment_deadline: nowSeconds() - 7200 }],

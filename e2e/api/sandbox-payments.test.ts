@@ -35,19 +35,65 @@ describe("sandbox payments", () => {
     expect(after.payment_intent.payer_address).toMatch(/^0x[0-9a-fA-F]{40}$/);
   });
 
-  it("less → underpaid / insufficient_not_refunded; a top-up is summed but the status stays", async () => {
+  it("less → underpaid / insufficient_not_refunded; a top-up short of the amount is summed but the status stays", async () => {
     const invoice = await approvedInvoice();
     const address = invoice.payment_intent.payment_address;
     const first = await payOk(address, "100.25");
     expect(first.invoice.status).toBe("underpaid");
     expect(first.invoice.payment_intent.status).toBe("insufficient_not_refunded");
-    const second = await payOk(address, "25.25");
+    const second = await payOk(address, "25.2");
     expect(second.invoice.status).toBe("underpaid");
-    expect(second.invoice.payment_intent.received_crypto_amount).toBe("125.5");
-    expect(second.invoice.payment_intent.aggregated_crypto_amount).toBe("125.5");
+    expect(second.invoice.payment_intent.received_crypto_amount).toBe("125.45");
+    expect(second.invoice.payment_intent.aggregated_crypto_amount).toBe("125.45");
     // The payment fields keep describing the transfer that confirmed the payment.
     expect(second.invoice.payment_intent.payment_tx_hash).toBe(first.transfer.tx_hash);
     expect((await invoiceLogs(invoice.id)).filter((log) => log.operator_uid === "system")).toHaveLength(1);
+  });
+
+  it("top-up rule (product-decisions §9): 120.25 then 30.25 on 150.5 before the deadline → paid / success, one more system log row", async () => {
+    const invoice = await approvedInvoice({
+      amount: "150.5",
+      detail_items: [
+        { name: "Widget", quantity: 2, unit_price: 50 },
+        { name: "Setup", quantity: 1, unit_price: 45, tax: 5.5 },
+      ],
+    });
+    expect(invoice.payment_intent.crypto_amount).toBe("150.5");
+    const address = invoice.payment_intent.payment_address;
+    const first = await payOk(address, "120.25");
+    expect(first.invoice.status).toBe("underpaid");
+    const second = await payOk(address, "30.25");
+    expect(second.invoice.status).toBe("paid");
+    expect(second.invoice.payment_intent.status).toBe("success");
+    expect(second.invoice.payment_intent.received_crypto_amount).toBe("150.5");
+    expect(second.invoice.payment_intent.payment_tx_hash).toBe(first.transfer.tx_hash);
+    const systemLogs = (await invoiceLogs(invoice.id)).filter((log) => log.operator_uid === "system");
+    expect(systemLogs.map((log) => [log.from_status, log.to_status])).toEqual([
+      ["approved", "underpaid"],
+      ["underpaid", "paid"],
+    ]);
+    expect(systemLogs.at(-1)?.reason).toContain(second.transfer.tx_hash);
+    // Beyond the amount the overpayment rules apply: the excess is recorded, the status stays paid.
+    const third = await payOk(address, "5");
+    expect(third.invoice.status).toBe("paid");
+    expect(third.invoice.payment_intent.received_crypto_amount).toBe("155.5");
+    expect((await invoiceLogs(invoice.id)).filter((log) => log.operator_uid === "system")).toHaveLength(2);
+  });
+
+  it("top-up rule: an overshooting top-up pays; one after the deadline is late funds and leaves it underpaid", async () => {
+    const over = await approvedInvoice();
+    await payOk(over.payment_intent.payment_address, "100");
+    const overTop = await payOk(over.payment_intent.payment_address, "50");
+    expect(overTop.invoice.status).toBe("paid");
+    expect(overTop.invoice.payment_intent.received_crypto_amount).toBe("150");
+
+    const late = await approvedInvoice();
+    await payOk(late.payment_intent.payment_address, "100");
+    const lateTop = await payOk(late.payment_intent.payment_address, "25.5", { timestamp: late.payment_intent.payment_deadline + 1 });
+    expect(lateTop.invoice.status).toBe("underpaid");
+    expect(lateTop.invoice.payment_intent.status).toBe("insufficient_not_refunded");
+    expect(lateTop.invoice.payment_intent.received_crypto_amount).toBe("125.5");
+    expect((await invoiceLogs(late.id)).filter((log) => log.operator_uid === "system")).toHaveLength(1);
   });
 
   it("after the deadline → payment_review / manual_review", async () => {

@@ -15,7 +15,7 @@ type Delivery = {
   url: string;
   status: string;
   attempt_count: number;
-  payload: { id: string; type: string; data: { payment_intent_id: string } };
+  payload: { payment_intent_id: string; status: string };
   attempts: Array<{ attempt: number; manual: boolean; status_code: number | null; error: string | null; latency_ms: number; response_body: string | null }>;
 };
 
@@ -65,8 +65,38 @@ describe("webhook deliveries", () => {
     const requests = hooks.of(delivered.id);
     expect(requests).toHaveLength(1);
     const event = new Webhook(org(0).webhook_secret).verify(requests[0]!.body, requests[0]!.headers) as Record<string, unknown>;
-    expect(event).toEqual({ id: delivered.id, type: delivered.type, created_at: expect.any(String), data: current });
+    // KryptoGO's callback body: the record itself, flat, as GET returns it; the event id is the webhook-id.
+    expect(event).toEqual(current);
+    expect(requests[0]!.headers["webhook-id"]).toBe(delivered.id);
+    expect(delivered.payload).toEqual(current);
     expect(() => new Webhook(org(1).webhook_secret).verify(requests[0]!.body, requests[0]!.headers)).toThrow();
+  });
+
+  it("a callback handler written the way KryptoGO's examples are (verify, switch on body.status, read the top level) acts on it", async () => {
+    const handled: Array<{ payment_intent_id: string; amount: string; order_id: unknown }> = [];
+    const kryptogoStyle = await startReceiver((request) => {
+      try {
+        new Webhook(org(0).webhook_secret).verify(request.body, request.headers);
+      } catch {
+        return { status: 401, body: "bad signature" };
+      }
+      const body = JSON.parse(request.body);
+      switch (body.status) {
+        case "success":
+          handled.push({ payment_intent_id: body.payment_intent_id, amount: body.received_crypto_amount, order_id: body.order_data?.order_id });
+          return { status: 200 };
+        default:
+          return { status: 200, body: `ignored ${body.status}` };
+      }
+    });
+    try {
+      const intent = await createPaymentIntent({ callback_url: kryptogoStyle.url, order_data: { order_id: "A-1001" } });
+      await payIntentOk(intent.payment_intent_id, intent.crypto_amount);
+      await waitForDelivery(intent.payment_intent_id, (delivery) => delivery.status === "delivered");
+      expect(handled).toEqual([{ payment_intent_id: intent.payment_intent_id, amount: intent.crypto_amount, order_id: "A-1001" }]);
+    } finally {
+      await kryptogoStyle.close();
+    }
   });
 
   it("a failing receiver's attempts are logged (status, latency, first KiB) until the delivery fails; resend keeps the event id", async () => {
@@ -95,7 +125,8 @@ describe("webhook deliveries", () => {
     await failing.waitFor(() => failing.of(failed.id).length >= 5, 10_000);
     const again = failing.of(failed.id);
     expect(new Set(again.map((request) => request.id))).toEqual(new Set([failed.id]));
-    expect(JSON.parse(again[4]!.body).id).toBe(failed.id);
+    expect(again[4]!.body).toBe(again[0]!.body);
+    expect(JSON.parse(again[4]!.body).payment_intent_id).toBe(intent.payment_intent_id);
     const afterResend = await waitForDelivery(intent.payment_intent_id, (delivery) => delivery.attempts.length >= 5);
     expect(afterResend.attempts[4]).toMatchObject({ attempt: 5, manual: true, status_code: 500 });
   });

@@ -43,6 +43,8 @@ describe("withdrawal", () => {
     expect(transfer.id).toMatch(/^wd_[0-9a-f]{24}$/);
     expect(transfer.tx_hash).toMatch(EVM_TX);
     expect(Date.parse(transfer.created_at)).toBeGreaterThan(Date.now() - 60_000);
+    // KryptoGO's transfer answer: tx_hash and transfer_time (Unix seconds).
+    expect(transfer.transfer_time).toBe(Math.floor(Date.parse(transfer.created_at) / 1000));
     expect(await balanceUnits("optimism", "USDC")).toBe(before - 12_500_000n);
 
     const entries = (await ledger("chain=optimism&token=USDC&kind=withdrawal&page_size=100")).data;
@@ -147,6 +149,8 @@ describe("withdrawal refusals change nothing", () => {
     const overdraw = `${digits.slice(0, -18)}.${digits.slice(-18)}`;
     const error = expectError(await withdraw(request({ chain_id: "bsc", contract_address: BSC_USDT, amount: overdraw })), 422, 42200);
     expect(error.message).toMatch(/available/);
+    // The shortfall, named as KryptoGO's error body names it.
+    expect((error as unknown as { insufficient_amount: string }).insufficient_amount).toBe("0.000000000000000001");
     const ok = await withdraw(request({ chain_id: "bsc", contract_address: BSC_USDT, amount: "0.000000000000000003" }));
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(await balanceUnits("bsc", "USDT")).toBe(available - 3n);

@@ -39,6 +39,8 @@ function modelStep(model: Model, step: Step): { status: Status; logged: boolean;
         return { status: next, logged: true, received: total };
       }
       if (status === "expired") return { status: "payment_review", logged: true, received: total };
+      // An on-time top-up that completes the amount pays an underpaid invoice (product-decisions §9).
+      if (status === "underpaid" && !step.late && total >= DUE) return { status: "paid", logged: true, received: total };
       if (status === "paid" || status === "underpaid" || status === "payment_review") {
         return { status, logged: false, received: total };
       }

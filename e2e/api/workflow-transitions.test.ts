@@ -47,9 +47,10 @@ const TABLE: Record<Action, Partial<Record<Status, Status>>> = {
   cancel: { approval_pending: "cancelled", approved: "cancelled" },
   sign: { paid: "signed", underpaid: "signed", payment_review: "signed" },
   refund: { paid: "refunded", underpaid: "refunded", payment_review: "refunded" },
-  // An on-time exact transfer: confirms an approved invoice, flags an expired one, adds to one
-  // already funded (status and log untouched), and is refused where no address is live.
-  pay: { approved: "paid", expired: "payment_review", paid: "paid", underpaid: "underpaid", payment_review: "payment_review" },
+  // An on-time exact transfer: confirms an approved invoice, completes an underpaid one (the
+  // top-up rule of product-decisions §9), flags an expired one, adds to one already funded
+  // (status and log untouched), and is refused where no address is live.
+  pay: { approved: "paid", expired: "payment_review", paid: "paid", underpaid: "paid", payment_review: "payment_review" },
 };
 
 const PAYMENT_STATUS: Record<Status, string[]> = {

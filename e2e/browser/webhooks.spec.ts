@@ -72,7 +72,7 @@ test("a status change is delivered and shown on /webhooks with its payload besid
     await expect(webhooks.rows).toHaveCount(1);
     await expect(webhooks.detail().getByRole("heading", { name: "invoice.approved" })).toBeVisible();
     await expect(webhooks.detail().getByTestId("selected-delivery-status")).toHaveText("Delivered");
-    await expect(webhooks.payload()).toContainText(`"id": "${delivery.id}"`);
+    await expect(webhooks.payload()).toContainText(`"id": "${invoice.id}"`);
     await expect(webhooks.payload()).toContainText(`"invoice_id": "${invoice.invoice_id}"`);
     await expect(webhooks.payload()).toContainText(`"status": "approved"`);
     await expect(webhooks.attempts()).toHaveCount(1);
@@ -96,7 +96,7 @@ test("a status change is delivered and shown on /webhooks with its payload besid
     await expect(latest.getByTestId("attempt-result")).toHaveText("HTTP 200");
     await expect(webhooks.detail().getByTestId("selected-delivery-status")).toHaveText("Delivered");
     expect(hooks.of(delivery.id)).toHaveLength(2);
-    expect(JSON.parse(hooks.of(delivery.id)[1]!.body).id).toBe(delivery.id);
+    expect(JSON.parse(hooks.of(delivery.id)[1]!.body).id).toBe(invoice.id);
   });
 });
 

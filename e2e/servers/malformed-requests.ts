@@ -116,6 +116,7 @@ export const ENDPOINTS: Endpoint[] = [
     body: { schema: refundSchema, valid: () => ({ refund_address: EVM_ADDRESS, refund_reason: "returned", refund_attachments: [] }) },
   },
   { method: "GET", path: "/invoice/intent/{id}/logs", ids: "invoice", permission: "transfer:read" },
+  { method: "GET", path: "/invoice/intent/{id}/pdf", ids: "invoice", permission: "transfer:read" },
   {
     method: "POST",
     path: "/payout/intent",

@@ -249,6 +249,10 @@ async function sendAndJudge(baseUrl: string, request: PlannedRequest, tally: Tal
   if (!requestId) return `${response.status} without X-Request-ID`;
   const sentId = request.headers["x-request-id"];
   if (sentId && /^[\w.:-]{8,64}$/.test(sentId) && requestId !== sentId) return `X-Request-ID ${requestId} is not the one sent (${sentId})`;
+  // A read of a document (GET /invoice/intent/{id}/pdf) answers the file itself; its errors stay envelopes.
+  if (response.status === 200 && request.method === "GET" && response.headers.get("content-type") === "application/pdf") {
+    return text.startsWith("%PDF-") ? null : "a PDF answer that is not a PDF";
+  }
   let envelope: { code?: unknown; message?: unknown; request_id?: unknown; errors?: unknown };
   try {
     envelope = JSON.parse(text);

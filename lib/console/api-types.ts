@@ -191,6 +191,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/studio/api/invoice/intent/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice as a PDF
+         * @description Number, dates, recipient, line items, totals, payment details and, once approved, the hosted payment page's link (`kg_deep_link`). Served as an attachment named `<invoice_id>.pdf`.
+         *
+         *     Requires `transfer:read`.
+         */
+        get: operations["getInvoiceIntentByIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/studio/api/payout/intent": {
         parameters: {
             query?: never;
@@ -1015,6 +1037,10 @@ export interface components {
             /** @example https://merchant.example/webhooks/studio */
             callback_url: string | null;
             group_key: string | null;
+            /**
+             * @description The hosted payment page (PUBLIC_URL/pay/{token}) once an address exists; null before
+             * @example https://pay.example.com/pay/3mJr7AoUXx2Wqd7b1Kc9tPz0xYv5sQn8
+             */
             kg_deep_link: string | null;
             /** @example crypto */
             payment_method_type: string;
@@ -1111,6 +1137,11 @@ export interface components {
              * @example req_9f86d081884c7d659a2f
              */
             request_id: string;
+            /**
+             * @description 422/42200 of a balance too small for the request: how much is missing, as a decimal string of the token
+             * @example 12.5
+             */
+            insufficient_amount?: string;
         };
         InvoiceCreateRequest: {
             client_id?: string;
@@ -1457,6 +1488,10 @@ export interface components {
             /** @example https://merchant.example/webhooks/studio */
             callback_url: string | null;
             group_key: string | null;
+            /**
+             * @description The hosted payment page (PUBLIC_URL/pay/{token}) once an address exists; null before
+             * @example https://pay.example.com/pay/3mJr7AoUXx2Wqd7b1Kc9tPz0xYv5sQn8
+             */
             kg_deep_link: string | null;
             /** @example crypto */
             payment_method_type: string;
@@ -1661,6 +1696,11 @@ export interface components {
             created_at: string;
             /** @example 6 */
             decimals: number;
+            /**
+             * @description When the transfer was made, Unix seconds (KryptoGO's field)
+             * @example 1772359200
+             */
+            transfer_time: number;
         };
         WithdrawalRequest: {
             chain_id: string;
@@ -3898,6 +3938,131 @@ export interface operations {
                         code: 0;
                         data: components["schemas"]["InvoiceLog"][];
                     };
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
+            404: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInvoiceIntentByIdPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The record's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */

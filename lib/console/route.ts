@@ -57,6 +57,8 @@ export function consoleRoute(options: { mutating: boolean }, handler: (input: Ro
     const params = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, String(value)]));
     try {
       const result = await handler({ request, ctx, params, idempotencyKey });
+      // A document (an invoice PDF) passes through as the Studio sent it.
+      if (result instanceof Response) return result;
       return NextResponse.json(result, { headers: { "Cache-Control": "no-store" } });
     } catch (error) {
       if (error instanceof StudioApiError) return errorJson(error.status, error.body);

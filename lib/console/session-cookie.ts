@@ -2,7 +2,7 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import type { NextResponse } from "next/server";
 import { env } from "@/lib/env";
-import { arrivedOverHttps } from "@/lib/console/client-request";
+import { arrivedOverHttps } from "@/lib/http/client-request";
 import { secureSessionCookie, sessionCookieName, sessionCookieOptions } from "@/lib/console/session-policy";
 
 // Where the session cookie is read, set and cleared. Over https (and always in production) it is

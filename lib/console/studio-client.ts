@@ -89,6 +89,22 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
   const id = (value: string) => encodeURIComponent(value);
   const data = <T>(promise: Promise<{ data: T }>) => promise.then((envelope) => envelope.data);
 
+  /** A document endpoint (a PDF): its answer as it came, or the Studio's error envelope thrown. */
+  async function document(path: string): Promise<Response> {
+    let response: Response;
+    try {
+      response = await fetch(`${studioBaseUrl()}/v1/studio/api${path}`, { headers: { "X-STUDIO-API-KEY": apiKey }, cache: "no-store", redirect: "error" });
+    } catch {
+      throw new StudioApiError(502, { code: 50200, message: "The Studio API could not be reached" });
+    }
+    if (response.status === 401) await onUnauthorized?.();
+    if (!response.ok) {
+      const parsed = (await response.json().catch(() => null)) as ErrorBody | null;
+      throw new StudioApiError(response.status, { code: parsed?.code ?? 50200, message: parsed?.message ?? `The Studio API answered ${response.status}` });
+    }
+    return response;
+  }
+
   // Invoices and payouts share one endpoint layout (spec 4.1 / 4.2): /<owner>/intents,
   // /<owner>/intent[/{id}[/logs|/<action>]].
   function workflow<Item, Action extends string>(owner: "invoice" | "payout") {
@@ -149,7 +165,7 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
     chains: () => data<ChainStatus[]>(call({ path: "/chains" })),
     ledger: (query: URLSearchParams) => list<LedgerEntry, string>("/balances/ledger", query),
     withdraw: (body: unknown, once: Once = {}) => data<Transfer>(call({ method: "POST", path: "/asset_pro/transfer", body, ...once })),
-    invoices: workflow<Invoice, InvoiceActionName>("invoice"),
+    invoices: { ...workflow<Invoice, InvoiceActionName>("invoice"), pdf: (invoiceId: string) => document(`/invoice/intent/${id(invoiceId)}/pdf`) },
     payouts: workflow<Payout, PayoutActionName>("payout"),
     // Webhook deliveries (README "Webhooks"): read with transfer:read; resend and the signing
     // secret need transfer:sign. The secret is fetched only when an admin asks to see it.

@@ -32,5 +32,17 @@ function workflowRoutes<O extends Owner>(owner: O, actions: readonly string[]) {
   };
 }
 
-export const invoiceRoutes = workflowRoutes("invoices", INVOICE_ACTIONS);
+export const invoiceRoutes = {
+  ...workflowRoutes("invoices", INVOICE_ACTIONS),
+  pdf: consoleRoute({ mutating: false }, async ({ ctx, params }) => {
+    const studio = await ctx.client.invoices.pdf(params.id ?? "");
+    return new Response(studio.body, {
+      headers: {
+        "content-type": studio.headers.get("content-type") ?? "application/pdf",
+        "content-disposition": studio.headers.get("content-disposition") ?? "attachment",
+        "cache-control": "no-store",
+      },
+    });
+  }),
+};
 export const payoutRoutes = workflowRoutes("payouts", PAYOUT_ACTIONS);

@@ -30,6 +30,8 @@ export class StudioError extends Error {
     readonly kind: ErrorKind,
     message: string,
     readonly errors?: FieldError[],
+    /** Extra top-level envelope fields a case documents (`insufficient_amount` of a short balance). */
+    readonly details?: Record<string, string>,
   ) {
     super(message);
     this.name = "StudioError";

@@ -121,3 +121,9 @@ export function fieldIssues(error: z.ZodError): FieldIssue[] {
     message: issue.message,
   }));
 }
+
+/** Free-form merchant data kept with a payment (KryptoGO: at most 1,000 characters serialized). */
+export const ORDER_DATA_MAX_CHARS = 1000;
+export const orderData = z
+  .record(z.string(), z.unknown())
+  .refine((value) => JSON.stringify(value).length <= ORDER_DATA_MAX_CHARS, `must be at most ${ORDER_DATA_MAX_CHARS.toLocaleString("en")} characters when serialized as JSON`);

@@ -63,7 +63,9 @@ export async function debit(
     const message =
       `exceeds the available balance: ${formatUnits(units, key.decimals)} ${key.symbol} requested, ` +
       `${formatUnits(available, key.decimals)} ${key.symbol} available on ${key.chainId}`;
-    throw new StudioError("business_rule", `Insufficient balance: ${input.field} ${message}`, [{ field: input.field, message }]);
+    throw new StudioError("business_rule", `Insufficient balance: ${input.field} ${message}`, [{ field: input.field, message }], {
+      insufficient_amount: formatUnits(units - available, key.decimals),
+    });
   }
   await tx.insert(ledgerEntries).values({
     ...key,

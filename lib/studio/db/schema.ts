@@ -135,11 +135,14 @@ export const paymentIntents = pgTable(
     // An RPC chain's transfer to the address that is not yet at its confirmation depth (issue 24).
     seenTxHash: text("seen_tx_hash"),
     seenConfirmations: integer("seen_confirmations"),
+    // The hosted payment page's unguessable token (/pay/{token}, issue 26): given with the address.
+    payToken: text("pay_token"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("payment_intents_address_idx").on(t.paymentAddress),
+    uniqueIndex("payment_intents_pay_token_idx").on(t.payToken),
     // The scanner matches a log's `to` (lower-case hex) against every deposit address of a chain.
     index("payment_intents_chain_address_lower_idx").on(t.chainId, sql`lower(${t.paymentAddress})`),
     // The scanner's in-memory address index reads each organization's newest addresses by HD index.

@@ -7,7 +7,7 @@ import { findChain } from "@/lib/studio/chain/registry";
 import { randomAddress, randomTxHash } from "@/lib/studio/chain/addresses";
 import { requireAddressFor } from "@/lib/studio/chain/require-address";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
-import { receivedFacts } from "@/lib/studio/payment-intents/status";
+import { coversDue, receivedFacts } from "@/lib/studio/payment-intents/status";
 import { inTransaction } from "@/lib/studio/unit-of-work";
 import { lockIntentByPayment, type AnyOwner, type Intent, type OwnerTable } from "@/lib/studio/workflow/owner";
 import { SYSTEM_OPERATOR, transition } from "@/lib/studio/workflow/transition";
@@ -52,7 +52,8 @@ export type IncomingTransfer = {
 /**
  * A confirmed transfer into a deposit address, handed to the record that owns it. Every transfer
  * is stored and summed into received/aggregated amounts; only what the owner's state table says
- * moves the status (the first on-time payment, or late funds), with operator `system`.
+ * moves the status (the first on-time payment, the on-time top-up that completes an underpaid
+ * amount, or late funds), with operator `system`.
  */
 export function recordTransfer(transfer: IncomingTransfer): Promise<TransferResult> {
   return inTransaction(async (tx) => {
@@ -100,9 +101,14 @@ async function applyTransfer(tx: Tx, owner: AnyOwner, current: Intent<OwnerTable
   const now = transfer.now ?? new Date();
   const timestamp = transfer.timestamp ?? Math.floor(now.getTime() / 1000);
   const late = pi.paymentDeadline !== null && timestamp > pi.paymentDeadline;
+  const facts = receivedFacts(pi);
+  const receivedUnits = facts.receivedUnits + amountUnits;
   // A flagged payer's funds to a record still waiting for them are held for compliance review,
   // on time or not; funds to a record already past that point are recorded like any other.
-  const effect = owner.machine.transferEffect(status, late || (transfer.complianceFlagged ?? false));
+  const effect = owner.machine.transferEffect(status, {
+    late: late || (transfer.complianceFlagged ?? false),
+    covers: coversDue({ receivedUnits, dueUnits: facts.dueUnits }),
+  });
   const amlHold = transfer.complianceFlagged === true && effect === "flag_payment";
   if (effect === "refuse" || !pi.paymentAddress) {
     throw new StudioError(
@@ -114,8 +120,6 @@ async function applyTransfer(tx: Tx, owner: AnyOwner, current: Intent<OwnerTable
   const txHash = transfer.txHash ?? randomTxHash(chain.family);
   const amount = formatUnits(amountUnits, pi.decimals);
   await tx.insert(chainTransfers).values({ orgId: pi.orgId, paymentIntentId: pi.id, txHash, payerAddress, amount, txTimestamp: timestamp });
-  const facts = receivedFacts(pi);
-  const receivedUnits = facts.receivedUnits + amountUnits;
   const received = formatUnits(receivedUnits, pi.decimals);
   const paymentChanges: Partial<PaymentIntentRow> = { receivedCryptoAmount: received, aggregatedCryptoAmount: received };
   // The payment fields describe the transfer that confirmed the payment; later top-ups only add up.

@@ -70,4 +70,9 @@ export const invoiceEndpoints = [
     method: "get", path: "/invoice/intent/{id}/logs", tag, summary: "An invoice's status history, oldest first", permission: "transfer:read",
     response: z.array(invoiceLog),
   }),
+  endpoint({
+    method: "get", path: "/invoice/intent/{id}/pdf", tag, summary: "The invoice as a PDF",
+    description: "Number, dates, recipient, line items, totals, payment details and, once approved, the hosted payment page's link (`kg_deep_link`). Served as an attachment named `<invoice_id>.pdf`.",
+    permission: "transfer:read", response: z.string().meta({ format: "binary", description: "A PDF document" }), file: "application/pdf", extension: true,
+  }),
 ];

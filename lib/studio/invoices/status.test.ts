@@ -47,7 +47,10 @@ describe("state table (product-decisions §1)", () => {
         ["underpaid", "refunded"],
         ["payment_review", "refunded"],
       ],
-      confirm_payment: [["approved", "paid"]],
+      confirm_payment: [
+        ["approved", "paid"],
+        ["underpaid", "paid"],
+      ],
       expire: [["approved", "expired"]],
       flag_payment: [
         ["approved", "payment_review"],
@@ -81,13 +84,23 @@ describe("state table (product-decisions §1)", () => {
   });
 
   it("maps each confirmed transfer to its effect", () => {
-    expect(transferEffect("approved", false)).toBe("confirm_payment");
-    expect(transferEffect("approved", true)).toBe("flag_payment");
-    expect(transferEffect("expired", false)).toBe("flag_payment");
-    for (const status of ["paid", "underpaid", "payment_review"] as const) expect(transferEffect(status, true)).toBe("record");
+    const onTime = { late: false, covers: false };
+    const late = { late: true, covers: false };
+    expect(transferEffect("approved", onTime)).toBe("confirm_payment");
+    expect(transferEffect("approved", late)).toBe("flag_payment");
+    expect(transferEffect("expired", onTime)).toBe("flag_payment");
+    for (const status of ["paid", "underpaid", "payment_review"] as const) expect(transferEffect(status, late)).toBe("record");
     for (const status of ["approval_pending", "rejected", "cancelled", "signed", "refunded"] as const) {
-      expect(transferEffect(status, false)).toBe("refuse");
+      expect(transferEffect(status, onTime)).toBe("refuse");
     }
+  });
+
+  it("lets an on-time top-up that completes the amount pay an underpaid invoice, and only that (product-decisions §9)", () => {
+    expect(transferEffect("underpaid", { late: false, covers: true })).toBe("confirm_payment");
+    expect(transferEffect("underpaid", { late: false, covers: false })).toBe("record");
+    expect(transferEffect("underpaid", { late: true, covers: true })).toBe("record");
+    expect(transferEffect("paid", { late: false, covers: true })).toBe("record");
+    expect(nextStatus("confirm_payment", "underpaid", { receivedUnits: 100n, dueUnits: 100n })).toBe("paid");
   });
 
   it("pairs every status with its category and payment status", () => {

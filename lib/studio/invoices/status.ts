@@ -1,5 +1,5 @@
 // The invoice state table of product-decisions §1, as plain data and functions.
-import { defineStateMachine, type StatusCategory, type TransferEffect } from "@/lib/studio/workflow/state-machine";
+import { defineStateMachine, type StatusCategory, type TransferArrival, type TransferEffect } from "@/lib/studio/workflow/state-machine";
 import { coversDue, type PaymentFacts } from "@/lib/studio/payment-intents/status";
 
 export const INVOICE_STATUSES = [
@@ -49,7 +49,8 @@ export const ACTION_SOURCES: Record<InvoiceAction, readonly InvoiceStatus[]> = {
   cancel: ["approval_pending", "approved"],
   sign: ["paid", "underpaid", "payment_review"],
   refund: ["paid", "underpaid", "payment_review"],
-  confirm_payment: ["approved"],
+  // From underpaid: an on-time top-up that brings the total to the amount (product-decisions §9).
+  confirm_payment: ["approved", "underpaid"],
   expire: ["approved"],
   // Late funds; and (issue 24) confirmed funds that a reorg deeper than the depth took back.
   flag_payment: ["approved", "expired", "paid", "underpaid"],
@@ -117,7 +118,7 @@ export function paymentStatusFor(status: InvoiceStatus, facts: { underpaid: bool
   }
 }
 
-/** A confirmed, on-time first payment: all of it (or more) is paid, less is underpaid. */
+/** Confirmed, on-time funds: all of the amount (or more) is paid, less is underpaid. */
 export function paymentOutcome(payment: PaymentFacts): InvoiceStatus {
   return coversDue(payment) ? "paid" : "underpaid";
 }
@@ -125,16 +126,18 @@ export function paymentOutcome(payment: PaymentFacts): InvoiceStatus {
 /**
  * What a confirmed incoming transfer does to an invoice in `status`: a state-table action, "record"
  * (funds added to an invoice already waiting for sign-off; the status stays), or "refuse" (no live
- * payment address: not approved yet, or the invoice is finished).
+ * payment address: not approved yet, or the invoice is finished). An underpaid invoice's address
+ * stays live until the deadline: the top-up that completes the amount in time makes it paid.
  */
-export function transferEffect(status: InvoiceStatus, late: boolean): TransferEffect<InvoiceAction> {
+export function transferEffect(status: InvoiceStatus, { late, covers }: TransferArrival): TransferEffect<InvoiceAction> {
   switch (status) {
     case "approved":
       return late ? "flag_payment" : "confirm_payment";
     case "expired":
       return "flag_payment";
-    case "paid":
     case "underpaid":
+      return !late && covers ? "confirm_payment" : "record";
+    case "paid":
     case "payment_review":
       return "record";
     default:

@@ -31,6 +31,10 @@ export const errorEnvelopeSchema = z
       .optional()
       .meta({ description: "Per-field problems (400/40000 and 400/40002)" }),
     request_id: z.string().meta({ description: "Equals the X-Request-ID response header", example: "req_9f86d081884c7d659a2f" }),
+    insufficient_amount: z
+      .string()
+      .optional()
+      .meta({ description: "422/42200 of a balance too small for the request: how much is missing, as a decimal string of the token", example: "12.5" }),
   })
   .meta({ description: "Every error: the HTTP status says the class, `code` the case" });
 

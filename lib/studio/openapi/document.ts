@@ -86,11 +86,13 @@ function operation(entry: Endpoint): RouteConfig {
 
   const responses: Record<number, ResponseConfig> = {
     200: {
-      description: entry.raw ? "The document" : entry.list ? "A page of records" : "The record",
+      description: entry.file ? "The file" : entry.raw ? "The document" : entry.list ? "A page of records" : "The record",
       headers: successHeaders,
-      content: {
-        "application/json": { schema: responseSchema(entry) },
-      },
+      content: entry.file
+        ? { [entry.file]: { schema: entry.response } }
+        : {
+            "application/json": { schema: responseSchema(entry) },
+          },
     },
   };
   for (const status of [...statuses].sort()) {

@@ -35,6 +35,8 @@ export type Endpoint = {
   pathId?: { description: string; example: string };
   /** The response body is `response` itself, not an envelope (the document). */
   raw?: boolean;
+  /** The response is a file of this media type (an invoice PDF), not JSON; errors stay envelopes. */
+  file?: "application/pdf";
   /** Not in studio-api-v1.md (marked `x-studio-extension`). */
   extension?: boolean;
   /** The verb's own refusals beyond what method, body and path imply. */

@@ -6,6 +6,7 @@ import { fiatCurrencies, pricingModes } from "@/lib/studio/payment-intents/schem
 import { address, amountText, dateTimeText, nullableAmountText, txHash, unixTime } from "@/lib/studio/records";
 import { formatFixed, formatUnits, parseUnits } from "@/lib/studio/money";
 import { FIAT_DECIMALS } from "@/lib/studio/payment-intents/pricing";
+import { payPageUrl } from "@/lib/studio/pay/pay-link";
 
 export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
 
@@ -55,7 +56,10 @@ export const paymentIntentRecordSchema = z.object({
   order_data: z.record(z.string(), z.unknown()).nullable().meta({ example: { order_id: "A-1001" } }),
   callback_url: z.string().nullable().meta({ example: "https://merchant.example/webhooks/studio" }),
   group_key: z.string().nullable(),
-  kg_deep_link: z.string().nullable(),
+  kg_deep_link: z
+    .string()
+    .nullable()
+    .meta({ description: "The hosted payment page (PUBLIC_URL/pay/{token}) once an address exists; null before", example: "https://pay.example.com/pay/3mJr7AoUXx2Wqd7b1Kc9tPz0xYv5sQn8" }),
   payment_method_type: z.string().meta({ example: "crypto" }),
   swap_enabled: z.boolean(),
   payout_target_address: z.string().nullable(),
@@ -139,7 +143,8 @@ export function serializePaymentIntent(pi: PaymentIntentRow): PaymentIntentRecor
     order_data: (pi.orderData as Record<string, unknown> | null) ?? null,
     callback_url: pi.callbackUrl,
     group_key: pi.groupKey,
-    kg_deep_link: null,
+    // The hosted payment page, from the moment there is an address to pay.
+    kg_deep_link: pi.payToken && pi.paymentAddress ? payPageUrl(pi.payToken) : null,
     payment_method_type: pi.paymentMethodType,
     swap_enabled: pi.swapEnabled,
     payout_target_address: pi.payoutTargetAddress,

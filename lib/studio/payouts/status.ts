@@ -1,5 +1,5 @@
 // The payout state table of product-decisions §2, on the same machine as invoices.
-import { defineStateMachine, type StatusCategory, type TransferEffect } from "@/lib/studio/workflow/state-machine";
+import { defineStateMachine, type StatusCategory, type TransferArrival, type TransferEffect } from "@/lib/studio/workflow/state-machine";
 import { coversDue, type PaymentStatus } from "@/lib/studio/payment-intents/status";
 
 export const PAYOUT_STATUSES = [
@@ -32,7 +32,8 @@ export const PAYOUT_ACTION_SOURCES: Record<PayoutAction, readonly PayoutStatus[]
   approve: ["approval_pending"],
   reject: ["approval_pending"],
   refund: ["underfunded", "payment_review"],
-  fund: ["approved"],
+  // From underfunded: an on-time top-up that brings the total to the gross amount (product-decisions §9).
+  fund: ["approved", "underfunded"],
   expire: ["approved"],
   // Late funds; and (issue 24) confirmed funds that a reorg deeper than the depth took back.
   flag_payment: ["approved", "expired", "completed", "underfunded"],
@@ -85,16 +86,18 @@ function payoutPaymentStatus(status: PayoutStatus, facts: { underpaid: boolean; 
 
 /**
  * A deposit into a payout's address: the first on-time one funds it, a late one (or one after
- * expiry) needs review, top-ups of an underfunded or reviewed payout are recorded for the refund,
- * and a finished payout's address takes nothing more.
+ * expiry) needs review, an on-time top-up completing an underfunded payout funds it, other top-ups
+ * of an underfunded or reviewed payout are recorded for the refund, and a finished payout's
+ * address takes nothing more.
  */
-function payoutTransferEffect(status: PayoutStatus, late: boolean): TransferEffect<PayoutAction> {
+function payoutTransferEffect(status: PayoutStatus, { late, covers }: TransferArrival): TransferEffect<PayoutAction> {
   switch (status) {
     case "approved":
       return late ? "flag_payment" : "fund";
     case "expired":
       return "flag_payment";
     case "underfunded":
+      return !late && covers ? "fund" : "record";
     case "payment_review":
       return "record";
     default:

@@ -5,7 +5,8 @@ import { TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
 import { fiatCurrencies, pricingModes } from "@/lib/studio/payment-intents/schemas";
 import { createdRangeQuerySchema, filterText, pagingQuerySchema } from "@/lib/studio/paging";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
-import { chainAddress, chainId, decimalString, httpUrl, unixSeconds } from "@/lib/studio/validation";
+import { chainAddress, chainId, decimalString, httpUrl, orderData, unixSeconds } from "@/lib/studio/validation";
+import { isPlainDecimal, parseDecimal } from "@/lib/studio/money";
 import { STANDALONE_STATUSES } from "@/lib/studio/standalone-payments/status";
 
 /** Defaults of the fields a payer-facing create may leave out (documented in the README). */
@@ -24,7 +25,7 @@ export const paymentIntentCreateSchema = z
     pay_token: z.enum(TOKEN_SYMBOLS).default(PAYMENT_INTENT_DEFAULTS.pay_token),
     chain: chainId.default(PAYMENT_INTENT_DEFAULTS.chain),
     callback_url: httpUrl.optional(),
-    order_data: z.record(z.string(), z.unknown()).optional(),
+    order_data: orderData.optional(),
     group_key: z.string().trim().min(1).max(200).optional(),
     payment_deadline: unixSeconds.optional(),
     payout_target_address: chainAddress.optional(),
@@ -39,6 +40,7 @@ export const paymentIntentCreateSchema = z
     const mode = request.pricing_mode ?? (request.crypto_amount !== undefined && request.fiat_amount === undefined ? "crypto" : "fiat");
     if (mode === "fiat") {
       if (request.fiat_amount === undefined) issue("fiat_amount", "is required (or send crypto_amount for crypto pricing)");
+      else if (belowOneCent(request.fiat_amount)) issue("fiat_amount", "must be at least 0.01");
       if (request.crypto_amount !== undefined) issue("crypto_amount", "must not be sent with fiat pricing; the crypto amount is computed from fiat_amount");
     } else {
       if (request.crypto_amount === undefined) issue("crypto_amount", "is required for crypto pricing");
@@ -62,3 +64,10 @@ export const paymentIntentListQuerySchema = pagingQuerySchema.extend({
   ...createdRangeQuerySchema.shape,
 });
 export type PaymentIntentListQuery = z.infer<typeof paymentIntentListQuerySchema>;
+
+/** KryptoGO's smallest fiat amount is 0.01: compared exactly, in the amount's own decimal places. */
+function belowOneCent(text: string): boolean {
+  if (!isPlainDecimal(text)) return false;
+  const { units, scale } = parseDecimal(text);
+  return units * 100n < 10n ** BigInt(scale);
+}

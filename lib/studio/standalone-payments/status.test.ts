@@ -29,11 +29,16 @@ describe("standalone payment intent state table (product-decisions §3)", () => 
   });
 
   it("transfers: pending confirms or (late) flags, expired flags, open action-required statuses record, the rest refuse", () => {
-    expect(machine.transferEffect("pending", false)).toBe("confirm_payment");
-    expect(machine.transferEffect("pending", true)).toBe("flag_payment");
-    expect(machine.transferEffect("expired", false)).toBe("flag_payment");
-    for (const status of ["insufficient_not_refunded", "manual_review", "aml_hold"] as const) expect(machine.transferEffect(status, false)).toBe("record");
-    for (const status of ["success", "refunded", "insufficient_refunded", "cancelled"] as const) expect(machine.transferEffect(status, false)).toBe("refuse");
+    const onTime = { late: false, covers: false };
+    expect(machine.transferEffect("pending", onTime)).toBe("confirm_payment");
+    expect(machine.transferEffect("pending", { late: true, covers: false })).toBe("flag_payment");
+    expect(machine.transferEffect("expired", onTime)).toBe("flag_payment");
+    for (const status of ["insufficient_not_refunded", "manual_review", "aml_hold"] as const) expect(machine.transferEffect(status, onTime)).toBe("record");
+    for (const status of ["success", "refunded", "insufficient_refunded", "cancelled"] as const) expect(machine.transferEffect(status, onTime)).toBe("refuse");
+    // An on-time top-up completing the amount settles an underpaid intent (product-decisions §9).
+    expect(machine.transferEffect("insufficient_not_refunded", { late: false, covers: true })).toBe("confirm_payment");
+    expect(machine.transferEffect("insufficient_not_refunded", { late: true, covers: true })).toBe("record");
+    expect(machine.nextStatus("confirm_payment", "insufficient_not_refunded", { receivedUnits: 5n, dueUnits: 5n })).toBe("success");
   });
 
   it("only a pending intent expires", () => {

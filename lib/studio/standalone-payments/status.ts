@@ -1,6 +1,6 @@
 // The standalone payment intent's state table (product-decisions §3) on the shared machine. Its
 // statuses are the payment statuses themselves: there is no outer workflow around the payment.
-import { defineStateMachine, type StatusCategory, type TransferEffect } from "@/lib/studio/workflow/state-machine";
+import { defineStateMachine, type StatusCategory, type TransferArrival, type TransferEffect } from "@/lib/studio/workflow/state-machine";
 import { coversDue, type PaymentStatus } from "@/lib/studio/payment-intents/status";
 
 export const STANDALONE_STATUSES = [
@@ -31,7 +31,8 @@ export const STANDALONE_STATUS_CATEGORY: Record<StandaloneStatus, StatusCategory
 export type StandaloneAction = "confirm_payment" | "flag_payment" | "expire" | "refund";
 
 export const STANDALONE_ACTION_SOURCES: Record<StandaloneAction, readonly StandaloneStatus[]> = {
-  confirm_payment: ["pending"],
+  // From insufficient_not_refunded: an on-time top-up completing the amount (product-decisions §9).
+  confirm_payment: ["pending", "insufficient_not_refunded"],
   // Funds after the deadline, before or after the sweeper expired the intent: a person decides.
   // And (issue 24) confirmed funds that a reorg deeper than the depth took back.
   flag_payment: ["pending", "expired", "success", "insufficient_not_refunded"],
@@ -63,16 +64,18 @@ export const standaloneStateMachine = defineStateMachine<StandaloneStatus, Stand
 
 /**
  * A deposit into a standalone intent's address: the first on-time one decides, a late one (or
- * one after expiry) needs review, top-ups of an underpaid or reviewed intent are recorded for
- * the refund, and a settled or finished intent's address takes nothing more.
+ * one after expiry) needs review, an on-time top-up completing an underpaid intent settles it, other
+ * top-ups of an underpaid or reviewed intent are recorded for the refund, and a settled or
+ * finished intent's address takes nothing more.
  */
-function standaloneTransferEffect(status: StandaloneStatus, late: boolean): TransferEffect<StandaloneAction> {
+function standaloneTransferEffect(status: StandaloneStatus, { late, covers }: TransferArrival): TransferEffect<StandaloneAction> {
   switch (status) {
     case "pending":
       return late ? "flag_payment" : "confirm_payment";
     case "expired":
       return "flag_payment";
     case "insufficient_not_refunded":
+      return !late && covers ? "confirm_payment" : "record";
     case "manual_review":
     case "aml_hold":
       return "record";

@@ -10,15 +10,16 @@ import { nudgeDispatcher } from "@/lib/studio/webhooks/wake";
 
 /**
  * Queues `<object>.<status>` (or the event `type` given, for news that is not a status change) for
- * the record's callback_url, with `data` the record as its GET returns it. Records without a
- * callback_url have no event.
+ * the record's callback_url. The body is the record itself, flat, as its GET returns it (`status`
+ * at the top level): KryptoGO's callback body, which existing KryptoGO integrations read
+ * (product-decisions §9). The event id and type stay on the delivery (`webhook-id`, the log).
+ * Records without a callback_url have no event.
  */
 export async function queueStatusEvent(tx: Tx, owner: AnyOwner, intent: Intent<OwnerTable>, now: Date, type = `${owner.type}.${intent.row.status}`): Promise<void> {
   const url = intent.paymentIntent.callbackUrl;
   if (!url) return;
   const id = newId("evt");
-  const body = (current: Intent<OwnerTable>) =>
-    JSON.stringify({ id, type, created_at: now.toISOString(), data: owner.serialize(current.row, current.paymentIntent) });
+  const body = (current: Intent<OwnerTable>) => JSON.stringify(owner.serialize(current.row, current.paymentIntent));
   const payload = body(intent);
   await tx.insert(webhookEvents).values({
     id,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { chainSends, withdrawals } from "@/lib/studio/db/schema";
 import { tokenAmount } from "@/lib/studio/payment-intents/serialize";
-import { address, amountText, dateTimeText, txHash } from "@/lib/studio/records";
+import { address, amountText, dateTimeText, txHash, unixTime } from "@/lib/studio/records";
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -17,6 +17,7 @@ export const transferRecordSchema = z.object({
   tx_hash: txHash.nullable(),
   created_at: dateTimeText,
   decimals: z.number().int().meta({ example: 6 }),
+  transfer_time: unixTime.meta({ description: "When the transfer was made, Unix seconds (KryptoGO's field)" }),
 });
 export type TransferRecord = z.infer<typeof transferRecordSchema>;
 
@@ -38,5 +39,6 @@ export function serializeTransfer(row: WithdrawalRow, sendStatus: (typeof chainS
     created_at: row.createdAt.toISOString(),
     // Extension (additive).
     decimals: row.decimals,
+    transfer_time: Math.floor(row.createdAt.getTime() / 1000),
   };
 }

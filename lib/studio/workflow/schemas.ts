@@ -11,6 +11,7 @@ import {
   emailAddress,
   httpUrl,
   nonBlank,
+  orderData,
   unixSeconds,
 } from "@/lib/studio/validation";
 
@@ -23,7 +24,7 @@ export const intentCreateFields = z.object({
   pay_token: z.enum(TOKEN_SYMBOLS),
   chain: chainId,
   origin: httpUrl,
-  order_data: z.record(z.string(), z.unknown()).optional(),
+  order_data: orderData.optional(),
   callback_url: httpUrl.optional(),
   group_key: z.string().max(200).optional(),
   payout_target_address: chainAddress.optional(),

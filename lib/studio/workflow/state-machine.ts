@@ -17,6 +17,12 @@ export type PaymentStatusFacts = { underpaid: boolean; amlHold?: boolean };
 /** What a confirmed incoming transfer does: a table action, "record" (funds added, status stays) or "refuse". */
 export type TransferEffect<Action extends string> = Action | "record" | "refuse";
 
+/**
+ * When a transfer arrived and what it adds up to: `late` past the payment deadline (or held for
+ * compliance review), `covers` when the total received with it reaches the amount due.
+ */
+export type TransferArrival = { late: boolean; covers: boolean };
+
 type Definition<Status extends string, Action extends string> = {
   /** The owner's name in messages: "invoice", "payout". */
   noun: string;
@@ -29,7 +35,7 @@ type Definition<Status extends string, Action extends string> = {
   /** A rule beyond the sources table (an invoice with funds can no longer be cancelled). */
   guard?(action: Action, from: Status, payment: PaymentFacts | undefined): boolean;
   paymentStatus(status: Status, facts: PaymentStatusFacts): PaymentStatus;
-  transferEffect(status: Status, late: boolean): TransferEffect<Action>;
+  transferEffect(status: Status, arrival: TransferArrival): TransferEffect<Action>;
 };
 // Methods, not function-typed properties: a machine of specific statuses and actions must be
 // usable where any machine is expected (shared verbs handle every owner alike).

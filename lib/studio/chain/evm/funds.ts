@@ -25,7 +25,9 @@ export async function requireOnChainFunds(input: { chain: ChainInfo; orgId: numb
     const message =
       `exceeds what the treasury ${treasury} holds on ${input.chain.id}: ${formatUnits(input.units, input.token.decimals)} ${input.token.symbol} requested, ` +
       `${formatUnits(available > 0n ? available : 0n, input.token.decimals)} ${input.token.symbol} on chain after the sends still on their way`;
-    throw new StudioError("business_rule", `Insufficient on-chain balance: amount ${message}`, [{ field: "amount", message }]);
+    throw new StudioError("business_rule", `Insufficient on-chain balance: amount ${message}`, [{ field: "amount", message }], {
+      insufficient_amount: formatUnits(input.units - (available > 0n ? available : 0n), input.token.decimals),
+    });
   }
   const { maxFeePerGas } = await currentFees(rpc);
   // The top-up carries the token send's gas, and pays its own.

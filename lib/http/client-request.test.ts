@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arrivedOverHttps } from "@/lib/console/client-request";
+import { arrivedOverHttps } from "@/lib/http/client-request";
 
 const headers = (values: Record<string, string>) => new Headers(values);
 
