@@ -26,6 +26,7 @@ import type {
   WebhookDeliveryStatus,
   WebhookSecret,
 } from "@/lib/console/types";
+import type { InvoiceActionName, PayoutActionName, PostedAction } from "@/lib/workflow/actions";
 
 // The console's one door to the Studio: plain HTTP with the signed-in person's key, so the same
 // console works against any spec-conforming Studio (STUDIO_API_URL).
@@ -145,8 +146,8 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
     chains: () => data<ChainStatus[]>(call({ path: "/chains" })),
     ledger: (query: URLSearchParams) => list<LedgerEntry, string>("/balances/ledger", query),
     withdraw: (body: unknown, once: Once = {}) => data<Transfer>(call({ method: "POST", path: "/asset_pro/transfer", body, ...once })),
-    invoices: workflow<Invoice, InvoiceActionName>("invoice"),
-    payouts: workflow<Payout, PayoutActionName>("payout"),
+    invoices: workflow<Invoice, PostedAction<InvoiceActionName>>("invoice"),
+    payouts: workflow<Payout, PostedAction<PayoutActionName>>("payout"),
     // Webhook deliveries (README "Webhooks"): read with transfer:read; resend and the signing
     // secret need transfer:sign. The secret is fetched only when an admin asks to see it.
     webhooks: {
@@ -165,7 +166,3 @@ function withId(intent: Omit<StandalonePaymentIntent, "id">): StandalonePaymentI
   return { ...intent, id: intent.payment_intent_id };
 }
 
-export const INVOICE_ACTIONS = ["approve", "reject", "cancel", "sign", "refund"] as const;
-export type InvoiceActionName = (typeof INVOICE_ACTIONS)[number];
-export const PAYOUT_ACTIONS = ["approve", "reject", "refund"] as const;
-export type PayoutActionName = (typeof PAYOUT_ACTIONS)[number];

@@ -3,7 +3,8 @@ import { createBody } from "@/lib/console/create-body";
 import { consoleReads } from "@/lib/console/reads";
 import { INVOICES, PAYOUTS } from "@/lib/console/resources";
 import { BadRequest, consoleRoute, readJson } from "@/lib/console/route";
-import { INVOICE_ACTIONS, PAYOUT_ACTIONS, type StudioClient } from "@/lib/console/studio-client";
+import type { StudioClient } from "@/lib/console/studio-client";
+import { INVOICE_ACTIONS, PAYOUT_ACTIONS, postedActions } from "@/lib/workflow/actions";
 
 type Owner = "invoices" | "payouts";
 
@@ -32,5 +33,5 @@ function workflowRoutes<O extends Owner>(owner: O, actions: readonly string[]) {
   };
 }
 
-export const invoiceRoutes = workflowRoutes("invoices", INVOICE_ACTIONS);
-export const payoutRoutes = workflowRoutes("payouts", PAYOUT_ACTIONS);
+export const invoiceRoutes = workflowRoutes("invoices", postedActions(INVOICE_ACTIONS));
+export const payoutRoutes = workflowRoutes("payouts", postedActions(PAYOUT_ACTIONS));
