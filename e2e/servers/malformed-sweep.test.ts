@@ -188,6 +188,7 @@ async function makeRecords(baseUrl: string, target: Target): Promise<Fixture> {
       event: [event],
       user: [person.uid],
       api_key: [liveKey.id, revokedKey.id],
+      approval_kind: ["invoice", "payout"],
     },
     paymentAddresses: [approvedInvoice, paidInvoice, approvedPayout].map((record) => record.payment_intent.payment_address),
   };

@@ -7,8 +7,9 @@ import { lockPgliteFolder } from "@/lib/db/pglite-lock";
 import * as consoleSchema from "@/lib/console/db/schema";
 import * as rateLimitSchema from "@/lib/rate-limit/schema";
 import * as studioSchema from "@/lib/studio/db/schema";
+import * as approvalsSchema from "@/lib/studio/db/approvals-schema";
 
-export const schema = { ...studioSchema, ...consoleSchema, ...rateLimitSchema };
+export const schema = { ...studioSchema, ...approvalsSchema, ...consoleSchema, ...rateLimitSchema };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: the same query surface as the database. */
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
