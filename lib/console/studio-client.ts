@@ -4,6 +4,8 @@ import { IDEMPOTENCY_KEY_HEADER } from "@/lib/console/idempotency-key";
 import { checkedStudioBaseUrl } from "@/lib/console/studio-url";
 import type {
   ApiKeyRecord,
+  ApprovalPolicy,
+  ApprovalPolicyUpdateRequest,
   AuditRow,
   Balance,
   ChainStatus,
@@ -132,6 +134,11 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
       revoke: (keyId: string, once: Once = {}) => data<ApiKeyRecord>(call({ method: "POST", path: `/api_keys/${id(keyId)}/revoke`, body: {}, ...once })),
     },
     auditLog: (query: URLSearchParams) => plainList<AuditRow>("/audit_log", query),
+    // Approval policies (README "Approval policies"): read with transfer:read, set with org:manage.
+    approvalPolicies: {
+      list: () => data<ApprovalPolicy[]>(call({ path: "/approval_policies" })),
+      set: (kind: string, body: ApprovalPolicyUpdateRequest) => data<ApprovalPolicy>(call({ method: "PUT", path: `/approval_policies/${id(kind)}`, body })),
+    },
     // Standalone payment intents (README "Payment intents"): read, and refunded with transfer:sign.
     // Their id is `payment_intent_id`; the console names it `id` too, as on invoices and payouts.
     paymentIntents: {
