@@ -2,17 +2,17 @@
 import { Amount } from "@/components/payments/amount";
 import { approveAction, DialogInput, refundAction, rejectAction, WorkflowActions, type ActionSpec } from "@/components/payments/workflow-actions";
 import { useViewer } from "@/components/providers";
-import { invoiceActions, type InvoiceConsoleAction } from "@/lib/console/actions";
 import { paymentDifference } from "@/lib/console/payment-math";
 import { INVOICES } from "@/lib/console/resources";
 import type { Invoice } from "@/lib/console/types";
+import { INVOICE_ACTIONS, permittedActions, type InvoiceActionName, type PostedAction } from "@/lib/workflow/actions";
 
 export function InvoiceActions({ invoice }: { invoice: Invoice }) {
   const viewer = useViewer();
-  return <WorkflowActions resource={INVOICES} id={invoice.id} actions={invoiceActions(invoice, viewer)} specs={invoiceSpecs(invoice)} />;
+  return <WorkflowActions resource={INVOICES} id={invoice.id} actions={permittedActions("invoice", invoice, viewer)} specs={invoiceSpecs(invoice)} declarations={INVOICE_ACTIONS} />;
 }
 
-function invoiceSpecs(invoice: Invoice): Record<Exclude<InvoiceConsoleAction, "edit">, ActionSpec> {
+function invoiceSpecs(invoice: Invoice): Record<PostedAction<InvoiceActionName>, ActionSpec> {
   const pi = invoice.payment_intent;
   const difference = paymentDifference(pi);
   const overpaid = difference?.sign === 1;

@@ -9,8 +9,8 @@ import { Timeline } from "@/components/payments/timeline";
 import { TxHash } from "@/components/payments/tx-hash";
 import { refundAction, WorkflowActions } from "@/components/payments/workflow-actions";
 import { useViewer } from "@/components/providers";
-import { paymentIntentActions } from "@/lib/console/actions";
 import { countdown, formatDateTime } from "@/lib/console/format";
+import { PAYMENT_INTENT_ACTIONS, permittedActions } from "@/lib/workflow/actions";
 import { paymentDifference } from "@/lib/console/payment-math";
 import { useRecord, useStatusLog } from "@/lib/console/queries";
 import { PAYMENT_INTENTS, pagePath } from "@/lib/console/resources";
@@ -58,7 +58,7 @@ export function PaymentIntentDetail({ id }: { id: string }) {
       <DetailHeader backHref={list} backLabel="Payment intents" title={`Payment intent ${pi.id}`} status={pi.status} statusTestId="payment-intent-status">
         <Amount value={pi.crypto_amount} unit={pi.symbol} /> on {chain?.name ?? pi.payment_chain_id} · created {formatDateTime(pi.created_at)}
       </DetailHeader>
-      <WorkflowActions resource={PAYMENT_INTENTS} id={pi.id} actions={paymentIntentActions(pi, viewer)} specs={REFUND_SPECS} />
+      <WorkflowActions resource={PAYMENT_INTENTS} id={pi.id} actions={permittedActions("payment_intent", { status: pi.status }, viewer)} specs={REFUND_SPECS} declarations={PAYMENT_INTENT_ACTIONS} />
       <DetailColumns
         primary={
           <>

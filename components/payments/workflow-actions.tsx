@@ -9,6 +9,7 @@ import { apiFetch, ApiError } from "@/lib/console/api";
 import { recordChanged } from "@/lib/console/queries";
 import { apiPath, pagePath, type Resource } from "@/lib/console/resources";
 import { useActionKeys } from "@/lib/console/use-action-keys";
+import type { ActionDeclaration } from "@/lib/workflow/actions";
 
 /** One workflow button and the dialog behind it. */
 export type ActionSpec = {
@@ -24,18 +25,21 @@ export type ActionSpec = {
 
 /**
  * The action bar of a record page: an Edit link and one button per action the person may take
- * (decided by lib/console/actions), each confirming in a dialog that posts to the console route.
+ * (decided by the owner's action declarations, lib/workflow/actions), each confirming in a dialog
+ * that checks its request against the declared body schema and posts to the console route.
  */
 export function WorkflowActions<A extends string>({
   resource,
   id,
   actions,
   specs,
+  declarations,
 }: {
   resource: Resource;
   id: string;
   actions: readonly (A | "edit")[];
   specs: Record<A, ActionSpec>;
+  declarations: Record<A, ActionDeclaration>;
 }) {
   const [open, setOpen] = useState<A | null>(null);
   // Here rather than in the dialog: closing and reopening it to confirm again is still a retry.
@@ -60,6 +64,7 @@ export function WorkflowActions<A extends string>({
           id={id}
           action={open}
           spec={specs[open]}
+          declaration={declarations[open]}
           idempotencyKey={() => keys.keyFor(open)}
           onDone={() => keys.done(open)}
           onClose={() => setOpen(null)}
@@ -74,6 +79,7 @@ function ActionDialog({
   id,
   action,
   spec,
+  declaration,
   idempotencyKey,
   onDone,
   onClose,
@@ -82,6 +88,7 @@ function ActionDialog({
   id: string;
   action: string;
   spec: ActionSpec;
+  declaration: ActionDeclaration;
   idempotencyKey: () => string;
   onDone: () => void;
   onClose: () => void;
@@ -117,6 +124,11 @@ function ActionDialog({
           setFieldError(null);
           const request = spec.request((name) => String(form.get(name) ?? "").trim());
           if (typeof request === "string") return setFieldError(request);
+          // The Studio's own body schema: what it would refuse is refused here, in the same words.
+          const checked = declaration.body?.safeParse(request);
+          if (checked && !checked.success) {
+            return setFieldError(checked.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; "));
+          }
           if (sending.current) return;
           sending.current = true;
           mutation.mutate({ body: request, key: idempotencyKey() }, { onSettled: () => void (sending.current = false) });

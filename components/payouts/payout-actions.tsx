@@ -2,16 +2,16 @@
 import { Amount } from "@/components/payments/amount";
 import { approveAction, refundAction, rejectAction, WorkflowActions, type ActionSpec } from "@/components/payments/workflow-actions";
 import { useViewer } from "@/components/providers";
-import { payoutActions, type PayoutConsoleAction } from "@/lib/console/actions";
 import { PAYOUTS } from "@/lib/console/resources";
 import type { Payout } from "@/lib/console/types";
+import { PAYOUT_ACTIONS, permittedActions, type PayoutActionName, type PostedAction } from "@/lib/workflow/actions";
 
 export function PayoutActions({ payout }: { payout: Payout }) {
   const viewer = useViewer();
-  return <WorkflowActions resource={PAYOUTS} id={payout.id} actions={payoutActions(payout, viewer)} specs={payoutSpecs(payout)} />;
+  return <WorkflowActions resource={PAYOUTS} id={payout.id} actions={permittedActions("payout", payout, viewer)} specs={payoutSpecs(payout)} declarations={PAYOUT_ACTIONS} />;
 }
 
-function payoutSpecs(payout: Payout): Record<Exclude<PayoutConsoleAction, "edit">, ActionSpec> {
+function payoutSpecs(payout: Payout): Record<PostedAction<PayoutActionName>, ActionSpec> {
   const pi = payout.payment_intent;
   const target = pi.payout_target_address;
   return {

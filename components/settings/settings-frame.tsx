@@ -9,6 +9,7 @@ import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
 const SETTINGS_PAGES = [
   { href: "/settings/team", label: "Team" },
   { href: "/settings/keys", label: "API keys" },
+  { href: "/settings/approvals", label: "Approvals" },
   { href: "/settings/audit", label: "Audit log" },
 ];
 

@@ -24,6 +24,7 @@ import {
   serverUrl,
   user,
   type ApiResponse,
+  TEST_APPROVAL_POLICY,
 } from "./support";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -209,6 +210,16 @@ describe("happy paths answer what the document says", () => {
     documented("GET", "/payout/intent/{id}/logs", await api("GET", `/payout/intent/${created.id}/logs`, { role: "viewer" }));
     const toReject = await createPayout();
     documented("POST", "/payout/intent/{id}/reject", await api("POST", `/payout/intent/${toReject.id}/reject`, { role: "approver", body: { reason: "wrong" } }));
+  });
+
+  it("approval policies and a record's approvals", async () => {
+    documented("GET", "/approval_policies", await api("GET", "/approval_policies", { role: "viewer" }));
+    // The policy the approval tests set (test files share the organizations).
+    documented("PUT", "/approval_policies/{id}", await api("PUT", "/approval_policies/invoice", { role: "admin", body: TEST_APPROVAL_POLICY }));
+    const invoice = await createInvoice();
+    documented("GET", "/invoice/intent/{id}/approvals", await api("GET", `/invoice/intent/${invoice.id}/approvals`, { role: "viewer" }));
+    const payout = await createPayout();
+    documented("GET", "/payout/intent/{id}/approvals", await api("GET", `/payout/intent/${payout.id}/approvals`, { role: "viewer" }));
   });
 
   it("payment intents, balances, withdrawals, webhook deliveries, me and the document", async () => {

@@ -567,3 +567,25 @@ export function expectRaceLoser(response: ApiResponse) {
  * requests' transactions side by side; PGlite runs them one at a time.
  */
 export const RACE_MODE = process.env.DATABASE_URL ? "(a real race on PostgreSQL)" : "(serialized on PGlite: proves ordering only)";
+
+// ---- Approval policies (issue 25) ----
+
+/**
+ * The policy every test that sets one sets (test files run side by side on the same
+ * organizations): one approver below 50,000,000 USD, as by default, so no other file's records
+ * change; the higher tiers are for approval tests, with amounts no other test uses.
+ */
+export const TEST_APPROVAL_POLICY = {
+  tiers: [
+    { from_usd: "0", approvers: 1, org_manage: false },
+    { from_usd: "50000000", approvers: 2, org_manage: false },
+    { from_usd: "60000000", approvers: 3, org_manage: false },
+    { from_usd: "70000000", approvers: 2, org_manage: true },
+  ],
+};
+
+export async function setTestApprovalPolicy(kind: "invoice" | "payout", orgIndex: 0 | 1 = 0) {
+  const response = await api("PUT", `/approval_policies/${kind}`, { role: "admin", orgIndex, body: TEST_APPROVAL_POLICY });
+  if (response.status !== 200) throw new Error(`policy failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}

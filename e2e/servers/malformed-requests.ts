@@ -16,14 +16,16 @@ import { pagingQuerySchema } from "@/lib/studio/paging";
 import { deliveriesQuerySchema } from "@/lib/studio/webhooks/deliveries";
 import { apiKeyCreateSchema, apiKeyListQuerySchema, signInSchema, userCreateSchema, userUpdateSchema } from "@/lib/studio/orgs/team-schemas";
 import { auditLogQuerySchema } from "@/lib/studio/audit/audit-log";
+import { approvalPolicyUpdateSchema } from "@/lib/studio/approvals/schemas";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
 export type Role = "admin" | "finance" | "approver" | "viewer";
 // payment_intent: any payment intent (the sandbox pays nested and standalone ones alike);
 // standalone: a standalone payment intent (the /payment/intent paths); transfer: a withdrawal;
-// event: a webhook event (a delivery); user and api_key: a person and a key of the organization.
-type IdKind = "invoice" | "payout" | "payment_intent" | "standalone" | "transfer" | "event" | "user" | "api_key";
+// event: a webhook event (a delivery); user and api_key: a person and a key of the organization;
+// approval_kind: a record kind an approval policy governs.
+type IdKind = "invoice" | "payout" | "payment_intent" | "standalone" | "transfer" | "event" | "user" | "api_key" | "approval_kind";
 type Permission = "transfer:create" | "transfer:approve" | "transfer:sign" | "transfer:read" | "org:manage" | null;
 
 /** What the sweep needs of the server it runs against: keys, client ids and the records it made. */
@@ -221,6 +223,17 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/audit_log", permission: "org:manage", query: auditLogQuerySchema },
   { method: "POST", path: "/me/sign_ins", permission: null, body: { schema: signInSchema, valid: () => ({ outcome: "failed" }) } },
   { method: "GET", path: "/webhook/secret", permission: "transfer:sign" },
+  // Approval policies and approvals (issue 25).
+  { method: "GET", path: "/approval_policies", permission: "transfer:read" },
+  {
+    method: "PUT",
+    path: "/approval_policies/{id}",
+    ids: "approval_kind",
+    permission: "org:manage",
+    body: { schema: approvalPolicyUpdateSchema, valid: () => ({ tiers: [{ from_usd: "0", approvers: 1, org_manage: false }] }) },
+  },
+  { method: "GET", path: "/invoice/intent/{id}/approvals", ids: "invoice", permission: "transfer:read" },
+  { method: "GET", path: "/payout/intent/{id}/approvals", ids: "payout", permission: "transfer:read" },
 ];
 
 // ---- JSON as text: what JSON.stringify cannot write (1e309, -0, duplicate keys, huge strings) ----
@@ -547,7 +560,8 @@ function refusingHeadersArbitrary(endpoint: Endpoint, fixture: Fixture): fc.Arbi
     choices.push(fc.oneof(fc.constant(""), fc.integer({ min: 256, max: 4_000 }).map((length) => "i".repeat(length))).map((key) => ({ "idempotency-key": key })));
   }
   // Another organization's key: its records are not these (404), its client id is not this one.
-  if (endpoint.ids || endpoint.createsWithClientId) choices.push(fc.constant({ "x-studio-api-key": fixture.otherOrgAdminKey }));
+  // (A record kind is every organization's: another organization's admin sets its own policy.)
+  if ((endpoint.ids && endpoint.ids !== "approval_kind") || endpoint.createsWithClientId) choices.push(fc.constant({ "x-studio-api-key": fixture.otherOrgAdminKey }));
   return fc.oneof(...choices);
 }
 

@@ -47,7 +47,7 @@ it("aims at every method of every API route file", () => {
     .flatMap((file) => {
       const source = fs.readFileSync(path.join(apiRoot, file), "utf8");
       const urlPath = `/${path.dirname(file)}`.replace(/\[id\]/g, "{id}");
-      return METHODS.filter((method) => new RegExp(`export const ${method} = studioRoute`).test(source)).map((method) => `${method} ${urlPath}`);
+      return METHODS.filter((method) => new RegExp(`export const ${method} = (studioRoute|actionRoute)`).test(source)).map((method) => `${method} ${urlPath}`);
     });
   expect(ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`).sort()).toEqual(routed.sort());
 });
@@ -188,6 +188,7 @@ async function makeRecords(baseUrl: string, target: Target): Promise<Fixture> {
       event: [event],
       user: [person.uid],
       api_key: [liveKey.id, revokedKey.id],
+      approval_kind: ["invoice", "payout"],
     },
     paymentAddresses: [approvedInvoice, paidInvoice, approvedPayout].map((record) => record.payment_intent.payment_address),
   };

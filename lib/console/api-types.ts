@@ -78,7 +78,7 @@ export interface paths {
         put?: never;
         /**
          * Approve an invoice: opens its payment address
-         * @description Maker-checker: the user who created or last edited it cannot approve it (403/40302).
+         * @description Maker-checker: the user who created or last edited it cannot approve it (403/40302). Under an approval policy tier that needs several distinct approvers, each approval but the last keeps it in approval_pending (logged "approval 1 of 2"); the same person cannot approve twice (403/40302), a tier that needs org:manage refuses a last approval when no approver holds it (403/40300), and an approval that another one overtook while it waited is 409/40901.
          *
          *     Requires `transfer:approve`.
          */
@@ -268,7 +268,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a payout: opens its funding address
-         * @description Maker-checker: the user who created or last edited it cannot approve it (403/40302).
+         * @description Maker-checker: the user who created or last edited it cannot approve it (403/40302). Under an approval policy tier that needs several distinct approvers, each approval but the last keeps it in approval_pending (logged "approval 1 of 2"); the same person cannot approve twice (403/40302), a tier that needs org:manage refuses a last approval when no approver holds it (403/40300), and an approval that another one overtook while it waited is 409/40901.
          *
          *     Requires `transfer:approve`.
          */
@@ -861,6 +861,90 @@ export interface paths {
          *     Any valid API key.
          */
         post: operations["postMeSignIns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/approval_policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The approval policy in force for each record kind
+         * @description Without a policy set, a kind has the default: one approver for any amount.
+         *
+         *     Requires `transfer:read`.
+         */
+        get: operations["getApprovalPolicies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/approval_policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a record kind's approval tiers
+         * @description Tiers by USD equivalent, ascending, the first from 0: each says how many distinct approvers it needs and whether one must hold org:manage. Records already under review keep the policy in force when they entered review (created, edited or resubmitted).
+         *
+         *     Requires `org:manage`.
+         */
+        put: operations["putApprovalPoliciesById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/invoice/intent/{id}/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice's approval step and the approvals of the version under review
+         * @description Requires `transfer:read`.
+         */
+        get: operations["getInvoiceIntentByIdApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/payout/intent/{id}/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payout's approval step and the approvals of the version under review
+         * @description Requires `transfer:read`.
+         */
+        get: operations["getPayoutIntentByIdApprovals"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2035,6 +2119,55 @@ export interface components {
             outcome: "succeeded" | "failed";
             ip?: string;
             user_agent?: string;
+        };
+        ApprovalPolicy: {
+            /** @enum {string} */
+            record_kind: "invoice" | "payout";
+            tiers: {
+                /**
+                 * @description The tier applies from this USD equivalent on (the first tier from 0)
+                 * @example 1000
+                 */
+                from_usd: string;
+                /** @description How many distinct people must approve */
+                approvers: number;
+                /**
+                 * @description One of the approvers must hold org:manage
+                 * @default false
+                 */
+                org_manage: boolean;
+            }[];
+            updated_by: string | null;
+            updated_at: string | null;
+        };
+        ApprovalPolicyUpdateRequest: {
+            tiers: {
+                /**
+                 * @description The tier applies from this USD equivalent on (the first tier from 0)
+                 * @example 1000
+                 */
+                from_usd: string;
+                /** @description How many distinct people must approve */
+                approvers: number;
+                /**
+                 * @description One of the approvers must hold org:manage
+                 * @default false
+                 */
+                org_manage: boolean;
+            }[];
+        };
+        ApprovalState: {
+            required: number;
+            org_manage_required: boolean;
+            tier_from_usd: string;
+            approvals: {
+                step: number;
+                approver_uid: string;
+                approver_name: string;
+                org_manage: boolean;
+                created_at: string;
+            }[];
+            next_step: number | null;
         };
     };
     responses: never;
@@ -9720,6 +9853,580 @@ export interface operations {
             };
             /** @description A request body that is not Content-Type: application/json (codes: `41500` unsupported_media_type) */
             415: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApprovalPolicies: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["ApprovalPolicy"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putApprovalPoliciesById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The record kind the policy governs: invoice or payout */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tiers": [
+                 *         {
+                 *           "from_usd": "0",
+                 *           "approvers": 1
+                 *         },
+                 *         {
+                 *           "from_usd": "1000",
+                 *           "approvers": 2
+                 *         },
+                 *         {
+                 *           "from_usd": "50000",
+                 *           "approvers": 2,
+                 *           "org_manage": true
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApprovalPolicyUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["ApprovalPolicy"];
+                    };
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
+            404: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body exceeds 1 MiB (codes: `41300` payload_too_large) */
+            413: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request body that is not Content-Type: application/json (codes: `41500` unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInvoiceIntentByIdApprovals: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The record's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["ApprovalState"];
+                    };
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
+            404: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPayoutIntentByIdApprovals: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The record's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["ApprovalState"];
+                    };
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
+            404: {
                 headers: {
                     /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
                     "X-Request-ID"?: string;

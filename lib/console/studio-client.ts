@@ -5,6 +5,8 @@ import { checkedStudioBaseUrl } from "@/lib/console/studio-url";
 import { CONSOLE_PROOF_HEADER, consoleProof } from "@/lib/secrets/console-proof";
 import type {
   ApiKeyRecord,
+  ApprovalPolicy,
+  ApprovalPolicyUpdateRequest,
   AuditRow,
   Balance,
   ChainStatus,
@@ -27,6 +29,7 @@ import type {
   WebhookDeliveryStatus,
   WebhookSecret,
 } from "@/lib/console/types";
+import type { InvoiceActionName, PayoutActionName, PostedAction } from "@/lib/workflow/actions";
 
 // The console's one door to the Studio: plain HTTP with the signed-in person's key, so the same
 // console works against any spec-conforming Studio (STUDIO_API_URL).
@@ -151,6 +154,11 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
       revoke: (keyId: string, once: Once = {}) => data<ApiKeyRecord>(call({ method: "POST", path: `/api_keys/${id(keyId)}/revoke`, body: {}, ...once })),
     },
     auditLog: (query: URLSearchParams) => plainList<AuditRow>("/audit_log", query),
+    // Approval policies (README "Approval policies"): read with transfer:read, set with org:manage.
+    approvalPolicies: {
+      list: () => data<ApprovalPolicy[]>(call({ path: "/approval_policies" })),
+      set: (kind: string, body: ApprovalPolicyUpdateRequest) => data<ApprovalPolicy>(call({ method: "PUT", path: `/approval_policies/${id(kind)}`, body })),
+    },
     // Standalone payment intents (README "Payment intents"): read, and refunded with transfer:sign.
     // Their id is `payment_intent_id`; the console names it `id` too, as on invoices and payouts.
     paymentIntents: {
@@ -165,8 +173,8 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
     chains: () => data<ChainStatus[]>(call({ path: "/chains" })),
     ledger: (query: URLSearchParams) => list<LedgerEntry, string>("/balances/ledger", query),
     withdraw: (body: unknown, once: Once = {}) => data<Transfer>(call({ method: "POST", path: "/asset_pro/transfer", body, ...once })),
-    invoices: { ...workflow<Invoice, InvoiceActionName>("invoice"), pdf: (invoiceId: string) => document(`/invoice/intent/${id(invoiceId)}/pdf`) },
-    payouts: workflow<Payout, PayoutActionName>("payout"),
+    invoices: { ...workflow<Invoice, PostedAction<InvoiceActionName>>("invoice"), pdf: (invoiceId: string) => document(`/invoice/intent/${id(invoiceId)}/pdf`) },
+    payouts: workflow<Payout, PostedAction<PayoutActionName>>("payout"),
     // Webhook deliveries (README "Webhooks"): read with transfer:read; resend and the signing
     // secret need transfer:sign. The secret is fetched only when an admin asks to see it.
     webhooks: {
@@ -185,7 +193,3 @@ function withId(intent: Omit<StandalonePaymentIntent, "id">): StandalonePaymentI
   return { ...intent, id: intent.payment_intent_id };
 }
 
-export const INVOICE_ACTIONS = ["approve", "reject", "cancel", "sign", "refund"] as const;
-export type InvoiceActionName = (typeof INVOICE_ACTIONS)[number];
-export const PAYOUT_ACTIONS = ["approve", "reject", "refund"] as const;
-export type PayoutActionName = (typeof PAYOUT_ACTIONS)[number];

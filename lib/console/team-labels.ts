@@ -21,17 +21,20 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "user.updated": "Person changed",
   "api_key.created": "API key created",
   "api_key.revoked": "API key revoked",
+  "invoice.approval_recorded": "Invoice approval recorded",
   "invoice.approved": "Invoice approved",
   "invoice.rejected": "Invoice rejected",
   "invoice.canceled": "Invoice canceled",
   "invoice.signed": "Invoice signed",
   "invoice.refunded": "Invoice refunded",
+  "payout.approval_recorded": "Payout approval recorded",
   "payout.approved": "Payout approved",
   "payout.rejected": "Payout rejected",
   "payout.refunded": "Payout refunded",
   "withdrawal.created": "Withdrawal made",
   "webhook_secret.revealed": "Webhook secret revealed",
   "webhook_delivery.resent": "Webhook resent",
+  "approval_policy.updated": "Approval policy changed",
 };
 
 export const AUDIT_OBJECT_TYPES: Record<string, string> = {
@@ -43,6 +46,7 @@ export const AUDIT_OBJECT_TYPES: Record<string, string> = {
   withdrawal: "Withdrawal",
   organization: "Organization",
   webhook_delivery: "Webhook delivery",
+  approval_policy: "Approval policy",
 };
 
 /** An action the log names that the console has no label for yet reads as itself. */
@@ -63,6 +67,8 @@ export function auditObjectHref(objectType: string, objectId: string): string | 
       return `/settings/audit?object_type=user&object_id=${encodeURIComponent(objectId)}`;
     case "api_key":
       return "/settings/keys";
+    case "approval_policy":
+      return "/settings/approvals";
     case "webhook_delivery":
       return `/webhooks?delivery=${encodeURIComponent(objectId)}`;
     default:

@@ -54,6 +54,8 @@ export type ApiKeyRecord = Schemas["ApiKey"];
 export type CreatedApiKey = Schemas["CreatedApiKey"];
 /** One row of the organization's audit log; `actor_uid` is null only for the operator CLI. */
 export type AuditRow = Schemas["AuditLogEntry"];
+export type ApprovalPolicy = Schemas["ApprovalPolicy"];
+export type ApprovalPolicyUpdateRequest = Schemas["ApprovalPolicyUpdateRequest"];
 export type UserCreateRequest = Schemas["UserCreateRequest"];
 export type UserUpdateRequest = Schemas["UserUpdateRequest"];
 /** POST /me/sign_ins: the console reports each sign-in attempt with the person's own key. */

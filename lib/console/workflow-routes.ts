@@ -3,7 +3,8 @@ import { createBody } from "@/lib/console/create-body";
 import { consoleReads } from "@/lib/console/reads";
 import { INVOICES, PAYOUTS } from "@/lib/console/resources";
 import { BadRequest, consoleRoute, readJson } from "@/lib/console/route";
-import { INVOICE_ACTIONS, PAYOUT_ACTIONS, type StudioClient } from "@/lib/console/studio-client";
+import type { StudioClient } from "@/lib/console/studio-client";
+import { INVOICE_ACTIONS, PAYOUT_ACTIONS, postedActions } from "@/lib/workflow/actions";
 
 type Owner = "invoices" | "payouts";
 
@@ -33,7 +34,7 @@ function workflowRoutes<O extends Owner>(owner: O, actions: readonly string[]) {
 }
 
 export const invoiceRoutes = {
-  ...workflowRoutes("invoices", INVOICE_ACTIONS),
+  ...workflowRoutes("invoices", postedActions(INVOICE_ACTIONS)),
   pdf: consoleRoute({ mutating: false }, async ({ ctx, params }) => {
     const studio = await ctx.client.invoices.pdf(params.id ?? "");
     return new Response(studio.body, {
@@ -45,4 +46,4 @@ export const invoiceRoutes = {
     });
   }),
 };
-export const payoutRoutes = workflowRoutes("payouts", PAYOUT_ACTIONS);
+export const payoutRoutes = workflowRoutes("payouts", postedActions(PAYOUT_ACTIONS));

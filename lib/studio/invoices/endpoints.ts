@@ -1,4 +1,5 @@
-import { endpoint, named } from "@/lib/studio/openapi/endpoint";
+import { actionEndpoint, endpoint, named } from "@/lib/studio/openapi/endpoint";
+import { INVOICE_ACTIONS } from "@/lib/workflow/actions";
 import { statusCategoryCounts } from "@/lib/studio/openapi/counts";
 import { cancelSchema, invoiceCreateSchema, invoiceListQuerySchema, invoiceUpdateSchema, signSchema } from "@/lib/studio/invoices/schemas";
 import { invoiceRecordSchema } from "@/lib/studio/invoices/serialize";
@@ -32,34 +33,20 @@ export const invoiceEndpoints = [
     response: invoice, refusals: { businessRule: true },
   }),
   endpoint({ method: "get", path: "/invoice/intent/{id}", tag, summary: "Get an invoice intent", permission: "transfer:read", response: invoice }),
-  endpoint({
-    method: "put", path: "/invoice/intent/{id}", tag, summary: "Update an invoice intent, or resubmit a rejected one",
-    description: "Changes only the fields it names; `null` clears a field the create request may leave out.",
-    permission: "transfer:create", body: { schema: invoiceUpdateSchema, example: { recipient_name: "Ada King", payment_terms: 14 } },
+  actionEndpoint(INVOICE_ACTIONS.edit, {
+    method: "put", path: "/invoice/intent/{id}", tag, example: { recipient_name: "Ada King", payment_terms: 14 },
     response: invoice, refusals: { conflict: true, businessRule: true },
   }),
-  endpoint({
-    method: "post", path: "/invoice/intent/{id}/cancel", tag, summary: "Cancel an invoice before any funds arrive", permission: "transfer:create",
-    body: { schema: cancelSchema, optional: true, example: { reason: "Issued twice" } }, response: invoice,
+  actionEndpoint(INVOICE_ACTIONS.cancel, { method: "post", path: "/invoice/intent/{id}/cancel", tag, example: { reason: "Issued twice" }, response: invoice }),
+  actionEndpoint(INVOICE_ACTIONS.approve, { method: "post", path: "/invoice/intent/{id}/approve", tag, response: invoice, refusals: { businessRule: true } }),
+  actionEndpoint(INVOICE_ACTIONS.reject, { method: "post", path: "/invoice/intent/{id}/reject", tag, example: { reason: "Wrong recipient" }, response: invoice }),
+  actionEndpoint(INVOICE_ACTIONS.sign, {
+    method: "post", path: "/invoice/intent/{id}/sign", tag,
+    example: { refund_address: "0x8ba1f109551bD432803012645Ac136ddd64DBA72", refund_reason: "Overpaid" }, response: invoice, refusals: { businessRule: true },
   }),
-  endpoint({
-    method: "post", path: "/invoice/intent/{id}/approve", tag, summary: "Approve an invoice: opens its payment address",
-    description: "Maker-checker: the user who created or last edited it cannot approve it (403/40302).",
-    permission: "transfer:approve", response: invoice, refusals: { businessRule: true },
-  }),
-  endpoint({
-    method: "post", path: "/invoice/intent/{id}/reject", tag, summary: "Reject an invoice with a reason", permission: "transfer:approve",
-    body: { schema: rejectSchema, example: { reason: "Wrong recipient" } }, response: invoice,
-  }),
-  endpoint({
-    method: "post", path: "/invoice/intent/{id}/sign", tag, summary: "Sign a paid invoice: settles the funds",
-    description: "An overpayment's excess is refunded to `refund_address`, which is then required.",
-    permission: "transfer:sign", body: { schema: signSchema, optional: true, example: { refund_address: "0x8ba1f109551bD432803012645Ac136ddd64DBA72", refund_reason: "Overpaid" } },
-    response: invoice, refusals: { businessRule: true },
-  }),
-  endpoint({
-    method: "post", path: "/invoice/intent/{id}/refund", tag, summary: "Refund everything an invoice received", permission: "transfer:sign",
-    body: { schema: refundSchema, example: { refund_address: "0x8ba1f109551bD432803012645Ac136ddd64DBA72", refund_reason: "Underpaid", refund_attachments: ["file_1"] } },
+  actionEndpoint(INVOICE_ACTIONS.refund, {
+    method: "post", path: "/invoice/intent/{id}/refund", tag,
+    example: { refund_address: "0x8ba1f109551bD432803012645Ac136ddd64DBA72", refund_reason: "Underpaid", refund_attachments: ["file_1"] },
     response: invoice, refusals: { businessRule: true },
   }),
   endpoint({

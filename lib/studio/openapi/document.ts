@@ -15,6 +15,7 @@ import { sandboxEndpoints } from "@/lib/studio/sandbox/endpoints";
 import { accountEndpoints } from "@/lib/studio/auth/endpoints";
 import { teamEndpoints } from "@/lib/studio/orgs/endpoints";
 import { auditEndpoints } from "@/lib/studio/audit/endpoints";
+import { approvalEndpoints } from "@/lib/studio/approvals/endpoints";
 
 export const API_PREFIX = "/v1/studio/api";
 
@@ -31,6 +32,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...accountEndpoints,
   ...teamEndpoints,
   ...auditEndpoints,
+  ...approvalEndpoints,
 ];
 
 named("ErrorEnvelope", errorEnvelopeSchema);

@@ -12,6 +12,7 @@
 // (e2e/api/openapi.test.ts) fails while a route file has no entry or an entry has no route.
 import type { z } from "zod";
 import type { Permission } from "@/lib/studio/auth/permissions";
+import type { ActionDeclaration } from "@/lib/workflow/actions";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
@@ -53,4 +54,19 @@ export const componentNames = new Map<z.ZodType, string>();
 export function named<S extends z.ZodType>(name: string, schema: S): S {
   componentNames.set(schema, name);
   return schema;
+}
+
+/** A workflow action's entry: permission, summary, description and body come from its declaration. */
+export function actionEndpoint(
+  declaration: ActionDeclaration,
+  entry: Omit<Endpoint, "summary" | "description" | "permission" | "body"> & { example?: unknown },
+): Endpoint {
+  const { example, ...rest } = entry;
+  return {
+    ...rest,
+    summary: declaration.summary,
+    ...(declaration.description ? { description: declaration.description } : {}),
+    permission: declaration.permission,
+    ...(declaration.body ? { body: { schema: declaration.body, optional: declaration.bodyOptional, example } } : {}),
+  };
 }

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { endpoint, named } from "@/lib/studio/openapi/endpoint";
+import { actionEndpoint, endpoint, named } from "@/lib/studio/openapi/endpoint";
+import { PAYOUT_ACTIONS } from "@/lib/workflow/actions";
 import { statusCategoryCounts } from "@/lib/studio/openapi/counts";
 import { payoutCreateSchema, payoutListQuerySchema, payoutUpdateSchema } from "@/lib/studio/payouts/schemas";
 import { payoutRecordSchema } from "@/lib/studio/payouts/serialize";
-import { refundSchema, rejectSchema } from "@/lib/studio/workflow/schemas";
 import { statusLogRecordSchema } from "@/lib/studio/workflow/serialize";
 
 const payout = named("PayoutIntent", payoutRecordSchema);
@@ -27,22 +27,14 @@ export const payoutEndpoints = [
     response: payout, refusals: { businessRule: true },
   }),
   endpoint({ method: "get", path: "/payout/intent/{id}", tag, summary: "Get a payout intent", permission: "transfer:read", response: payout }),
-  endpoint({
-    method: "put", path: "/payout/intent/{id}", tag, summary: "Update a payout intent, or resubmit a rejected one", permission: "transfer:create",
-    body: { schema: payoutUpdateSchema, example: { exact_out_amount: "98.5" } }, response: payout, refusals: { conflict: true, businessRule: true },
+  actionEndpoint(PAYOUT_ACTIONS.edit, {
+    method: "put", path: "/payout/intent/{id}", tag, example: { exact_out_amount: "98.5" }, response: payout, refusals: { conflict: true, businessRule: true },
   }),
-  endpoint({
-    method: "post", path: "/payout/intent/{id}/approve", tag, summary: "Approve a payout: opens its funding address",
-    description: "Maker-checker: the user who created or last edited it cannot approve it (403/40302).",
-    permission: "transfer:approve", response: payout, refusals: { businessRule: true },
-  }),
-  endpoint({
-    method: "post", path: "/payout/intent/{id}/reject", tag, summary: "Reject a payout with a reason", permission: "transfer:approve",
-    body: { schema: rejectSchema, example: { reason: "Duplicate" } }, response: payout,
-  }),
-  endpoint({
-    method: "post", path: "/payout/intent/{id}/refund", tag, summary: "Refund a payout's deposit", permission: "transfer:sign",
-    body: { schema: refundSchema, example: { refund_address: "0x8ba1f109551bD432803012645Ac136ddd64DBA72", refund_reason: "Underfunded", refund_attachments: [] } },
+  actionEndpoint(PAYOUT_ACTIONS.approve, { method: "post", path: "/payout/intent/{id}/approve", tag, response: payout, refusals: { businessRule: true } }),
+  actionEndpoint(PAYOUT_ACTIONS.reject, { method: "post", path: "/payout/intent/{id}/reject", tag, example: { reason: "Duplicate" }, response: payout }),
+  actionEndpoint(PAYOUT_ACTIONS.refund, {
+    method: "post", path: "/payout/intent/{id}/refund", tag,
+    example: { refund_address: "0x8ba1f109551bD432803012645Ac136ddd64DBA72", refund_reason: "Underfunded", refund_attachments: [] },
     response: payout, refusals: { businessRule: true },
   }),
   endpoint({

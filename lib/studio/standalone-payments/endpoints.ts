@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { endpoint, named } from "@/lib/studio/openapi/endpoint";
+import { actionEndpoint, endpoint, named } from "@/lib/studio/openapi/endpoint";
+import { PAYMENT_INTENT_ACTIONS } from "@/lib/workflow/actions";
 import { statusCategoryCounts } from "@/lib/studio/openapi/counts";
 import { paymentIntentRecordSchema } from "@/lib/studio/payment-intents/serialize";
 import { paymentIntentCreateSchema, paymentIntentListQuerySchema } from "@/lib/studio/standalone-payments/schemas";
 import { standalonePaymentRecordSchema } from "@/lib/studio/standalone-payments/serialize";
-import { refundSchema } from "@/lib/studio/workflow/schemas";
 import { statusLogRecordSchema } from "@/lib/studio/workflow/serialize";
 
 named("PaymentIntent", paymentIntentRecordSchema);
@@ -27,9 +27,9 @@ export const paymentIntentEndpoints = [
     method: "get", path: "/payment/intents", tag, summary: "List payment intents", permission: "transfer:read",
     query: paymentIntentListQuerySchema, response: paymentIntent, list: { counts: statusCategoryCounts },
   }),
-  endpoint({
-    method: "post", path: "/payment/intent/{id}/refund", tag, summary: "Refund a payment's funds", permission: "transfer:sign",
-    body: { schema: refundSchema, example: { refund_address: "0x8ba1f109551bD432803012645Ac136ddd64DBA72", refund_reason: "Order cancelled", refund_attachments: [] } },
+  actionEndpoint(PAYMENT_INTENT_ACTIONS.refund, {
+    method: "post", path: "/payment/intent/{id}/refund", tag,
+    example: { refund_address: "0x8ba1f109551bD432803012645Ac136ddd64DBA72", refund_reason: "Order cancelled", refund_attachments: [] },
     response: paymentIntent, extension: true, refusals: { businessRule: true },
   }),
   endpoint({

@@ -14,19 +14,10 @@ import { getIntentOrThrow, type AnyOwner, type Intent, type Owner, type OwnerTab
 import { inTransaction } from "@/lib/studio/unit-of-work";
 import { queueStatusEvent } from "@/lib/studio/webhooks/outbox";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
+import { auditedName } from "@/lib/workflow/actions";
 
 /** The operator uid of changes the service makes by itself (chain watcher, sweeper): not audited. */
 export const SYSTEM_OPERATOR = "system";
-
-// A person's verbs, as the audit log names them (`invoice.approved`, `payout.refunded`, ...).
-const AUDITED_ACTIONS: Record<string, string> = {
-  update: "updated",
-  approve: "approved",
-  reject: "rejected",
-  cancel: "canceled",
-  sign: "signed",
-  refund: "refunded",
-};
 
 /**
  * Where `action` leads from the record's status, or 409 naming the current status: 40901 when the
@@ -117,7 +108,8 @@ export async function transition<T extends OwnerTable, Status extends string, Ac
     .where(eq(paymentIntents.id, paymentIntent.id))
     .returning();
   await writeStatusLog(tx, owner, { row: updated, from, to, operatorUid: input.operatorUid, reason: input.reason, now });
-  const audited = AUDITED_ACTIONS[input.action];
+  // A person's verbs, as their declarations name them (`invoice.approved`, `payout.refunded`, ...).
+  const audited = auditedName(owner.type, input.action);
   if (audited && input.operatorUid !== SYSTEM_OPERATOR) {
     await recordAudit(tx, {
       orgId: updated.orgId,

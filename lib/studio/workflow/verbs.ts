@@ -1,6 +1,6 @@
 // The verbs every owner shares (spec 4.1 and 4.2 name them alike): update, approve, reject and
 // refund. Each is one transaction: lock, the owner's own checks, one transition.
-import { and, eq } from "drizzle-orm";
+import { and, eq, notLike, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { statusLogs } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
@@ -13,6 +13,10 @@ import { takeDepositAddress } from "@/lib/studio/payment-intents/deposit-address
 import { receivedFacts } from "@/lib/studio/payment-intents/status";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import { inTransaction } from "@/lib/studio/unit-of-work";
+import { recordAudit } from "@/lib/studio/audit/audit-log";
+import { approvals } from "@/lib/studio/db/approvals-schema";
+import { collectedApprovals, requirementFor, type ReviewedRecord } from "@/lib/studio/approvals/policies";
+import { APPROVAL_REASON_PATTERN, approvalReason } from "@/lib/studio/approvals/schemas";
 import { lockIntentOrThrow, type Intent, type Owner, type OwnerTable } from "@/lib/studio/workflow/owner";
 import { assertTransition, transition } from "@/lib/studio/workflow/transition";
 import type { RefundInput, RejectInput } from "@/lib/studio/workflow/schemas";
@@ -69,12 +73,46 @@ export function approveIntent<T extends OwnerTable, R>(
 ): Promise<R> {
   const { principal, id, now } = input;
   return inTransaction(async (tx) => {
+    // Read before the lock: an approval that commits while this request waits took the step it came for.
+    const approvalsSeen = await countApprovals(tx, owner.type, id);
     const current = await lockIntentOrThrow(tx, owner, principal.orgId, id);
     // The status conflict (409) is reported before maker-checker, and must not burn an address index.
     assertTransition(owner, current, "approve");
+    const noun = owner.machine.noun;
     if (await madeVersionUnderReview(tx, owner, current.row, principal.uid)) {
-      const noun = owner.machine.noun;
       throw new StudioError("maker_checker", `The user who created or edited ${article(noun)} ${noun} cannot approve it; another approver must`);
+    }
+    if ((await countApprovals(tx, owner.type, id)) !== approvalsSeen) {
+      throw new StudioError("lost_race", `Another approval of this ${noun} was recorded while this request waited for it; read it again before retrying`);
+    }
+    const record = reviewedRecord(owner, current);
+    const requirement = await requirementFor(tx, record);
+    const collected = await collectedApprovals(tx, record);
+    if (collected.some((approval) => approval.approverUid === principal.uid)) {
+      throw new StudioError("maker_checker", `You already approved this ${noun}; its policy needs ${requirement.required} distinct approvers`);
+    }
+    const step = collected.length + 1;
+    const holdsOrgManage = principal.permissions.includes("org:manage");
+    if (step === requirement.required && requirement.orgManageRequired && !holdsOrgManage && !collected.some((approval) => approval.orgManage)) {
+      throw new StudioError(
+        "forbidden",
+        `The last approval of this ${noun} must come from someone holding org:manage (its policy tier from ${requirement.tierFromUsd} USD requires one)`,
+      );
+    }
+    await tx.insert(approvals).values({
+      orgId: principal.orgId,
+      ownerType: owner.type,
+      ownerId: id,
+      versionAt: record.updatedAt,
+      step,
+      approverUid: principal.uid,
+      approverName: principal.name,
+      orgManage: holdsOrgManage,
+      createdAt: now,
+    });
+    if (step < requirement.required) {
+      await recordIntermediateApproval(tx, owner, current, { principal, step, required: requirement.required, now });
+      return owner.serialize(current.row, current.paymentIntent);
     }
     const { paymentDeadline, changes } = input.prepare(current);
     const address = await takeDepositAddress(tx, principal.orgId, current.paymentIntent.chainId);
@@ -82,12 +120,64 @@ export function approveIntent<T extends OwnerTable, R>(
       current,
       action: "approve",
       operatorUid: principal.uid,
-      reason: "approved",
+      reason: requirement.required > 1 ? `approved (${approvalReason(step, requirement.required)})` : "approved",
       changes: { approveTime: now, reviewer: principal.name, ...changes } as Partial<T["$inferInsert"]>,
       paymentChanges: { ...address, paymentDeadline },
       now,
     });
     return owner.serialize(approved.row, approved.paymentIntent);
+  });
+}
+
+/** A record under review as the approval policy reads it. */
+export function reviewedRecord(owner: { type: string }, current: Intent<OwnerTable>): ReviewedRecord {
+  return {
+    ownerType: owner.type as ReviewedRecord["ownerType"],
+    id: current.row.id,
+    orgId: current.row.orgId,
+    status: current.row.status,
+    updatedAt: current.row.updatedAt,
+    amountUsd: current.paymentIntent.cryptoAmount,
+  };
+}
+
+async function countApprovals(tx: Tx, ownerType: string, ownerId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(approvals)
+    .where(and(eq(approvals.ownerType, ownerType), eq(approvals.ownerId, ownerId)));
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * An approval short of the policy's count: the status stays approval_pending, with one log row
+ * ("approval 1 of 2") and one audit row.
+ */
+async function recordIntermediateApproval(
+  tx: Tx,
+  owner: Owner<OwnerTable, string, string, unknown>,
+  current: Intent<OwnerTable>,
+  input: { principal: Principal; step: number; required: number; now: Date },
+) {
+  const reason = approvalReason(input.step, input.required);
+  await tx.insert(statusLogs).values({
+    orgId: current.row.orgId,
+    ownerType: owner.type,
+    ownerId: current.row.id,
+    fromStatus: current.row.status,
+    toStatus: current.row.status,
+    operatorUid: input.principal.uid,
+    reason,
+    createdAt: input.now,
+  });
+  await recordAudit(tx, {
+    orgId: current.row.orgId,
+    actorUid: input.principal.uid,
+    action: `${owner.type}.approval_recorded`,
+    objectType: owner.type,
+    objectId: current.row.id,
+    details: { step: input.step, required: input.required, reason },
+    now: input.now,
   });
 }
 
@@ -168,6 +258,8 @@ async function madeVersionUnderReview(tx: Tx, owner: Owner<OwnerTable, string, s
         eq(statusLogs.ownerId, row.id),
         eq(statusLogs.toStatus, "approval_pending"),
         eq(statusLogs.operatorUid, uid),
+        // An intermediate approval's row (approval_pending to approval_pending) shaped nothing.
+        notLike(statusLogs.reason, APPROVAL_REASON_PATTERN),
       ),
     )
     .limit(1);

@@ -1,13 +1,12 @@
 // POST /v1/studio/api/invoice/intent/{id}/cancel - cancel before any funds arrive (body optional)
-import { otherMethodsRefused, studioRoute } from "@/lib/studio/http/route";
-import { cancelSchema } from "@/lib/studio/invoices/schemas";
 import { cancelInvoice } from "@/lib/studio/invoices/cancel-invoice";
-import { actionAllowed } from "@/lib/studio/workflow/transition";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
+import { otherMethodsRefused } from "@/lib/studio/http/route";
+import { actionRoute } from "@/lib/studio/workflow/action-route";
+import { INVOICE_ACTIONS } from "@/lib/workflow/actions";
 
-export const POST = studioRoute(
-  { permission: "transfer:create", body: cancelSchema, bodyOptional: true, statusRule: actionAllowed(invoiceOwner, "cancel") },
-  async ({ principal, params, body }) => ({ data: await cancelInvoice({ principal, id: params.id ?? "", request: body }) }),
+export const POST = actionRoute(invoiceOwner, INVOICE_ACTIONS.cancel, ({ principal, params, body }) =>
+  cancelInvoice({ principal, id: params.id ?? "", request: body }),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused("POST");

@@ -1,13 +1,12 @@
 // POST /v1/studio/api/invoice/intent/{id}/sign - settle; refunds an overpayment's excess (body optional)
-import { otherMethodsRefused, studioRoute } from "@/lib/studio/http/route";
-import { signSchema } from "@/lib/studio/invoices/schemas";
-import { signInvoice } from "@/lib/studio/invoices/sign-invoice";
-import { actionAllowed } from "@/lib/studio/workflow/transition";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
+import { signInvoice } from "@/lib/studio/invoices/sign-invoice";
+import { otherMethodsRefused } from "@/lib/studio/http/route";
+import { actionRoute } from "@/lib/studio/workflow/action-route";
+import { INVOICE_ACTIONS } from "@/lib/workflow/actions";
 
-export const POST = studioRoute(
-  { permission: "transfer:sign", body: signSchema, bodyOptional: true, statusRule: actionAllowed(invoiceOwner, "sign") },
-  async ({ principal, params, body }) => ({ data: await signInvoice({ principal, id: params.id ?? "", request: body }) }),
+export const POST = actionRoute(invoiceOwner, INVOICE_ACTIONS.sign, ({ principal, params, body }) =>
+  signInvoice({ principal, id: params.id ?? "", request: body }),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused("POST");

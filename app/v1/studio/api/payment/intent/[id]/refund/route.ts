@@ -1,15 +1,12 @@
 // POST /v1/studio/api/payment/intent/{id}/refund - return a payment's funds (extension)
-import { otherMethodsRefused, studioRoute } from "@/lib/studio/http/route";
-import { refundSchema } from "@/lib/studio/workflow/schemas";
-import { refundIntent } from "@/lib/studio/workflow/verbs";
 import { standaloneOwner } from "@/lib/studio/standalone-payments/owner";
-import { actionAllowed } from "@/lib/studio/workflow/transition";
+import { otherMethodsRefused } from "@/lib/studio/http/route";
+import { actionRoute } from "@/lib/studio/workflow/action-route";
+import { refundIntent } from "@/lib/studio/workflow/verbs";
+import { PAYMENT_INTENT_ACTIONS } from "@/lib/workflow/actions";
 
-export const POST = studioRoute(
-  { permission: "transfer:sign", body: refundSchema, statusRule: actionAllowed(standaloneOwner, "refund") },
-  async ({ principal, params, body }) => ({
-    data: await refundIntent(standaloneOwner, { principal, id: params.id ?? "", request: body }),
-  }),
+export const POST = actionRoute(standaloneOwner, PAYMENT_INTENT_ACTIONS.refund, ({ principal, params, body }) =>
+  refundIntent(standaloneOwner, { principal, id: params.id ?? "", request: body }),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused("POST");

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { invoiceActions, payoutActions } from "@/lib/console/actions";
+import { auditedName, permittedActions, postedActions, INVOICE_ACTIONS, PAYOUT_ACTIONS, type ActionSubject, type ActionViewer } from "@/lib/workflow/actions";
+
+const invoiceActions = (subject: ActionSubject, viewer: ActionViewer) => permittedActions("invoice", subject, viewer);
+const payoutActions = (subject: ActionSubject, viewer: ActionViewer) => permittedActions("payout", subject, viewer);
 
 const admin = { uid: "u_admin", permissions: ["transfer:read", "transfer:create", "transfer:approve", "transfer:sign"] };
 const finance = { uid: "u_fin", permissions: ["transfer:read", "transfer:create"] };
@@ -41,8 +44,8 @@ describe("payout actions", () => {
     expect(payoutActions(subject("approval_pending"), admin)).toEqual(["approve", "reject", "edit"]);
   });
 
-  it("never offers approve or reject to the payout's creator", () => {
-    expect(payoutActions(subject("approval_pending", "u_admin"), admin)).toEqual(["edit"]);
+  it("never offers approve to the payout's creator, but offers reject as the Studio allows it", () => {
+    expect(payoutActions(subject("approval_pending", "u_admin"), admin)).toEqual(["reject", "edit"]);
   });
 
   it("offers refund only while underfunded or in payment review, to transfer:sign", () => {
@@ -56,5 +59,21 @@ describe("payout actions", () => {
     expect(payoutActions(subject("rejected"), finance)).toEqual(["edit"]);
     expect(payoutActions(subject("approved"), finance)).toEqual([]);
     expect(payoutActions(subject("approval_pending"), viewer)).toEqual([]);
+  });
+});
+
+describe("declarations", () => {
+  it("name the audit rows of the state-table actions people take, and nothing for the system's", () => {
+    expect(auditedName("invoice", "update")).toBe("updated");
+    expect(auditedName("invoice", "cancel")).toBe("canceled");
+    expect(auditedName("payout", "approve")).toBe("approved");
+    expect(auditedName("payment_intent", "refund")).toBe("refunded");
+    expect(auditedName("invoice", "confirm_payment")).toBeUndefined();
+    expect(auditedName("payout", "fund")).toBeUndefined();
+  });
+
+  it("post every action but edit, which is the record's PUT", () => {
+    expect(postedActions(INVOICE_ACTIONS)).toEqual(["approve", "reject", "cancel", "sign", "refund"]);
+    expect(postedActions(PAYOUT_ACTIONS)).toEqual(["approve", "reject", "refund"]);
   });
 });

@@ -1,0 +1,4 @@
+// GET /api/approval-policies - each record kind's approval policy in force
+import { consoleRoute } from "@/lib/console/route";
+
+export const GET = consoleRoute({ mutating: false }, async ({ ctx }) => ({ data: await ctx.client.approvalPolicies.list() }));

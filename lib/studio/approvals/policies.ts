@@ -1,0 +1,124 @@
+import "server-only";
+// Approval policies (issue 25): each change is a new version, so the version in force when a
+// record entered review stays its policy however the organization's policy changes later.
+import { and, asc, desc, eq, lte } from "drizzle-orm";
+import { db, type DbOrTx } from "@/lib/db/client";
+import type { Principal } from "@/lib/studio/auth/principal";
+import { recordAudit } from "@/lib/studio/audit/audit-log";
+import { approvalPolicyVersions, approvals, type ApprovalTier } from "@/lib/studio/db/approvals-schema";
+import { inTransaction } from "@/lib/studio/unit-of-work";
+import {
+  APPROVAL_RECORD_KINDS,
+  DEFAULT_TIERS,
+  tierFor,
+  type ApprovalPolicyRecord,
+  type ApprovalPolicyUpdate,
+  type ApprovalRecordKind,
+  type ApprovalState,
+} from "@/lib/studio/approvals/schemas";
+
+type PolicyVersion = typeof approvalPolicyVersions.$inferSelect;
+
+function serializePolicy(kind: ApprovalRecordKind, version: PolicyVersion | undefined): ApprovalPolicyRecord {
+  return {
+    record_kind: kind,
+    tiers: version ? version.tiers : [...DEFAULT_TIERS],
+    updated_by: version?.createdBy ?? null,
+    updated_at: version?.createdAt.toISOString() ?? null,
+  };
+}
+
+/** The newest version of `kind`'s policy created no later than `at` (now, when not given). */
+async function versionInForce(database: DbOrTx, orgId: number, kind: string, at?: Date): Promise<PolicyVersion | undefined> {
+  const [version] = await database
+    .select()
+    .from(approvalPolicyVersions)
+    .where(
+      and(
+        eq(approvalPolicyVersions.orgId, orgId),
+        eq(approvalPolicyVersions.recordKind, kind),
+        at ? lte(approvalPolicyVersions.createdAt, at) : undefined,
+      ),
+    )
+    .orderBy(desc(approvalPolicyVersions.createdAt), desc(approvalPolicyVersions.id))
+    .limit(1);
+  return version;
+}
+
+// GET /approval_policies: every record kind's policy in force now.
+export async function listApprovalPolicies(input: { principal: Principal }): Promise<ApprovalPolicyRecord[]> {
+  const database = await db();
+  const policies: ApprovalPolicyRecord[] = [];
+  for (const kind of APPROVAL_RECORD_KINDS) policies.push(serializePolicy(kind, await versionInForce(database, input.principal.orgId, kind)));
+  return policies;
+}
+
+// PUT /approval_policies/{kind}: a new version, in force for records entering review from now on.
+export function setApprovalPolicy(input: { principal: Principal; kind: ApprovalRecordKind; request: ApprovalPolicyUpdate; now?: Date }) {
+  const now = input.now ?? new Date();
+  return inTransaction(async (tx) => {
+    const [version] = await tx
+      .insert(approvalPolicyVersions)
+      .values({ orgId: input.principal.orgId, recordKind: input.kind, tiers: input.request.tiers, createdBy: input.principal.uid, createdAt: now })
+      .returning();
+    await recordAudit(tx, {
+      orgId: input.principal.orgId,
+      actorUid: input.principal.uid,
+      action: "approval_policy.updated",
+      objectType: "approval_policy",
+      objectId: input.kind,
+      details: { tiers: input.request.tiers },
+      now,
+    });
+    return serializePolicy(input.kind, version);
+  });
+}
+
+/** A record under review as the approval rules read it. */
+export type ReviewedRecord = {
+  ownerType: ApprovalRecordKind;
+  id: string;
+  orgId: number;
+  status: string;
+  /** When the version under review began: its creation, last edit or resubmission. */
+  updatedAt: Date;
+  /** Its USD equivalent: both tokens are USD stablecoins, so the amount due in tokens. */
+  amountUsd: string;
+};
+
+export type Requirement = { required: number; orgManageRequired: boolean; tierFromUsd: string };
+
+/** What the policy in force when the record entered review asks of it. */
+export async function requirementFor(database: DbOrTx, record: ReviewedRecord): Promise<Requirement> {
+  const version = await versionInForce(database, record.orgId, record.ownerType, record.updatedAt);
+  const tier: ApprovalTier = tierFor(version?.tiers ?? DEFAULT_TIERS, record.amountUsd);
+  return { required: tier.approvers, orgManageRequired: tier.org_manage, tierFromUsd: tier.from_usd };
+}
+
+/** The approvals collected for the version under review, in step order. */
+export function collectedApprovals(database: DbOrTx, record: ReviewedRecord) {
+  return database
+    .select()
+    .from(approvals)
+    .where(and(eq(approvals.ownerType, record.ownerType), eq(approvals.ownerId, record.id), eq(approvals.versionAt, record.updatedAt)))
+    .orderBy(asc(approvals.step));
+}
+
+/** GET /{owner}/intent/{id}/approvals: the policy step a record is on and who approved so far. */
+export async function approvalState(database: DbOrTx, record: ReviewedRecord): Promise<ApprovalState> {
+  const requirement = await requirementFor(database, record);
+  const collected = record.status === "approval_pending" ? await collectedApprovals(database, record) : [];
+  return {
+    required: requirement.required,
+    org_manage_required: requirement.orgManageRequired,
+    tier_from_usd: requirement.tierFromUsd,
+    approvals: collected.map((approval) => ({
+      step: approval.step,
+      approver_uid: approval.approverUid,
+      approver_name: approval.approverName,
+      org_manage: approval.orgManage,
+      created_at: approval.createdAt.toISOString(),
+    })),
+    next_step: record.status === "approval_pending" ? collected.length + 1 : null,
+  };
+}

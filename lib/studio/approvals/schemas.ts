@@ -1,0 +1,93 @@
+// Approval policies (issue 25): the request and record shapes, shared by the API and the console's
+// Settings form.
+import { z } from "zod";
+import { isPlainDecimal } from "@/lib/studio/money";
+import { decimalString } from "@/lib/studio/validation";
+
+/** The record kinds a policy governs. */
+export const APPROVAL_RECORD_KINDS = ["invoice", "payout"] as const;
+export type ApprovalRecordKind = (typeof APPROVAL_RECORD_KINDS)[number];
+
+export const MAX_APPROVERS = 5;
+
+export const approvalTierSchema = z.object({
+  from_usd: decimalString.meta({ description: "The tier applies from this USD equivalent on (the first tier from 0)", example: "1000" }),
+  approvers: z.number().int().min(1).max(MAX_APPROVERS).meta({ description: "How many distinct people must approve" }),
+  org_manage: z.boolean().default(false).meta({ description: "One of the approvers must hold org:manage" }),
+});
+
+/** The tiers, ascending by `from_usd`, the first from 0: every amount falls in exactly one. */
+export const approvalPolicyUpdateSchema = z.object({
+  tiers: z
+    .array(approvalTierSchema)
+    .min(1)
+    .max(10)
+    .superRefine((tiers, context) => {
+      // A malformed from_usd is already reported by the tier's own schema.
+      if (!tiers.every((tier) => isPlainDecimal(tier.from_usd))) return;
+      if (tiers[0] && compareDecimal(tiers[0].from_usd, "0") !== 0) {
+        context.addIssue({ code: "custom", path: [0, "from_usd"], message: "the first tier must start from 0" });
+      }
+      for (let index = 1; index < tiers.length; index++) {
+        if (!(compareDecimal(tiers[index]!.from_usd, tiers[index - 1]!.from_usd) > 0)) {
+          context.addIssue({ code: "custom", path: [index, "from_usd"], message: "tiers must be in ascending order of from_usd" });
+        }
+      }
+    }),
+});
+export type ApprovalPolicyUpdate = z.infer<typeof approvalPolicyUpdateSchema>;
+
+export const approvalPolicyRecordSchema = z.object({
+  record_kind: z.enum(APPROVAL_RECORD_KINDS),
+  tiers: z.array(approvalTierSchema),
+  /** Null while the organization has not set one: the default, one approver for any amount. */
+  updated_by: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type ApprovalPolicyRecord = z.infer<typeof approvalPolicyRecordSchema>;
+
+export const approvalRecordSchema = z.object({
+  step: z.number().int(),
+  approver_uid: z.string(),
+  approver_name: z.string(),
+  org_manage: z.boolean(),
+  created_at: z.string(),
+});
+
+/** Where a record stands against the policy in force for the version under review. */
+export const approvalStateSchema = z.object({
+  required: z.number().int(),
+  org_manage_required: z.boolean(),
+  tier_from_usd: z.string(),
+  /** The approvals of the version under review, in order. */
+  approvals: z.array(approvalRecordSchema),
+  /** The step the next approval takes ("2 of 2"); null once the record left review. */
+  next_step: z.number().int().nullable(),
+});
+export type ApprovalState = z.infer<typeof approvalStateSchema>;
+
+/** Compares two non-negative decimal strings exactly: -1, 0 or 1. */
+export function compareDecimal(a: string, b: string): number {
+  const [aWhole = "0", aFraction = ""] = a.split(".");
+  const [bWhole = "0", bFraction = ""] = b.split(".");
+  const width = Math.max(aFraction.length, bFraction.length);
+  const left = BigInt(aWhole + aFraction.padEnd(width, "0"));
+  const right = BigInt(bWhole + bFraction.padEnd(width, "0"));
+  return left === right ? 0 : left > right ? 1 : -1;
+}
+
+/** Today's behaviour: one approver for any amount. */
+export const DEFAULT_TIERS = [{ from_usd: "0", approvers: 1, org_manage: false }] as const satisfies z.infer<typeof approvalTierSchema>[];
+
+/** The tier `amountUsd` falls in. */
+export function tierFor<T extends { from_usd: string }>(tiers: readonly T[], amountUsd: string): T {
+  let found = tiers[0]!;
+  for (const tier of tiers) if (compareDecimal(amountUsd, tier.from_usd) >= 0) found = tier;
+  return found;
+}
+
+/** The reason of an intermediate approval's log row, and a SQL LIKE pattern matching every one. */
+export const APPROVAL_REASON_PATTERN = "approval % of %";
+export function approvalReason(step: number, required: number): string {
+  return `approval ${step} of ${required}`;
+}

@@ -1,0 +1,142 @@
+// One declaration per workflow action, beside the owners' state machines: the permission it
+// needs, who may not take it, its request body and its summary. The Studio's route handlers,
+// its OpenAPI entries and audit names, and the console's buttons and dialogs all read these
+// tables, so a rule is written once. Pure data and zod: the console may import it.
+import type { z } from "zod";
+import type { Permission } from "@/lib/studio/auth/permissions";
+import { cancelSchema, invoiceUpdateSchema, signSchema } from "@/lib/studio/invoices/schemas";
+import { invoiceStateMachine } from "@/lib/studio/invoices/status";
+import { receivedFacts, type PaymentFacts } from "@/lib/studio/payment-intents/status";
+import { payoutUpdateSchema } from "@/lib/studio/payouts/schemas";
+import { payoutStateMachine } from "@/lib/studio/payouts/status";
+import { standaloneStateMachine } from "@/lib/studio/standalone-payments/status";
+import { refundSchema, rejectSchema } from "@/lib/studio/workflow/schemas";
+
+export type ActionDeclaration = {
+  /** The state-table action it takes ("edit" is the table's update). */
+  transition: string;
+  permission: Permission;
+  /**
+   * Who may not take it. "maker": whoever created the record or edited the version under review
+   * (maker-checker; the Studio answers 403/40302).
+   */
+  refused?: "maker";
+  /** The request body; `bodyOptional` when it may be left out entirely. None: no body is read. */
+  body?: z.ZodType;
+  bodyOptional?: boolean;
+  summary: string;
+  description?: string;
+  /** How the audit log names it after the owner: `invoice.approved`. */
+  audited: string;
+};
+
+const MAKER_CHECKER =
+  "Maker-checker: the user who created or last edited it cannot approve it (403/40302). Under an approval policy tier that needs " +
+  "several distinct approvers, each approval but the last keeps it in approval_pending (logged \"approval 1 of 2\"); the same person " +
+  "cannot approve twice (403/40302), a tier that needs org:manage refuses a last approval when no approver holds it (403/40300), " +
+  "and an approval that another one overtook while it waited is 409/40901.";
+
+export const INVOICE_ACTIONS = {
+  approve: {
+    transition: "approve", permission: "transfer:approve", refused: "maker",
+    summary: "Approve an invoice: opens its payment address", description: MAKER_CHECKER, audited: "approved",
+  },
+  reject: { transition: "reject", permission: "transfer:approve", body: rejectSchema, summary: "Reject an invoice with a reason", audited: "rejected" },
+  cancel: {
+    transition: "cancel", permission: "transfer:create", body: cancelSchema, bodyOptional: true,
+    summary: "Cancel an invoice before any funds arrive", audited: "canceled",
+  },
+  sign: {
+    transition: "sign", permission: "transfer:sign", body: signSchema, bodyOptional: true,
+    summary: "Sign a paid invoice: settles the funds",
+    description: "An overpayment's excess is refunded to `refund_address`, which is then required.", audited: "signed",
+  },
+  refund: { transition: "refund", permission: "transfer:sign", body: refundSchema, summary: "Refund everything an invoice received", audited: "refunded" },
+  edit: {
+    transition: "update", permission: "transfer:create", body: invoiceUpdateSchema,
+    summary: "Update an invoice intent, or resubmit a rejected one",
+    description: "Changes only the fields it names; `null` clears a field the create request may leave out.", audited: "updated",
+  },
+} as const satisfies Record<string, ActionDeclaration>;
+
+// A payout's creator may reject it (only approving is maker-checker), as for invoices.
+export const PAYOUT_ACTIONS = {
+  approve: {
+    transition: "approve", permission: "transfer:approve", refused: "maker",
+    summary: "Approve a payout: opens its funding address", description: MAKER_CHECKER, audited: "approved",
+  },
+  reject: { transition: "reject", permission: "transfer:approve", body: rejectSchema, summary: "Reject a payout with a reason", audited: "rejected" },
+  refund: { transition: "refund", permission: "transfer:sign", body: refundSchema, summary: "Refund a payout's deposit", audited: "refunded" },
+  edit: {
+    transition: "update", permission: "transfer:create", body: payoutUpdateSchema,
+    summary: "Update a payout intent, or resubmit a rejected one", audited: "updated",
+  },
+} as const satisfies Record<string, ActionDeclaration>;
+
+export const PAYMENT_INTENT_ACTIONS = {
+  refund: { transition: "refund", permission: "transfer:sign", body: refundSchema, summary: "Refund a payment's funds", audited: "refunded" },
+} as const satisfies Record<string, ActionDeclaration>;
+
+/** Each owner's table, by the owner type the status log and audit log use. */
+export const OWNER_ACTIONS = {
+  invoice: INVOICE_ACTIONS,
+  payout: PAYOUT_ACTIONS,
+  payment_intent: PAYMENT_INTENT_ACTIONS,
+} as const satisfies Record<string, Record<string, ActionDeclaration>>;
+export type ActionOwnerType = keyof typeof OWNER_ACTIONS;
+
+export type InvoiceActionName = keyof typeof INVOICE_ACTIONS;
+export type PayoutActionName = keyof typeof PAYOUT_ACTIONS;
+export type PaymentIntentActionName = keyof typeof PAYMENT_INTENT_ACTIONS;
+
+/** The actions posted to `/{id}/<name>`: everything but edit, which is the record's PUT. */
+export type PostedAction<A extends string> = Exclude<A, "edit">;
+export function postedActions<A extends string>(table: Record<A, ActionDeclaration>): PostedAction<A>[] {
+  return (Object.keys(table) as A[]).filter((name): name is PostedAction<A> => name !== "edit");
+}
+
+/** The audit name of a state-table action on an owner, or undefined when people do not take it. */
+export function auditedName(ownerType: string, transition: string): string | undefined {
+  const table = (OWNER_ACTIONS as Record<string, Record<string, ActionDeclaration>>)[ownerType];
+  return table && Object.values(table).find((declaration) => declaration.transition === transition)?.audited;
+}
+
+type Machine = { canApply(action: string, status: string, payment?: PaymentFacts): boolean };
+const MACHINES: Record<ActionOwnerType, Machine> = {
+  invoice: invoiceStateMachine as unknown as Machine,
+  payout: payoutStateMachine as unknown as Machine,
+  payment_intent: standaloneStateMachine as unknown as Machine,
+};
+
+/** A record as its API answer shows it: enough to decide which actions apply. */
+export type ActionSubject = {
+  status: string;
+  creator_uid?: string;
+  payment_intent?: { received_crypto_amount: string | null; crypto_amount: string; decimals: number; status: string };
+};
+export type ActionViewer = { uid: string; permissions: readonly string[] };
+
+/**
+ * The actions `viewer` may take on `subject`: they hold the permission, the state table allows it
+ * from the current status (with the funds received, for guards such as "no cancel once paid"), and
+ * they are not refused by the declaration (the creator, for maker-checker actions; an editor is
+ * only known to the Studio, which refuses them with 40302).
+ */
+export function permittedActions<O extends ActionOwnerType>(ownerType: O, subject: ActionSubject, viewer: ActionViewer): (keyof (typeof OWNER_ACTIONS)[O])[] {
+  const table = OWNER_ACTIONS[ownerType] as Record<string, ActionDeclaration>;
+  const payment = subject.payment_intent ? paymentFacts(subject.payment_intent) : undefined;
+  return Object.keys(table).filter((name) => {
+    const declaration = table[name]!;
+    if (!viewer.permissions.includes(declaration.permission)) return false;
+    if (declaration.refused === "maker" && subject.creator_uid === viewer.uid) return false;
+    return MACHINES[ownerType].canApply(declaration.transition, subject.status, payment);
+  }) as (keyof (typeof OWNER_ACTIONS)[O])[];
+}
+
+function paymentFacts(pi: NonNullable<ActionSubject["payment_intent"]>): PaymentFacts | undefined {
+  try {
+    return receivedFacts({ receivedCryptoAmount: pi.received_crypto_amount, cryptoAmount: pi.crypto_amount, decimals: pi.decimals, status: pi.status });
+  } catch {
+    return undefined;
+  }
+}
