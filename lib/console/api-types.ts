@@ -3722,6 +3722,10 @@ export interface operations {
                 invoice_id?: string;
                 payment_intent_id?: string;
                 search?: string;
+                /** @description Extension: the id of the last row of the previous page (its `paging.next_starting_after`); answers the rows after it in the list's order, at constant cost at any depth. Leave `page` out with it. */
+                starting_after?: string;
+                /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at, amount, -amount, due_date, -due_date. */
+                sort?: "created_at" | "-created_at" | "amount" | "-amount" | "due_date" | "-due_date";
             };
             header?: {
                 /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
@@ -3759,6 +3763,11 @@ export interface operations {
                             page_size: number;
                             /** @example 137 */
                             total_count: number;
+                            /**
+                             * @description Extension: the `starting_after` of the next page (the id of this page's last row); null on the last page
+                             * @example inv_8d2f0a6b1c3e4d57
+                             */
+                            next_starting_after: string | null;
                         };
                         /** @description Records per status category, under every filter but `status` and `status_category` */
                         counts: {
@@ -5240,6 +5249,12 @@ export interface operations {
                 status_category?: "pending_review" | "awaiting_payment" | "action_required" | "completed" | "closed";
                 settlement_type?: "crypto" | "fiat";
                 search?: string;
+                created_after?: string;
+                created_before?: string;
+                /** @description Extension: the id of the last row of the previous page (its `paging.next_starting_after`); answers the rows after it in the list's order, at constant cost at any depth. Leave `page` out with it. */
+                starting_after?: string;
+                /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at, amount, -amount, due_date, -due_date. */
+                sort?: "created_at" | "-created_at" | "amount" | "-amount" | "due_date" | "-due_date";
             };
             header?: {
                 /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
@@ -5277,6 +5292,11 @@ export interface operations {
                             page_size: number;
                             /** @example 137 */
                             total_count: number;
+                            /**
+                             * @description Extension: the `starting_after` of the next page (the id of this page's last row); null on the last page
+                             * @example inv_8d2f0a6b1c3e4d57
+                             */
+                            next_starting_after: string | null;
                         };
                         /** @description Records per status category, under every filter but `status` and `status_category` */
                         counts: {
@@ -5873,6 +5893,10 @@ export interface operations {
                 search?: string;
                 created_after?: string;
                 created_before?: string;
+                /** @description Extension: the id of the last row of the previous page (its `paging.next_starting_after`); answers the rows after it in the list's order, at constant cost at any depth. Leave `page` out with it. */
+                starting_after?: string;
+                /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at, amount, -amount, due_date, -due_date. */
+                sort?: "created_at" | "-created_at" | "amount" | "-amount" | "due_date" | "-due_date";
             };
             header?: {
                 /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
@@ -5910,6 +5934,11 @@ export interface operations {
                             page_size: number;
                             /** @example 137 */
                             total_count: number;
+                            /**
+                             * @description Extension: the `starting_after` of the next page (the id of this page's last row); null on the last page
+                             * @example inv_8d2f0a6b1c3e4d57
+                             */
+                            next_starting_after: string | null;
                         };
                         /** @description Records per status category, under every filter but `status` and `status_category` */
                         counts: {
@@ -6496,6 +6525,10 @@ export interface operations {
                 chain?: string;
                 token?: "USDC" | "USDT";
                 kind?: "invoice_settlement" | "payout_excess" | "payment_settlement" | "payment_refund" | "withdrawal" | "reorg_reversal" | "send_failed";
+                /** @description Extension: the id of the last row of the previous page (its `paging.next_starting_after`); answers the rows after it in the list's order, at constant cost at any depth. Leave `page` out with it. */
+                starting_after?: string;
+                /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at, amount, -amount. */
+                sort?: "created_at" | "-created_at" | "amount" | "-amount";
             };
             header?: {
                 /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
@@ -6533,6 +6566,11 @@ export interface operations {
                             page_size: number;
                             /** @example 137 */
                             total_count: number;
+                            /**
+                             * @description Extension: the `starting_after` of the next page (the id of this page's last row); null on the last page
+                             * @example inv_8d2f0a6b1c3e4d57
+                             */
+                            next_starting_after: string | null;
                         };
                         /** @description Entries per kind, under every filter but `kind` */
                         counts: {
@@ -7239,6 +7277,10 @@ export interface operations {
                 type?: string;
                 object_id?: string;
                 status?: "pending" | "delivered" | "failed";
+                /** @description Extension: the id of the last row of the previous page (its `paging.next_starting_after`); answers the rows after it in the list's order, at constant cost at any depth. Leave `page` out with it. */
+                starting_after?: string;
+                /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at. */
+                sort?: "created_at" | "-created_at";
             };
             header?: {
                 /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
@@ -7276,6 +7318,11 @@ export interface operations {
                             page_size: number;
                             /** @example 137 */
                             total_count: number;
+                            /**
+                             * @description Extension: the `starting_after` of the next page (the id of this page's last row); null on the last page
+                             * @example inv_8d2f0a6b1c3e4d57
+                             */
+                            next_starting_after: string | null;
                         };
                         /** @description Deliveries per status, under every filter but `status` */
                         counts: {
@@ -9303,6 +9350,10 @@ export interface operations {
                 object_id?: string;
                 created_after?: string;
                 created_before?: string;
+                /** @description Extension: the id of the last row of the previous page (its `paging.next_starting_after`); answers the rows after it in the list's order, at constant cost at any depth. Leave `page` out with it. */
+                starting_after?: string;
+                /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at. */
+                sort?: "created_at" | "-created_at";
             };
             header?: {
                 /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
@@ -9340,6 +9391,11 @@ export interface operations {
                             page_size: number;
                             /** @example 137 */
                             total_count: number;
+                            /**
+                             * @description Extension: the `starting_after` of the next page (the id of this page's last row); null on the last page
+                             * @example inv_8d2f0a6b1c3e4d57
+                             */
+                            next_starting_after: string | null;
                         };
                     };
                 };

@@ -1,11 +1,23 @@
 // The audit log (issue 13): who did what, written by the verb in its own transaction so the row
 // exists exactly when the change does. Rows are never updated or deleted (a trigger refuses it).
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type DbOrTx } from "@/lib/db/client";
 import { auditLog } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { createdRangeQuerySchema, filterText, pageOffset, pagingQuerySchema } from "@/lib/studio/paging";
+import {
+  afterCursor,
+  createdRangeQuerySchema,
+  cursorQuerySchema,
+  cursorSeq,
+  cutPage,
+  filterText,
+  listOrder,
+  orderClauses,
+  pageWindow,
+  pagingQuerySchema,
+  sortQuerySchema,
+} from "@/lib/studio/paging";
 import { dateTimeText } from "@/lib/studio/records";
 
 export type AuditEntry = {
@@ -70,6 +82,8 @@ export const auditLogQuerySchema = pagingQuerySchema.extend({
   object_type: filterText,
   object_id: filterText,
   ...createdRangeQuerySchema.shape,
+  ...cursorQuerySchema.shape,
+  ...sortQuerySchema(["created_at"]).shape,
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
@@ -85,13 +99,27 @@ export async function listAuditLog(input: { principal: Principal; query: AuditLo
   if (query.created_after) filters.push(gte(auditLog.createdAt, new Date(query.created_after)));
   if (query.created_before) filters.push(lt(auditLog.createdAt, new Date(query.created_before)));
   const where = and(...filters);
-  const offset = pageOffset(query);
-  const [[total], rows] = await Promise.all([
+  const order = listOrder(query.sort, { created_at: auditLog.id }, auditLog.id);
+  const { limit, offset } = pageWindow(query);
+  const cursor =
+    query.starting_after === undefined
+      ? undefined
+      : await cursorSeq(database, {
+          table: auditLog, id: auditLog.id, seq: auditLog.id, org: auditLog.orgId, orgId: principal.orgId, cursor: query.starting_after, numericId: true,
+        });
+  const [[total], window] = await Promise.all([
     database.select({ count: sql<number>`count(*)::int` }).from(auditLog).where(where),
-    database.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(query.page_size).offset(offset),
+    database
+      .select()
+      .from(auditLog)
+      .where(and(where, cursor !== undefined ? afterCursor(order, { key: sql`${cursor}`, seq: cursor }) : undefined))
+      .orderBy(...orderClauses(order))
+      .limit(limit)
+      .offset(offset),
   ]);
+  const { page: rows, next } = cutPage(window, query, (row) => row.id);
   return {
     data: rows.map(serializeAuditRow),
-    paging: { page_number: query.page, page_size: query.page_size, total_count: total?.count ?? 0 },
+    paging: { page_number: query.page, page_size: query.page_size, total_count: total?.count ?? 0, next_starting_after: next },
   };
 }

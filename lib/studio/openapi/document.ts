@@ -62,7 +62,7 @@ const RATE_LIMIT_HEADERS = {
 /** The 200 body an operation answers: its envelope around the record, or the record itself. */
 export function responseSchema(entry: Endpoint): z.ZodType {
   if (entry.raw) return entry.response;
-  return entry.list ? listEnvelopeSchema(entry.response, entry.list.counts) : envelopeSchema(entry.response);
+  return entry.list ? listEnvelopeSchema(entry.response, entry.list.counts, entry.list.cursor) : envelopeSchema(entry.response);
 }
 
 function operation(entry: Endpoint): RouteConfig {

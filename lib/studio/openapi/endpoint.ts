@@ -30,7 +30,7 @@ export type Endpoint = {
   query?: z.ZodObject;
   /** The `data` of the envelope; `list` makes it a ListEnvelope with this `counts` schema (none: `data` and `paging` only). */
   response: z.ZodType;
-  list?: { counts?: z.ZodType };
+  list?: { counts?: z.ZodType; cursor?: boolean };
   /** The `{id}` path parameter when it is not a payment record's id. */
   pathId?: { description: string; example: string };
   /** The response body is `response` itself, not an envelope (the document). */

@@ -8,7 +8,7 @@ import type { Principal } from "@/lib/studio/auth/principal";
 import { webhookAttempts, webhookEvents } from "@/lib/studio/db/schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { notFound } from "@/lib/studio/errors";
-import { filterText, pageOffset, pagingQuerySchema } from "@/lib/studio/paging";
+import { afterCursor, cursorQuerySchema, cursorSeq, cutPage, filterText, listOrder, orderClauses, pageWindow, pagingQuerySchema, sortQuerySchema } from "@/lib/studio/paging";
 import { inTransaction, afterCommitIfOpen } from "@/lib/studio/unit-of-work";
 import { nudgeDispatcher } from "@/lib/studio/webhooks/wake";
 import { dateTimeText } from "@/lib/studio/records";
@@ -22,6 +22,8 @@ export const deliveriesQuerySchema = pagingQuerySchema.extend({
   type: filterText,
   object_id: filterText,
   status: z.enum(DELIVERY_STATUSES).optional(),
+  ...cursorQuerySchema.shape,
+  ...sortQuerySchema(["created_at"]).shape,
 });
 export type DeliveriesQuery = z.infer<typeof deliveriesQuerySchema>;
 
@@ -62,7 +64,15 @@ export async function listDeliveries(input: { principal: Principal; query: Deliv
   const filters: SQL[] = [eq(webhookEvents.orgId, principal.orgId)];
   if (query.type) filters.push(eq(webhookEvents.type, query.type));
   if (query.object_id) filters.push(eq(webhookEvents.objectId, query.object_id));
-  const [statusCounts, rows] = await Promise.all([
+  const order = listOrder(query.sort, { created_at: webhookEvents.seq }, webhookEvents.seq);
+  const { limit, offset } = pageWindow(query);
+  const cursor =
+    query.starting_after === undefined
+      ? undefined
+      : await cursorSeq(database, {
+          table: webhookEvents, id: webhookEvents.id, seq: webhookEvents.seq, org: webhookEvents.orgId, orgId: principal.orgId, cursor: query.starting_after,
+        });
+  const [statusCounts, window] = await Promise.all([
     database
       .select({ status: webhookEvents.status, count: sql<number>`count(*)::int` })
       .from(webhookEvents)
@@ -71,11 +81,14 @@ export async function listDeliveries(input: { principal: Principal; query: Deliv
     database
       .select()
       .from(webhookEvents)
-      .where(and(...filters, query.status ? eq(webhookEvents.status, query.status) : undefined))
-      .orderBy(desc(webhookEvents.seq))
-      .limit(query.page_size)
-      .offset(pageOffset(query)),
+      .where(
+        and(...filters, query.status ? eq(webhookEvents.status, query.status) : undefined, cursor !== undefined ? afterCursor(order, { key: sql`${cursor}`, seq: cursor }) : undefined),
+      )
+      .orderBy(...orderClauses(order))
+      .limit(limit)
+      .offset(offset),
   ]);
+  const { page: rows, next } = cutPage(window, query, (row) => row.id);
   const attempts = await attemptsOf(rows.map((row) => row.id));
   const counts = Object.fromEntries(DELIVERY_STATUSES.map((status) => [status, 0])) as Record<string, number>;
   for (const { status, count } of statusCounts) counts[status] = count;
@@ -85,6 +98,7 @@ export async function listDeliveries(input: { principal: Principal; query: Deliv
       page_number: query.page,
       page_size: query.page_size,
       total_count: query.status ? (counts[query.status] ?? 0) : Object.values(counts).reduce((sum, count) => sum + count, 0),
+      next_starting_after: next,
     },
     counts,
   };
