@@ -243,6 +243,14 @@ describe("happy paths answer what the document says", () => {
     documented("GET", "/openapi.json", { status: documentResponse.status, body: await documentResponse.json(), headers: documentResponse.headers });
   });
 
+  it("the CSV exports", async () => {
+    for (const path of ["/invoice/intents", "/payout/intents", "/payment/intents", "/balances/ledger", "/webhook/deliveries", "/audit_log"]) {
+      const response = await api("GET", `${path}/export?sort=created_at`, { role: "admin" });
+      expect(response.headers.get("content-type"), path).toBe("text/csv; charset=utf-8");
+      documented("GET", `${path}/export`, response);
+    }
+  });
+
   it("team, API keys, the audit log, sign-ins and the webhook secret", async () => {
     // A person of its own, in Demo Merchant: the demo's admins keep their permissions and keys, and
     // Second Merchant's people stay team.test.ts's alone (it takes org:manage from that admin).

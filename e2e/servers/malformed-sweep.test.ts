@@ -249,6 +249,10 @@ async function sendAndJudge(baseUrl: string, request: PlannedRequest, tally: Tal
   if (!requestId) return `${response.status} without X-Request-ID`;
   const sentId = request.headers["x-request-id"];
   if (sentId && /^[\w.:-]{8,64}$/.test(sentId) && requestId !== sentId) return `X-Request-ID ${requestId} is not the one sent (${sentId})`;
+  // An export's success is its CSV file; its refusals are the error envelope like everywhere.
+  if (response.status === 200 && request.method === "GET" && request.endpoint.csv) {
+    return response.headers.get("content-type")?.startsWith("text/csv") && text.startsWith("\uFEFF") ? null : `an export answered 200 without a CSV file: ${text.slice(0, 100)}`;
+  }
   let envelope: { code?: unknown; message?: unknown; request_id?: unknown; errors?: unknown };
   try {
     envelope = JSON.parse(text);

@@ -39,6 +39,12 @@ export const cursorQuerySchema = z.object({
 });
 export type CursorQuery = z.infer<typeof cursorQuerySchema>;
 
+/** An export's query: the list's filters and sort, without its paging (an export is every row). */
+export function exportQuerySchema<Shape extends z.ZodRawShape & { page: unknown; page_size: unknown; starting_after: unknown }>(list: z.ZodObject<Shape>) {
+  return list.omit({ page: true, page_size: true, starting_after: true } as never) as z.ZodObject<Omit<Shape, "page" | "page_size" | "starting_after">>;
+}
+export type ExportQuery<Query> = Omit<Query, "page" | "page_size" | "starting_after">;
+
 /**
  * The `sort` extension of a list over `keys`: `key` ascending, `-key` descending; ties (and the
  * default, newest first) follow the order the records were created in.

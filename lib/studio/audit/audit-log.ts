@@ -2,7 +2,7 @@
 // exists exactly when the change does. Rows are never updated or deleted (a trigger refuses it).
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db, type DbOrTx } from "@/lib/db/client";
+import { db, type Database, type DbOrTx } from "@/lib/db/client";
 import { auditLog } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import {
@@ -17,6 +17,7 @@ import {
   pageWindow,
   pagingQuerySchema,
   sortQuerySchema,
+  type ExportQuery,
 } from "@/lib/studio/paging";
 import { dateTimeText } from "@/lib/studio/records";
 
@@ -87,18 +88,37 @@ export const auditLogQuerySchema = pagingQuerySchema.extend({
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
-// GET /audit_log (extension): the organization's rows, newest first.
-export async function listAuditLog(input: { principal: Principal; query: AuditLogQuery }) {
-  const { principal, query } = input;
-  const database = await db();
-  const filters: SQL[] = [eq(auditLog.orgId, principal.orgId)];
+function auditFilters(orgId: number, query: ExportQuery<AuditLogQuery>): SQL[] {
+  const filters: SQL[] = [eq(auditLog.orgId, orgId)];
   if (query.actor_uid) filters.push(eq(auditLog.actorUid, query.actor_uid));
   if (query.action) filters.push(eq(auditLog.action, query.action));
   if (query.object_type) filters.push(eq(auditLog.objectType, query.object_type));
   if (query.object_id) filters.push(eq(auditLog.objectId, query.object_id));
   if (query.created_after) filters.push(gte(auditLog.createdAt, new Date(query.created_after)));
   if (query.created_before) filters.push(lt(auditLog.createdAt, new Date(query.created_before)));
-  const where = and(...filters);
+  return filters;
+}
+
+/** The export's batches (GET /audit_log/export): every row the filters admit, in the list's order. */
+export function auditExportBatches(database: Database, orgId: number, query: ExportQuery<AuditLogQuery>) {
+  const where = and(...auditFilters(orgId, query));
+  const order = listOrder(query.sort, { created_at: auditLog.id }, auditLog.id);
+  return async (afterSeq: number | undefined, limit: number) => {
+    const rows = await database
+      .select()
+      .from(auditLog)
+      .where(and(where, afterSeq !== undefined ? afterCursor(order, { key: sql`${afterSeq}`, seq: afterSeq }) : undefined))
+      .orderBy(...orderClauses(order))
+      .limit(limit);
+    return rows.map((row) => ({ seq: row.id, record: serializeAuditRow(row) }));
+  };
+}
+
+// GET /audit_log (extension): the organization's rows, newest first.
+export async function listAuditLog(input: { principal: Principal; query: AuditLogQuery }) {
+  const { principal, query } = input;
+  const database = await db();
+  const where = and(...auditFilters(principal.orgId, query));
   const order = listOrder(query.sort, { created_at: auditLog.id }, auditLog.id);
   const { limit, offset } = pageWindow(query);
   const cursor =

@@ -59,7 +59,8 @@ type NextRouteContext = { params: Promise<Record<string, string | string[] | und
  */
 export function studioRoute<BodySchema extends z.ZodType | undefined = undefined, QuerySchema extends z.ZodType | undefined = undefined>(
   options: RouteOptions<BodySchema, QuerySchema>,
-  handler: (context: RouteContext<Infer<BodySchema>, Infer<QuerySchema>>) => Promise<RouteResult>,
+  // A Response is answered as it is (a CSV export's stream), with this request's id.
+  handler: (context: RouteContext<Infer<BodySchema>, Infer<QuerySchema>>) => Promise<RouteResult | Response>,
 ) {
   return async (request: Request, nextContext: NextRouteContext): Promise<Response> => {
     const requestId = requestIdFor(request);
@@ -92,6 +93,10 @@ export function studioRoute<BodySchema extends z.ZodType | undefined = undefined
           Infer<BodySchema>,
           Infer<QuerySchema>
         >);
+        if (result instanceof Response) {
+          result.headers.set("x-request-id", requestId);
+          return { response: result, result: { data: null } };
+        }
         return { response: json({ code: 0, ...result }, 200, requestId), result };
       };
       const idempotent = request.method === "POST" ? idempotentRequest(principal, request, rawBody) : null;

@@ -15,6 +15,7 @@ import {
   keyOfRow,
   pageWindow,
   selectedStatuses,
+  type ExportQuery,
   type ListOrder,
 } from "@/lib/studio/paging";
 import { trigramFrequencies, type TrigramFrequencies } from "@/lib/studio/search-trigrams";
@@ -164,6 +165,34 @@ export function invoiceListPlan(
   };
 }
 
+/**
+ * The export's batches (GET /invoice/intents/export): every invoice the filters admit, in the
+ * list's order, `limit` rows after the row with `afterSeq` at a time, read by keyset.
+ */
+export async function invoiceExportBatches(database: Database, orgId: number, query: ExportQuery<InvoiceListQuery>) {
+  const frequencies = query.search ? await trigramFrequencies(database, INVOICE_SEARCH_STATISTICS) : undefined;
+  const filters = sharedFilters(query, frequencies);
+  const statuses = selectedStatuses(invoiceStateMachine, query);
+  const order = invoiceOrder(query);
+  return async (afterSeq: number | undefined, limit: number) => {
+    const rows = await database
+      .select({ invoice: invoices, paymentIntent: paymentIntents })
+      .from(invoices)
+      .innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId))
+      .where(
+        and(
+          eq(invoices.orgId, orgId),
+          ...filters,
+          statuses ? inArray(invoices.status, statuses) : undefined,
+          afterSeq !== undefined ? afterCursor(order, { key: keyOfRow(order, sql`${invoices}`, afterSeq), seq: afterSeq }) : undefined,
+        ),
+      )
+      .orderBy(...orderClauses(order))
+      .limit(limit);
+    return rows.map((row) => ({ seq: row.invoice.seq, record: serializeInvoice(row.invoice, row.paymentIntent) }));
+  };
+}
+
 /** How many invoices the page's filters admit: the counts of the selected statuses. */
 function matchingCount(statusCounts: readonly StatusCount[], statuses: readonly string[] | undefined): number {
   return statusCounts.reduce((sum, row) => sum + (!statuses || statuses.includes(row.status) ? row.count : 0), 0);
@@ -190,7 +219,7 @@ function statusCountsQuery(database: Database, orgId: number, query: InvoiceList
 }
 
 /** Every filter but the organization, status and status_category (which the counts must not see). */
-function sharedFilters(query: InvoiceListQuery, searchFrequencies: TrigramFrequencies | undefined): SQL[] {
+function sharedFilters(query: ExportQuery<InvoiceListQuery>, searchFrequencies: TrigramFrequencies | undefined): SQL[] {
   const filters: SQL[] = [];
   if (query.settlement_type) filters.push(eq(paymentIntents.paymentMethodType, query.settlement_type));
   if (query.recipient_email) filters.push(eq(invoices.recipientEmail, query.recipient_email.toLowerCase()));

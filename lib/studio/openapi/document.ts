@@ -15,6 +15,7 @@ import { sandboxEndpoints } from "@/lib/studio/sandbox/endpoints";
 import { accountEndpoints } from "@/lib/studio/auth/endpoints";
 import { teamEndpoints } from "@/lib/studio/orgs/endpoints";
 import { auditEndpoints } from "@/lib/studio/audit/endpoints";
+import { exportEndpoints } from "@/lib/studio/export/endpoints";
 
 export const API_PREFIX = "/v1/studio/api";
 
@@ -31,6 +32,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...accountEndpoints,
   ...teamEndpoints,
   ...auditEndpoints,
+  ...exportEndpoints,
 ];
 
 named("ErrorEnvelope", errorEnvelopeSchema);
@@ -61,7 +63,7 @@ const RATE_LIMIT_HEADERS = {
 
 /** The 200 body an operation answers: its envelope around the record, or the record itself. */
 export function responseSchema(entry: Endpoint): z.ZodType {
-  if (entry.raw) return entry.response;
+  if (entry.raw || entry.csv) return entry.response;
   return entry.list ? listEnvelopeSchema(entry.response, entry.list.counts, entry.list.cursor) : envelopeSchema(entry.response);
 }
 
@@ -86,10 +88,10 @@ function operation(entry: Endpoint): RouteConfig {
 
   const responses: Record<number, ResponseConfig> = {
     200: {
-      description: entry.raw ? "The document" : entry.list ? "A page of records" : "The record",
+      description: entry.raw ? "The document" : entry.csv ? "The CSV file, streamed" : entry.list ? "A page of records" : "The record",
       headers: successHeaders,
       content: {
-        "application/json": { schema: responseSchema(entry) },
+        [entry.csv ? "text/csv" : "application/json"]: { schema: responseSchema(entry) },
       },
     },
   };

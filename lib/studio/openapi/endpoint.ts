@@ -35,6 +35,8 @@ export type Endpoint = {
   pathId?: { description: string; example: string };
   /** The response body is `response` itself, not an envelope (the document). */
   raw?: boolean;
+  /** The response body is a CSV file (`text/csv`), described by `response`. */
+  csv?: boolean;
   /** Not in studio-api-v1.md (marked `x-studio-extension`). */
   extension?: boolean;
   /** The verb's own refusals beyond what method, body and path imply. */

@@ -13,6 +13,7 @@ import {
   pageWindow,
   searchAny,
   selectedStatuses,
+  type ExportQuery,
   type ListOrder,
 } from "@/lib/studio/paging";
 import { ownerSearchColumns } from "@/lib/studio/workflow/owner";
@@ -77,6 +78,18 @@ export async function payoutPage(database: Database, orgId: number, query: Payou
   return { statusCounts, rows, statuses };
 }
 
+/** The export's batches (GET /payout/intents/export): every payout the filters admit, in the list's order. */
+export function payoutExportBatches(database: Database, orgId: number, query: ExportQuery<PayoutListQuery>) {
+  const scope = and(eq(payouts.orgId, orgId), ...sharedFilters(query));
+  const statuses = selectedStatuses(payoutStateMachine, query);
+  const order = payoutOrder(query);
+  return async (afterSeq: number | undefined, limit: number) => {
+    const after = afterSeq !== undefined ? afterCursor(order, { key: keyOfRow(order, withPaymentIntent, afterSeq), seq: afterSeq }) : undefined;
+    const rows = await payoutRows(database, and(scope, statuses ? inArray(payouts.status, statuses) : undefined, after), order, limit, 0);
+    return rows.map((row) => ({ seq: row.payout.seq, record: serializePayout(row.payout, row.paymentIntent) }));
+  };
+}
+
 function payoutRows(database: Database, where: SQL | undefined, order: ListOrder, limit: number, offset: number) {
   return database
     .select({ payout: payouts, paymentIntent: paymentIntents })
@@ -89,7 +102,7 @@ function payoutRows(database: Database, where: SQL | undefined, order: ListOrder
 }
 
 /** Every filter but the organization, status and status_category (which the counts must not see). */
-function sharedFilters(query: PayoutListQuery): SQL[] {
+function sharedFilters(query: ExportQuery<PayoutListQuery>): SQL[] {
   const filters: SQL[] = [];
   if (query.settlement_type) filters.push(eq(paymentIntents.paymentMethodType, query.settlement_type));
   if (query.payout_id) filters.push(eq(payouts.payoutNumber, query.payout_id));

@@ -14,6 +14,7 @@ import {
   pageWindow,
   searchAny,
   selectedStatuses,
+  type ExportQuery,
   type ListOrder,
 } from "@/lib/studio/paging";
 import type { PaymentIntentListQuery } from "@/lib/studio/standalone-payments/schemas";
@@ -84,8 +85,27 @@ export async function listPaymentIntents(input: { principal: Principal; query: P
   });
 }
 
+/** The export's batches (GET /payment/intents/export): every payment intent the filters admit, in the list's order. */
+export function paymentIntentExportBatches(database: Database, orgId: number, query: ExportQuery<PaymentIntentListQuery>) {
+  const table = standalonePaymentIntents;
+  const scope = and(eq(table.orgId, orgId), ...sharedFilters(query));
+  const statuses = selectedStatuses(standaloneStateMachine, query);
+  const order = paymentIntentOrder(query);
+  return async (afterSeq: number | undefined, limit: number) => {
+    const after = afterSeq !== undefined ? afterCursor(order, { key: keyOfRow(order, withPaymentIntent, afterSeq), seq: afterSeq }) : undefined;
+    const rows = await database
+      .select({ row: table, paymentIntent: paymentIntents })
+      .from(table)
+      .innerJoin(paymentIntents, eq(paymentIntents.id, table.paymentIntentId))
+      .where(and(scope, statuses ? inArray(table.status, statuses) : undefined, after))
+      .orderBy(...orderClauses(order))
+      .limit(limit);
+    return rows.map(({ row, paymentIntent }) => ({ seq: row.seq, record: serializeStandalonePayment(row, paymentIntent) }));
+  };
+}
+
 /** Every filter but the organization, status and status_category (which the counts must not see). */
-function sharedFilters(query: PaymentIntentListQuery): SQL[] {
+function sharedFilters(query: ExportQuery<PaymentIntentListQuery>): SQL[] {
   const filters: SQL[] = [];
   if (query.chain) filters.push(eq(paymentIntents.chainId, query.chain));
   if (query.token) filters.push(eq(paymentIntents.tokenSymbol, query.token));

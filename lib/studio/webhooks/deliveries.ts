@@ -3,12 +3,24 @@
 // `webhook-id` receivers see), with every attempt made so far. Scoped to the caller's organization.
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db, type DbOrTx } from "@/lib/db/client";
+import { db, type Database, type DbOrTx } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { webhookAttempts, webhookEvents } from "@/lib/studio/db/schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { notFound } from "@/lib/studio/errors";
-import { afterCursor, cursorQuerySchema, cursorSeq, cutPage, filterText, listOrder, orderClauses, pageWindow, pagingQuerySchema, sortQuerySchema } from "@/lib/studio/paging";
+import {
+  afterCursor,
+  cursorQuerySchema,
+  cursorSeq,
+  cutPage,
+  filterText,
+  listOrder,
+  orderClauses,
+  pageWindow,
+  pagingQuerySchema,
+  sortQuerySchema,
+  type ExportQuery,
+} from "@/lib/studio/paging";
 import { inTransaction, afterCommitIfOpen } from "@/lib/studio/unit-of-work";
 import { nudgeDispatcher } from "@/lib/studio/webhooks/wake";
 import { dateTimeText } from "@/lib/studio/records";
@@ -57,6 +69,28 @@ export type WebhookDeliveryRecord = z.infer<typeof webhookDeliveryRecordSchema>;
 
 type EventRow = typeof webhookEvents.$inferSelect;
 type AttemptRow = typeof webhookAttempts.$inferSelect;
+
+/**
+ * The export's batches (GET /webhook/deliveries/export): every delivery the filters admit, newest
+ * first unless `sort`, one row per delivery (its attempts summarised by their count and the last).
+ */
+export function deliveryExportBatches(database: Database, orgId: number, query: ExportQuery<DeliveriesQuery>) {
+  const filters: SQL[] = [eq(webhookEvents.orgId, orgId)];
+  if (query.type) filters.push(eq(webhookEvents.type, query.type));
+  if (query.object_id) filters.push(eq(webhookEvents.objectId, query.object_id));
+  if (query.status) filters.push(eq(webhookEvents.status, query.status));
+  const order = listOrder(query.sort, { created_at: webhookEvents.seq }, webhookEvents.seq);
+  return async (afterSeq: number | undefined, limit: number) => {
+    const rows = await database
+      .select()
+      .from(webhookEvents)
+      .where(and(...filters, afterSeq !== undefined ? afterCursor(order, { key: sql`${afterSeq}`, seq: afterSeq }) : undefined))
+      .orderBy(...orderClauses(order))
+      .limit(limit);
+    const attempts = await attemptsOf(rows.map((row) => row.id));
+    return rows.map((row) => ({ seq: row.seq, record: serializeDelivery(row, attempts.get(row.id) ?? []) }));
+  };
+}
 
 export async function listDeliveries(input: { principal: Principal; query: DeliveriesQuery }) {
   const { principal, query } = input;
