@@ -47,21 +47,23 @@ describe("GET /invoice/intents: order and paging", () => {
     expect(response.body.data).toHaveLength(20);
     expect(response.body.paging.total_count).toBeGreaterThanOrEqual(200);
     const tagged = await listInvoices({ search: tag });
-    expect(tagged.body.paging).toEqual({ page_number: 1, page_size: 20, total_count: 5 });
+    expect(tagged.body.paging).toEqual({ page_number: 1, page_size: 20, total_count: 5, next_starting_after: null });
   });
 
   it("pages through the rows without gaps or repeats; past the end is an empty page", async () => {
     const pages = [];
     for (const page of [1, 2, 3]) {
       const response = await listInvoices({ search: tag, page, page_size: 2 });
-      expect(response.body.paging).toEqual({ page_number: page, page_size: 2, total_count: 5 });
-      pages.push(...response.body.data.map((row: any) => row.id));
+      const pageIds = response.body.data.map((row: any) => row.id);
+      // The next page's cursor is this page's last row, and none after the last page.
+      expect(response.body.paging).toEqual({ page_number: page, page_size: 2, total_count: 5, next_starting_after: page < 3 ? pageIds[1] : null });
+      pages.push(...pageIds);
     }
     expect(pages).toEqual(newestFirst());
     const beyond = await listInvoices({ search: tag, page: 4, page_size: 2 });
     expect(beyond.status).toBe(200);
     expect(beyond.body.data).toEqual([]);
-    expect(beyond.body.paging).toEqual({ page_number: 4, page_size: 2, total_count: 5 });
+    expect(beyond.body.paging).toEqual({ page_number: 4, page_size: 2, total_count: 5, next_starting_after: null });
   });
 
   it("list records are the same records GET returns", async () => {

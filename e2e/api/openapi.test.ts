@@ -260,6 +260,14 @@ describe("happy paths answer what the document says", () => {
     documented("GET", "/openapi.json", { status: documentResponse.status, body: await documentResponse.json(), headers: documentResponse.headers });
   });
 
+  it("the CSV exports", async () => {
+    for (const path of ["/invoice/intents", "/payout/intents", "/payment/intents", "/balances/ledger", "/webhook/deliveries", "/audit_log"]) {
+      const response = await api("GET", `${path}/export?sort=created_at`, { role: "admin" });
+      expect(response.headers.get("content-type"), path).toBe("text/csv; charset=utf-8");
+      documented("GET", `${path}/export`, response);
+    }
+  });
+
   it("team, API keys, the audit log, sign-ins and the webhook secret", async () => {
     // A person of its own: the file's admin keeps its permissions and keys for the other tests here.
     const email = `openapi-${randomUUID().slice(0, 8)}@team.test`;

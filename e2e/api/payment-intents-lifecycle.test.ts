@@ -186,7 +186,7 @@ describe("list", () => {
       pending.payment_intent_id,
       paid.payment_intent_id,
     ]);
-    expect(all.body.paging).toEqual({ page_number: 1, page_size: 20, total_count: 3 });
+    expect(all.body.paging).toEqual({ page_number: 1, page_size: 20, total_count: 3, next_starting_after: null });
     expect(all.body.counts).toEqual({ pending_review: 0, awaiting_payment: 1, action_required: 1, completed: 1, closed: 0 });
     expect(await ids({ status: "success" })).toEqual([paid.payment_intent_id]);
     expect(await ids({ status_category: "action_required" })).toEqual([under.payment_intent_id]);

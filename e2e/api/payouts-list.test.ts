@@ -73,7 +73,7 @@ describe("GET /payout/intents: order and paging", () => {
     expect(all.body.paging).toMatchObject({ page_number: 1, page_size: 20 });
     expect(all.body.data.length).toBeLessThanOrEqual(20);
     const tagged = await listPayouts({ search: tag });
-    expect(tagged.body.paging).toEqual({ page_number: 1, page_size: 20, total_count: 6 });
+    expect(tagged.body.paging).toEqual({ page_number: 1, page_size: 20, total_count: 6, next_starting_after: null });
     expect(tagged.body.data).toHaveLength(6);
   });
 
@@ -81,7 +81,9 @@ describe("GET /payout/intents: order and paging", () => {
     const pages: string[] = [];
     for (const page of [1, 2, 3]) {
       const response = await listPayouts({ search: tag, page, page_size: 2 });
-      expect(response.body.paging).toEqual({ page_number: page, page_size: 2, total_count: 6 });
+      expect(response.body.paging).toEqual({
+        page_number: page, page_size: 2, total_count: 6, next_starting_after: page < 3 ? response.body.data[1].id : null,
+      });
       expect(response.body.data).toHaveLength(2);
       pages.push(...response.body.data.map((row: any) => row.id));
     }
@@ -89,7 +91,7 @@ describe("GET /payout/intents: order and paging", () => {
     const beyond = await listPayouts({ search: tag, page: 4, page_size: 2 });
     expect(beyond.status).toBe(200);
     expect(beyond.body.data).toEqual([]);
-    expect(beyond.body.paging).toEqual({ page_number: 4, page_size: 2, total_count: 6 });
+    expect(beyond.body.paging).toEqual({ page_number: 4, page_size: 2, total_count: 6, next_starting_after: null });
   });
 
   it("a page_size of 5 splits six rows 5 + 1", async () => {

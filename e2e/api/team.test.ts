@@ -506,7 +506,7 @@ describe("audit log", () => {
     expect((await audit({ object_id: person.uid, created_after: startedAt })).length).toBe(3);
     expect((await audit({ object_id: person.uid, created_before: startedAt })).map((row) => row.action)).toEqual(["console.sign_in", "user.created"]);
     const paged = await teamApi("GET", `/audit_log?actor_uid=${person.uid}&created_after=${startedAt}&page=2&page_size=2`);
-    expect(paged.body.paging).toEqual({ page_number: 2, page_size: 2, total_count: 3 });
+    expect(paged.body.paging).toEqual({ page_number: 2, page_size: 2, total_count: 3, next_starting_after: null });
     expect(paged.body.data.map((row: AuditRow) => row.id)).toEqual([mine[2]!.id]);
     expect(Number(mine[0]!.id)).toBeGreaterThan(Number(mine[1]!.id));
     for (const query of ["page_size=101", "page=0", "created_after=yesterday", "created_before=2026-03-01T10:00:00"]) {

@@ -22,7 +22,7 @@ type Delivery = {
 async function deliveries(query: Record<string, string>, options: { role?: "viewer" | "admin" | "finance"; orgIndex?: 0 | 1 } = {}) {
   const response = await api("GET", `/webhook/deliveries?${new URLSearchParams(query)}`, { role: options.role ?? "viewer", orgIndex: options.orgIndex });
   expect(response.status).toBe(200);
-  return response.body as { data: Delivery[]; paging: { page_number: number; page_size: number; total_count: number }; counts: Record<string, number> };
+  return response.body as { data: Delivery[]; paging: { page_number: number; page_size: number; total_count: number; next_starting_after: string | null }; counts: Record<string, number> };
 }
 
 async function waitForDelivery(objectId: string, predicate: (delivery: Delivery) => boolean, timeoutMs = 15_000): Promise<Delivery> {
@@ -141,7 +141,7 @@ describe("webhook deliveries", () => {
 
     const byObject = await deliveries({ object_id: first.payment_intent_id });
     expect(byObject.data.map((delivery) => delivery.object_id)).toEqual([first.payment_intent_id]);
-    expect(byObject.paging).toEqual({ page_number: 1, page_size: 20, total_count: 1 });
+    expect(byObject.paging).toEqual({ page_number: 1, page_size: 20, total_count: 1, next_starting_after: null });
 
     const byType = await deliveries({ type: ofFirst.type, page_size: "100" });
     expect(byType.data.length).toBeGreaterThanOrEqual(2);

@@ -17,6 +17,7 @@ import { deliveriesQuerySchema } from "@/lib/studio/webhooks/deliveries";
 import { apiKeyCreateSchema, apiKeyListQuerySchema, signInSchema, userCreateSchema, userUpdateSchema } from "@/lib/studio/orgs/team-schemas";
 import { auditLogQuerySchema } from "@/lib/studio/audit/audit-log";
 import { approvalPolicyUpdateSchema } from "@/lib/studio/approvals/schemas";
+import { EXPORT_LISTS, exportPath, type ExportName } from "@/lib/studio/export/declarations";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
@@ -52,6 +53,8 @@ export type Endpoint = {
    * the records' creator (maker-checker, 403) or a record approve does not apply to (409).
    */
   refusedByMakerChecker?: boolean;
+  /** A CSV export: its success is a `text/csv` file rather than the JSON envelope. */
+  csv?: boolean;
 };
 
 const EVM_ADDRESS = "0x9858EfFD232B4033E47d90003D41EC34EcaEda94";
@@ -221,6 +224,10 @@ export const ENDPOINTS: Endpoint[] = [
   // Revoke takes no body: only a refusing header, a bad id or a wrong method reaches it.
   { method: "POST", path: "/api_keys/{id}/revoke", ids: "api_key", permission: "org:manage" },
   { method: "GET", path: "/audit_log", permission: "org:manage", query: auditLogQuerySchema },
+  // The CSV exports: each list's query without its paging.
+  ...(Object.keys(EXPORT_LISTS) as ExportName[]).map(
+    (name): Endpoint => ({ method: "GET", path: exportPath(name), permission: EXPORT_LISTS[name].permission, query: EXPORT_LISTS[name].query, csv: true }),
+  ),
   { method: "POST", path: "/me/sign_ins", permission: null, body: { schema: signInSchema, valid: () => ({ outcome: "failed" }) } },
   { method: "GET", path: "/webhook/secret", permission: "transfer:sign" },
   // Approval policies and approvals (issue 25).

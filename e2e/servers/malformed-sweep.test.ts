@@ -47,7 +47,7 @@ it("aims at every method of every API route file", () => {
     .flatMap((file) => {
       const source = fs.readFileSync(path.join(apiRoot, file), "utf8");
       const urlPath = `/${path.dirname(file)}`.replace(/\[id\]/g, "{id}");
-      return METHODS.filter((method) => new RegExp(`export const ${method} = (studioRoute|actionRoute)`).test(source)).map((method) => `${method} ${urlPath}`);
+      return METHODS.filter((method) => new RegExp(`export const ${method} = (studioRoute|actionRoute|exportRoute)\\(`).test(source)).map((method) => `${method} ${urlPath}`);
     });
   expect(ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`).sort()).toEqual(routed.sort());
 });
@@ -253,6 +253,11 @@ async function sendAndJudge(baseUrl: string, request: PlannedRequest, tally: Tal
   // A read of a document (GET /invoice/intent/{id}/pdf) answers the file itself; its errors stay envelopes.
   if (response.status === 200 && request.method === "GET" && response.headers.get("content-type") === "application/pdf") {
     return text.startsWith("%PDF-") ? null : "a PDF answer that is not a PDF";
+  }
+  // An export's success is its CSV file; its refusals are the error envelope like everywhere.
+  if (response.status === 200 && request.method === "GET" && request.endpoint.csv) {
+    // (text() drops the BOM; export.test.ts checks its bytes.)
+    return response.headers.get("content-type") === "text/csv; charset=utf-8" ? null : `an export answered 200 without a CSV file: ${text.slice(0, 100)}`;
   }
   let envelope: { code?: unknown; message?: unknown; request_id?: unknown; errors?: unknown };
   try {

@@ -856,7 +856,7 @@ export interface paths {
         put?: never;
         /**
          * Record a console sign-in, or a failed one, of the key's own user
-         * @description The console calls it with the person's key after checking their password; the row is the answer.
+         * @description The console's server calls it with the person's key after checking their password; the row is the answer. No key alone may: the request carries `X-Studio-Console-Proof: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<API key>.<body>">` under a key derived from CONSOLE_SECRET, at most 5 minutes old; without it the answer is 403 (40300) and nothing is written.
          *
          *     Any valid API key.
          */
@@ -943,6 +943,138 @@ export interface paths {
          * @description Requires `transfer:read`.
          */
         get: operations["getPayoutIntentByIdApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/invoice/intents/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export /invoice/intents as CSV
+         * @description Every row of `GET /invoice/intents` under the same filters and `sort`, streamed (no paging; the server holds one batch at a time).
+         *
+         *     Requires `transfer:read`.
+         */
+        get: operations["getInvoiceIntentsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/payout/intents/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export /payout/intents as CSV
+         * @description Every row of `GET /payout/intents` under the same filters and `sort`, streamed (no paging; the server holds one batch at a time).
+         *
+         *     Requires `transfer:read`.
+         */
+        get: operations["getPayoutIntentsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/payment/intents/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export /payment/intents as CSV
+         * @description Every row of `GET /payment/intents` under the same filters and `sort`, streamed (no paging; the server holds one batch at a time).
+         *
+         *     Requires `transfer:read`.
+         */
+        get: operations["getPaymentIntentsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/balances/ledger/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export /balances/ledger as CSV
+         * @description Every row of `GET /balances/ledger` under the same filters and `sort`, streamed (no paging; the server holds one batch at a time).
+         *
+         *     Requires `transfer:read`.
+         */
+        get: operations["getBalancesLedgerExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/audit_log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export /audit_log as CSV
+         * @description Every row of `GET /audit_log` under the same filters and `sort`, streamed (no paging; the server holds one batch at a time).
+         *
+         *     Requires `org:manage`.
+         */
+        get: operations["getAuditLogExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/webhook/deliveries/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export /webhook/deliveries as CSV
+         * @description Every row of `GET /webhook/deliveries` under the same filters and `sort`, streamed (no paging; the server holds one batch at a time).
+         *
+         *     Requires `transfer:read`.
+         */
+        get: operations["getWebhookDeliveriesExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3895,6 +4027,10 @@ export interface operations {
                 invoice_id?: string;
                 payment_intent_id?: string;
                 search?: string;
+                /** @description Extension: the id of the last row of the previous page (its `paging.next_starting_after`); answers the rows after it in the list's order, at constant cost at any depth. Leave `page` out with it. */
+                starting_after?: string;
+                /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at, amount, -amount, due_date, -due_date. */
+                sort?: "created_at" | "-created_at" | "amount" | "-amount" | "due_date" | "-due_date";
             };
             header?: {
                 /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
@@ -3932,6 +4068,11 @@ export interface operations {
                             page_size: number;
                             /** @example 137 */
                             total_count: number;
+                            /**
+                             * @description Extension: the `starting_after` of the next page (the id of this page's last row); null on the last page
+                             * @example inv_8d2f0a6b1c3e4d57
+                             */
+                            next_starting_after: string | null;
                         };
                         /** @description Records per status category, under every filter but `status` and `status_category` */
                         counts: {
@@ -5538,6 +5679,12 @@ export interface operations {
                 status_category?: "pending_review" | "awaiting_payment" | "action_required" | "completed" | "closed";
                 settlement_type?: "crypto" | "fiat";
                 search?: string;
+                created_after?: string;
+                created_before?: string;
+                /** @description Extension: the id of the last row of the previous page (its `paging.next_starting_after`); answers the rows after it in the list's order, at constant cost at any depth. Leave `page` out with it. */
+                starting_after?: string;
+                /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at, amount, -amount, due_date, -due_date. */
+                sort?: "created_at" | "-created_at" | "amount" | "-amount" | "due_date" | "-due_date";
             };
             header?: {
                 /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
@@ -5575,6 +5722,11 @@ export interface operations {
                             page_size: number;
                             /** @example 137 */
                             total_count: number;
+                            /**
+                             * @description Extension: the `starting_after` of the next page (the id of this page's last row); null on the last page
+                             * @example inv_8d2f0a6b1c3e4d57
+                             */
+                            next_starting_after: string | null;
                         };
                         /** @description Records per status category, under every filter but `status` and `status_category` */
                         counts: {
@@ -6171,6 +6323,10 @@ export interface operations {
                 search?: string;
                 created_after?: string;
                 created_before?: string;
+                /** @description Extension: the id of the last row of the previous page (its `paging.next_starting_after`); answers the rows after it in the list's order, at constant cost at any depth. Leave `page` out with it. */
+                starting_after?: string;
+                /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at, amount, -amount, due_date, -due_date. */
+                sort?: "created_at" | "-created_at" | "amount" | "-amount" | "due_date" | "-due_date";
             };
             header?: {
                 /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
@@ -6208,6 +6364,11 @@ export interface operations {
                             page_size: number;
                             /** @example 137 */
                             total_count: number;
+                            /**
+                             * @description Extension: the `starting_after` of the next page (the id of this page's last row); null on the last page
+                             * @example inv_8d2f0a6b1c3e4d57
+                             */
+                            next_starting_after: string | null;
                         };
                         /** @description Records per status category, under every filter but `status` and `status_category` */
                         counts: {
@@ -6794,6 +6955,10 @@ export interface operations {
                 chain?: string;
                 token?: "USDC" | "USDT";
                 kind?: "invoice_settlement" | "payout_excess" | "payment_settlement" | "payment_refund" | "withdrawal" | "reorg_reversal" | "send_failed";
+                /** @description Extension: the id of the last row of the previous page (its `paging.next_starting_after`); answers the rows after it in the list's order, at constant cost at any depth. Leave `page` out with it. */
+                starting_after?: string;
+                /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at, amount, -amount. */
+                sort?: "created_at" | "-created_at" | "amount" | "-amount";
             };
             header?: {
                 /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
@@ -6831,6 +6996,11 @@ export interface operations {
                             page_size: number;
                             /** @example 137 */
                             total_count: number;
+                            /**
+                             * @description Extension: the `starting_after` of the next page (the id of this page's last row); null on the last page
+                             * @example inv_8d2f0a6b1c3e4d57
+                             */
+                            next_starting_after: string | null;
                         };
                         /** @description Entries per kind, under every filter but `kind` */
                         counts: {
@@ -7537,6 +7707,10 @@ export interface operations {
                 type?: string;
                 object_id?: string;
                 status?: "pending" | "delivered" | "failed";
+                /** @description Extension: the id of the last row of the previous page (its `paging.next_starting_after`); answers the rows after it in the list's order, at constant cost at any depth. Leave `page` out with it. */
+                starting_after?: string;
+                /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at. */
+                sort?: "created_at" | "-created_at";
             };
             header?: {
                 /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
@@ -7574,6 +7748,11 @@ export interface operations {
                             page_size: number;
                             /** @example 137 */
                             total_count: number;
+                            /**
+                             * @description Extension: the `starting_after` of the next page (the id of this page's last row); null on the last page
+                             * @example inv_8d2f0a6b1c3e4d57
+                             */
+                            next_starting_after: string | null;
                         };
                         /** @description Deliveries per status, under every filter but `status` */
                         counts: {
@@ -9601,6 +9780,10 @@ export interface operations {
                 object_id?: string;
                 created_after?: string;
                 created_before?: string;
+                /** @description Extension: the id of the last row of the previous page (its `paging.next_starting_after`); answers the rows after it in the list's order, at constant cost at any depth. Leave `page` out with it. */
+                starting_after?: string;
+                /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at. */
+                sort?: "created_at" | "-created_at";
             };
             header?: {
                 /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
@@ -9638,6 +9821,11 @@ export interface operations {
                             page_size: number;
                             /** @example 137 */
                             total_count: number;
+                            /**
+                             * @description Extension: the `starting_after` of the next page (the id of this page's last row); null on the last page
+                             * @example inv_8d2f0a6b1c3e4d57
+                             */
+                            next_starting_after: string | null;
                         };
                     };
                 };
@@ -10427,6 +10615,794 @@ export interface operations {
             };
             /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
             404: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInvoiceIntentsExport: {
+        parameters: {
+            query?: {
+                created_after?: string;
+                created_before?: string;
+                status?: "approval_pending" | "approved" | "rejected" | "cancelled" | "expired" | "paid" | "underpaid" | "payment_review" | "signed" | "refunded";
+                status_category?: "pending_review" | "awaiting_payment" | "action_required" | "completed" | "closed";
+                settlement_type?: "crypto" | "fiat";
+                recipient_email?: string;
+                invoice_id?: string;
+                payment_intent_id?: string;
+                search?: string;
+                /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at, amount, -amount, due_date, -due_date. */
+                sort?: "created_at" | "-created_at" | "amount" | "-amount" | "due_date" | "-due_date";
+            };
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, streamed */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPayoutIntentsExport: {
+        parameters: {
+            query?: {
+                payout_id?: string;
+                payment_intent_id?: string;
+                creator?: string;
+                status?: "approval_pending" | "approved" | "rejected" | "expired" | "completed" | "underfunded" | "payment_review" | "refunded";
+                status_category?: "pending_review" | "awaiting_payment" | "action_required" | "completed" | "closed";
+                settlement_type?: "crypto" | "fiat";
+                search?: string;
+                created_after?: string;
+                created_before?: string;
+                /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at, amount, -amount, due_date, -due_date. */
+                sort?: "created_at" | "-created_at" | "amount" | "-amount" | "due_date" | "-due_date";
+            };
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, streamed */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPaymentIntentsExport: {
+        parameters: {
+            query?: {
+                status?: "pending" | "success" | "expired" | "insufficient_not_refunded" | "insufficient_refunded" | "cancelled" | "aml_hold" | "manual_review" | "refunded";
+                status_category?: "pending_review" | "awaiting_payment" | "action_required" | "completed" | "closed";
+                chain?: string;
+                token?: "USDC" | "USDT";
+                group_key?: string;
+                search?: string;
+                created_after?: string;
+                created_before?: string;
+                /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at, amount, -amount, due_date, -due_date. */
+                sort?: "created_at" | "-created_at" | "amount" | "-amount" | "due_date" | "-due_date";
+            };
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, streamed */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getBalancesLedgerExport: {
+        parameters: {
+            query?: {
+                chain?: string;
+                token?: "USDC" | "USDT";
+                kind?: "invoice_settlement" | "payout_excess" | "payment_settlement" | "payment_refund" | "withdrawal" | "reorg_reversal" | "send_failed";
+                /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at, amount, -amount. */
+                sort?: "created_at" | "-created_at" | "amount" | "-amount";
+            };
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, streamed */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAuditLogExport: {
+        parameters: {
+            query?: {
+                actor_uid?: string;
+                action?: string;
+                object_type?: string;
+                object_id?: string;
+                created_after?: string;
+                created_before?: string;
+                /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at. */
+                sort?: "created_at" | "-created_at";
+            };
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, streamed */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWebhookDeliveriesExport: {
+        parameters: {
+            query?: {
+                type?: string;
+                object_id?: string;
+                status?: "pending" | "delivered" | "failed";
+                /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at. */
+                sort?: "created_at" | "-created_at";
+            };
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, streamed */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
                 headers: {
                     /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
                     "X-Request-ID"?: string;

@@ -1,11 +1,24 @@
 // The audit log (issue 13): who did what, written by the verb in its own transaction so the row
 // exists exactly when the change does. Rows are never updated or deleted (a trigger refuses it).
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db, type DbOrTx } from "@/lib/db/client";
+import { db, type Database, type DbOrTx } from "@/lib/db/client";
 import { auditLog } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { createdRangeQuerySchema, filterText, pageOffset, pagingQuerySchema } from "@/lib/studio/paging";
+import {
+  afterCursor,
+  createdRangeQuerySchema,
+  cursorQuerySchema,
+  cursorSeq,
+  cutPage,
+  filterText,
+  listOrder,
+  orderClauses,
+  pageWindow,
+  pagingQuerySchema,
+  sortQuerySchema,
+  type ExportQuery,
+} from "@/lib/studio/paging";
 import { dateTimeText } from "@/lib/studio/records";
 
 export type AuditEntry = {
@@ -70,28 +83,63 @@ export const auditLogQuerySchema = pagingQuerySchema.extend({
   object_type: filterText,
   object_id: filterText,
   ...createdRangeQuerySchema.shape,
+  ...cursorQuerySchema.shape,
+  ...sortQuerySchema(["created_at"]).shape,
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
-// GET /audit_log (extension): the organization's rows, newest first.
-export async function listAuditLog(input: { principal: Principal; query: AuditLogQuery }) {
-  const { principal, query } = input;
-  const database = await db();
-  const filters: SQL[] = [eq(auditLog.orgId, principal.orgId)];
+function auditFilters(orgId: number, query: ExportQuery<AuditLogQuery>): SQL[] {
+  const filters: SQL[] = [eq(auditLog.orgId, orgId)];
   if (query.actor_uid) filters.push(eq(auditLog.actorUid, query.actor_uid));
   if (query.action) filters.push(eq(auditLog.action, query.action));
   if (query.object_type) filters.push(eq(auditLog.objectType, query.object_type));
   if (query.object_id) filters.push(eq(auditLog.objectId, query.object_id));
   if (query.created_after) filters.push(gte(auditLog.createdAt, new Date(query.created_after)));
   if (query.created_before) filters.push(lt(auditLog.createdAt, new Date(query.created_before)));
-  const where = and(...filters);
-  const offset = pageOffset(query);
-  const [[total], rows] = await Promise.all([
+  return filters;
+}
+
+/** The export's batches (GET /audit_log/export): every row the filters admit, in the list's order. */
+export function auditExportBatches(database: Database, orgId: number, query: ExportQuery<AuditLogQuery>) {
+  const where = and(...auditFilters(orgId, query));
+  const order = listOrder(query.sort, { created_at: auditLog.id }, auditLog.id);
+  return async (afterSeq: number | undefined, limit: number) => {
+    const rows = await database
+      .select()
+      .from(auditLog)
+      .where(and(where, afterSeq !== undefined ? afterCursor(order, { key: sql`${afterSeq}`, seq: afterSeq }) : undefined))
+      .orderBy(...orderClauses(order))
+      .limit(limit);
+    return rows.map((row) => ({ seq: row.id, record: serializeAuditRow(row) }));
+  };
+}
+
+// GET /audit_log (extension): the organization's rows, newest first.
+export async function listAuditLog(input: { principal: Principal; query: AuditLogQuery }) {
+  const { principal, query } = input;
+  const database = await db();
+  const where = and(...auditFilters(principal.orgId, query));
+  const order = listOrder(query.sort, { created_at: auditLog.id }, auditLog.id);
+  const { limit, offset } = pageWindow(query);
+  const cursor =
+    query.starting_after === undefined
+      ? undefined
+      : await cursorSeq(database, {
+          table: auditLog, id: auditLog.id, seq: auditLog.id, org: auditLog.orgId, orgId: principal.orgId, cursor: query.starting_after, numericId: true,
+        });
+  const [[total], window] = await Promise.all([
     database.select({ count: sql<number>`count(*)::int` }).from(auditLog).where(where),
-    database.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(query.page_size).offset(offset),
+    database
+      .select()
+      .from(auditLog)
+      .where(and(where, cursor !== undefined ? afterCursor(order, { key: sql`${cursor}`, seq: cursor }) : undefined))
+      .orderBy(...orderClauses(order))
+      .limit(limit)
+      .offset(offset),
   ]);
+  const { page: rows, next } = cutPage(window, query, (row) => row.id);
   return {
     data: rows.map(serializeAuditRow),
-    paging: { page_number: query.page, page_size: query.page_size, total_count: total?.count ?? 0 },
+    paging: { page_number: query.page, page_size: query.page_size, total_count: total?.count ?? 0, next_starting_after: next },
   };
 }

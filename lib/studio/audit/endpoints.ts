@@ -11,7 +11,7 @@ export const auditEndpoints = [
   endpoint({
     method: "get", path: "/audit_log", tag, summary: "Who did what in the organization, newest first",
     description: "Rows are never changed or deleted. Filters match exactly; `created_after` is inclusive, `created_before` exclusive.",
-    permission: "org:manage", query: auditLogQuerySchema, response: entry, list: {}, extension: true,
+    permission: "org:manage", query: auditLogQuerySchema, response: entry, list: { cursor: true }, extension: true,
   }),
   endpoint({
     method: "post", path: "/me/sign_ins", tag, summary: "Record a console sign-in, or a failed one, of the key's own user",

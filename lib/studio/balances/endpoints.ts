@@ -17,6 +17,6 @@ export const balanceEndpoints = [
   }),
   endpoint({
     method: "get", path: "/balances/ledger", tag, summary: "The movements behind the balances, newest first", permission: "transfer:read",
-    query: ledgerQuerySchema, response: ledgerEntry, list: { counts: countsOf(LEDGER_KINDS, "Entries per kind, under every filter but `kind`") }, extension: true,
+    query: ledgerQuerySchema, response: ledgerEntry, list: { counts: countsOf(LEDGER_KINDS, "Entries per kind, under every filter but `kind`"), cursor: true }, extension: true,
   }),
 ];

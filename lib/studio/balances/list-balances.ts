@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "@/lib/db/client";
+import { db, type Database } from "@/lib/db/client";
 import { balances, ledgerEntries } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { formatUnits, parseDecimal } from "@/lib/studio/money";
-import { pageOffset } from "@/lib/studio/paging";
+import { afterCursor, cursorSeq, cutPage, keyOfRow, listOrder, orderClauses, pageWindow, type ExportQuery } from "@/lib/studio/paging";
 import { tokenAmount } from "@/lib/studio/payment-intents/serialize";
 import { LEDGER_KINDS } from "@/lib/studio/balances/ledger";
 import type { LedgerQuery } from "@/lib/studio/balances/schemas";
@@ -55,15 +55,23 @@ export async function listBalances(input: { principal: Principal }): Promise<Bal
   }));
 }
 
-// GET /balances/ledger (extension): the movements behind the balances, newest first, with
-// counts per kind under the same filters but `kind`.
+// GET /balances/ledger (extension): the movements behind the balances, newest first unless
+// `sort`, with counts per kind under the same filters but `kind`.
 export async function listLedger(input: { principal: Principal; query: LedgerQuery }) {
   const { principal, query } = input;
   const database = await db();
-  const filters: SQL[] = [eq(ledgerEntries.orgId, principal.orgId)];
-  if (query.chain) filters.push(eq(ledgerEntries.chainId, query.chain));
-  if (query.token) filters.push(eq(ledgerEntries.symbol, query.token));
-  const [kindCounts, rows] = await Promise.all([
+  const filters = ledgerFilters(principal.orgId, query);
+  const order = ledgerOrder(query);
+  const { limit, offset } = pageWindow(query);
+  const cursor =
+    query.starting_after === undefined
+      ? undefined
+      : await cursorSeq(database, {
+          table: ledgerEntries, id: ledgerEntries.id, seq: ledgerEntries.id, org: ledgerEntries.orgId, orgId: principal.orgId,
+          cursor: query.starting_after, numericId: true,
+        });
+  const after = cursor !== undefined ? afterCursor(order, { key: keyOfRow(order, sql`${ledgerEntries}`, cursor), seq: cursor }) : undefined;
+  const [kindCounts, window] = await Promise.all([
     database
       .select({ kind: ledgerEntries.kind, count: sql<number>`count(*)::int` })
       .from(ledgerEntries)
@@ -72,32 +80,65 @@ export async function listLedger(input: { principal: Principal; query: LedgerQue
     database
       .select()
       .from(ledgerEntries)
-      .where(and(...filters, query.kind ? eq(ledgerEntries.kind, query.kind) : undefined))
-      .orderBy(desc(ledgerEntries.id))
-      .limit(query.page_size)
-      .offset(pageOffset(query)),
+      .where(and(...filters, query.kind ? eq(ledgerEntries.kind, query.kind) : undefined, after))
+      .orderBy(...orderClauses(order))
+      .limit(limit)
+      .offset(offset),
   ]);
+  const { page: rows, next } = cutPage(window, query, (row) => row.id);
   const counts = Object.fromEntries(LEDGER_KINDS.map((kind) => [kind, 0])) as Record<string, number>;
   for (const { kind, count } of kindCounts) counts[kind] = count;
   return {
-    data: rows.map((row): LedgerEntryRecord => ({
-      id: row.id,
-      chain_id: row.chainId,
-      contract_address: row.tokenAddress,
-      symbol: row.symbol,
-      amount: signedAmount(row.amount, row.decimals),
-      kind: row.kind as LedgerEntryRecord["kind"],
-      payment_intent_id: row.paymentIntentId,
-      transfer_id: row.withdrawalId,
-      reference: row.reference,
-      created_at: row.createdAt.toISOString(),
-    })),
+    data: rows.map(serializeLedgerEntry),
     paging: {
       page_number: query.page,
       page_size: query.page_size,
       total_count: query.kind ? (counts[query.kind] ?? 0) : Object.values(counts).reduce((sum, count) => sum + count, 0),
+      next_starting_after: next,
     },
     counts,
+  };
+}
+
+function ledgerFilters(orgId: number, query: ExportQuery<LedgerQuery>): SQL[] {
+  const filters: SQL[] = [eq(ledgerEntries.orgId, orgId)];
+  if (query.chain) filters.push(eq(ledgerEntries.chainId, query.chain));
+  if (query.token) filters.push(eq(ledgerEntries.symbol, query.token));
+  return filters;
+}
+
+function ledgerOrder(query: Pick<LedgerQuery, "sort">) {
+  return listOrder(query.sort, { created_at: ledgerEntries.id, amount: ledgerEntries.amount }, ledgerEntries.id);
+}
+
+function serializeLedgerEntry(row: typeof ledgerEntries.$inferSelect): LedgerEntryRecord {
+  return {
+    id: row.id,
+    chain_id: row.chainId,
+    contract_address: row.tokenAddress,
+    symbol: row.symbol,
+    amount: signedAmount(row.amount, row.decimals),
+    kind: row.kind as LedgerEntryRecord["kind"],
+    payment_intent_id: row.paymentIntentId,
+    transfer_id: row.withdrawalId,
+    reference: row.reference,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The export's batches (GET /balances/ledger/export): every movement the filters admit, in the list's order. */
+export function ledgerExportBatches(database: Database, orgId: number, query: ExportQuery<LedgerQuery>) {
+  const filters = ledgerFilters(orgId, query);
+  const order = ledgerOrder(query);
+  return async (afterSeq: number | undefined, limit: number) => {
+    const after = afterSeq !== undefined ? afterCursor(order, { key: keyOfRow(order, sql`${ledgerEntries}`, afterSeq), seq: afterSeq }) : undefined;
+    const rows = await database
+      .select()
+      .from(ledgerEntries)
+      .where(and(...filters, query.kind ? eq(ledgerEntries.kind, query.kind) : undefined, after))
+      .orderBy(...orderClauses(order))
+      .limit(limit);
+    return rows.map((row) => ({ seq: row.id, record: serializeLedgerEntry(row) }));
   };
 }
 

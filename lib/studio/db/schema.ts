@@ -197,6 +197,9 @@ export const invoices = pgTable(
     detailItems: jsonb("detail_items").$type<DetailItemRecord[]>().notNull(),
     paymentTerms: integer("payment_terms").notNull(),
     invoiceIssueDate: timestamp("invoice_issue_date", { withTimezone: true }).notNull(),
+    // The issue date plus the payment terms in days (UTC), kept by a trigger (migration 0021): what
+    // the list sorts by and the receivables aging reads, from an index instead of per-row arithmetic.
+    dueAt: timestamp("due_at", { withTimezone: true }),
     allowAnyChain: boolean("allow_any_chain").notNull().default(false),
     allowAnyToken: boolean("allow_any_token").notNull().default(false),
     useFixedStablecoinRate: boolean("use_fixed_stablecoin_rate").notNull().default(false),
@@ -219,6 +222,9 @@ export const invoices = pgTable(
     index("invoices_org_created_status_idx").on(t.orgId, t.createdAt, t.status),
     // The free-text search can use trigrams (pg_trgm) instead of reading every invoice.
     index("invoices_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    // The `sort` extension: amount and due date orders, ties by creation, walked by keyset.
+    index("invoices_org_amount_seq_idx").on(t.orgId, t.amount, t.seq),
+    index("invoices_org_due_seq_idx").on(t.orgId, t.dueAt, t.seq),
   ],
 );
 
@@ -297,6 +303,7 @@ export const payouts = pgTable(
     uniqueIndex("payouts_payment_intent_idx").on(t.paymentIntentId),
     index("payouts_org_seq_idx").on(t.orgId, t.seq),
     index("payouts_org_status_seq_idx").on(t.orgId, t.status, t.seq),
+    index("payouts_org_amount_seq_idx").on(t.orgId, t.amount, t.seq),
   ],
 );
 

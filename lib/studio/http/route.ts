@@ -30,8 +30,6 @@ export type RouteContext<Body, Query> = {
 export type RouteResult = { data: unknown; [key: string]: unknown };
 
 /** A handler's answer that is a document, not an envelope (GET /invoice/intent/{id}/pdf). */
-export type FileResult = { file: { bytes: Uint8Array; contentType: string; filename: string } };
-
 type RouteOptions<BodySchema extends z.ZodType | undefined, QuerySchema extends z.ZodType | undefined> = {
   /** Null for endpoints any valid key may call (GET /me). */
   permission: Permission | null;
@@ -69,7 +67,8 @@ type NextRouteContext = { params: Promise<Record<string, string | string[] | und
  */
 export function studioRoute<BodySchema extends z.ZodType | undefined = undefined, QuerySchema extends z.ZodType | undefined = undefined>(
   options: RouteOptions<BodySchema, QuerySchema>,
-  handler: (context: RouteContext<Infer<BodySchema>, Infer<QuerySchema>>) => Promise<RouteResult | FileResult>,
+  // A Response is answered as it is (an attachment: lib/studio/http/attachment.ts), with this request's id.
+  handler: (context: RouteContext<Infer<BodySchema>, Infer<QuerySchema>>) => Promise<RouteResult | Response>,
 ) {
   return async (request: Request, nextContext: NextRouteContext): Promise<Response> => {
     const requestId = requestIdFor(request);
@@ -113,7 +112,10 @@ export function studioRoute<BodySchema extends z.ZodType | undefined = undefined
           Infer<BodySchema>,
           Infer<QuerySchema>
         >);
-        if (isFileResult(result)) return { response: fileResponse(result.file, requestId), result: { data: null } };
+        if (result instanceof Response) {
+          result.headers.set("x-request-id", requestId);
+          return { response: result, result: { data: null } };
+        }
         return { response: json({ code: 0, ...result }, 200, requestId), result };
       };
       const idempotent = request.method === "POST" ? idempotentRequest(principal, request, rawBody) : null;
@@ -175,22 +177,6 @@ export function errorResponse(error: unknown, requestId: string): Response {
 export function requestIdFor(request: Request): string {
   const inbound = request.headers.get("x-request-id");
   return inbound && /^[\w.:-]{8,64}$/.test(inbound) ? inbound : `req_${randomBytes(10).toString("hex")}`;
-}
-
-function isFileResult(result: RouteResult | FileResult): result is FileResult {
-  return "file" in result && !("data" in result);
-}
-
-function fileResponse(file: FileResult["file"], requestId: string): Response {
-  return new Response(new Uint8Array(file.bytes), {
-    status: 200,
-    headers: {
-      "content-type": file.contentType,
-      "content-disposition": `attachment; filename="${file.filename}"`,
-      "x-request-id": requestId,
-      "cache-control": "no-store",
-    },
-  });
 }
 
 function json(body: unknown, status: number, requestId: string): Response {

@@ -51,7 +51,7 @@ export const invoiceEndpoints = [
   }),
   endpoint({
     method: "get", path: "/invoice/intents", tag, summary: "List invoice intents", permission: "transfer:read",
-    query: invoiceListQuerySchema, response: invoice, list: { counts: statusCategoryCounts },
+    query: invoiceListQuerySchema, response: invoice, list: { counts: statusCategoryCounts, cursor: true },
   }),
   endpoint({
     method: "get", path: "/invoice/intent/{id}/logs", tag, summary: "An invoice's status history, oldest first", permission: "transfer:read",

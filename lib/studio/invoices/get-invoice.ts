@@ -20,5 +20,5 @@ export async function getInvoicePdf(input: { principal: Principal; id: string })
   const invoice = serializeInvoice(row, paymentIntent);
   const [org] = await database.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, row.orgId));
   const bytes = await renderInvoicePdf({ invoice, merchantName: org?.name ?? "", payLink: invoice.payment_intent.kg_deep_link });
-  return { bytes, contentType: "application/pdf", filename: invoicePdfFilename(invoice) };
+  return { bytes, filename: invoicePdfFilename(invoice) };
 }

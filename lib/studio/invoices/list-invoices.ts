@@ -1,28 +1,58 @@
-import { and, desc, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { db, type Database } from "@/lib/db/client";
 import { INVOICE_SEARCH_STATISTICS, invoiceSearchColumns, invoiceStatusCounts, invoices, paymentIntents } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import type { InvoiceListQuery } from "@/lib/studio/invoices/schemas";
-import { indexedSearch, listEnvelope, pageOffset, selectedStatuses } from "@/lib/studio/paging";
+import {
+  afterCursor,
+  cursorSeq,
+  cutPage,
+  indexedSearch,
+  listEnvelope,
+  listOrder,
+  orderClauses,
+  keyOfRow,
+  pageWindow,
+  selectedStatuses,
+  type ExportQuery,
+  type ListOrder,
+} from "@/lib/studio/paging";
 import { trigramFrequencies, type TrigramFrequencies } from "@/lib/studio/search-trigrams";
 import { invoiceStateMachine, STATUS_CATEGORY } from "@/lib/studio/invoices/status";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 
-// GET /invoice/intents: one page newest first, the total, and per-category counts for the tabs.
+// GET /invoice/intents: one page in the list's order (newest first unless `sort`), the total, and
+// per-category counts for the tabs.
 export async function listInvoices(input: { principal: Principal; query: InvoiceListQuery }) {
   const { principal, query } = input;
   const database = await db();
-  const frequencies = query.search ? await trigramFrequencies(database, INVOICE_SEARCH_STATISTICS) : undefined;
-  const plan = invoiceListPlan(database, principal.orgId, query, frequencies);
+  const [frequencies, cursor] = await Promise.all([
+    query.search ? trigramFrequencies(database, INVOICE_SEARCH_STATISTICS) : undefined,
+    invoiceCursor(database, principal.orgId, query),
+  ]);
+  const plan = invoiceListPlan(database, principal.orgId, query, frequencies, cursor);
   const { statusCounts, rows } = await plan.run();
+  const { page, next } = cutPage(rows, query, (row) => row.invoice.id);
   return listEnvelope({
-    data: rows.map((row) => serializeInvoice(row.invoice, row.paymentIntent)),
+    data: page.map((row) => serializeInvoice(row.invoice, row.paymentIntent)),
     query,
+    next,
     statusCounts,
     category: STATUS_CATEGORY,
     selected: plan.statuses,
   });
+}
+
+/** The order a list query names: `sort`'s key, ties (and the default) by creation. */
+export function invoiceOrder(query: Pick<InvoiceListQuery, "sort">): ListOrder {
+  return listOrder(query.sort, { created_at: invoices.seq, amount: invoices.amount, due_date: invoices.dueAt }, invoices.seq);
+}
+
+/** The `seq` of the `starting_after` invoice, when the query has one. */
+export async function invoiceCursor(database: Database, orgId: number, query: Pick<InvoiceListQuery, "starting_after">) {
+  if (query.starting_after === undefined) return undefined;
+  return cursorSeq(database, { table: invoices, id: invoices.id, seq: invoices.seq, org: invoices.orgId, orgId, cursor: query.starting_after });
 }
 
 // Below this many matching invoices, a date-range page sorts the range's rows (found through the
@@ -43,14 +73,22 @@ type Statement = { name: string; sql: string; params: unknown[] };
  *    a year back.
  *  - Otherwise the counts and the newest-first page run side by side.
  */
-export function invoiceListPlan(database: Database, orgId: number, query: InvoiceListQuery, searchFrequencies?: TrigramFrequencies) {
+export function invoiceListPlan(
+  database: Database,
+  orgId: number,
+  query: InvoiceListQuery,
+  searchFrequencies?: TrigramFrequencies,
+  cursor?: number,
+) {
   const filters = sharedFilters(query, searchFrequencies);
   const statuses = selectedStatuses(invoiceStateMachine, query);
-  const offset = pageOffset(query);
-  const matching = (columns: { seq: typeof invoices.seq; status?: typeof invoices.status }, withStatuses: boolean) => {
+  const { limit, offset } = pageWindow(query);
+  const order = invoiceOrder(query);
+  const after = cursor !== undefined ? afterCursor(order, { key: keyOfRow(order, sql`${invoices}`, cursor), seq: cursor }) : undefined;
+  const matching = (columns: { seq: typeof invoices.seq; status?: typeof invoices.status; sortKey?: SQL.Aliased }, withStatuses: boolean) => {
     const found = database.select(columns).from(invoices);
     return (query.settlement_type !== undefined ? found.innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId)) : found).where(
-      and(eq(invoices.orgId, orgId), ...filters, withStatuses && statuses ? inArray(invoices.status, statuses) : undefined),
+      and(eq(invoices.orgId, orgId), ...filters, withStatuses && statuses ? inArray(invoices.status, statuses) : undefined, withStatuses ? after : undefined),
     );
   };
   const pageRows = (pageSeqs: SQLWrapper | number[]) =>
@@ -59,16 +97,21 @@ export function invoiceListPlan(database: Database, orgId: number, query: Invoic
       .from(invoices)
       .innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId))
       .where(inArray(invoices.seq, pageSeqs))
-      .orderBy(desc(invoices.seq));
+      .orderBy(...orderClauses(order));
   type Rows = Awaited<ReturnType<typeof pageRows>>;
 
   if (query.search) {
-    const statusFilter = statuses ? sql`WHERE ${inArray(sql`status`, statuses)}` : sql``;
-    const countsAndPage = sql`WITH matched AS ${matching({ seq: invoices.seq, status: invoices.status }, false)}
+    // The CTE's own names: its rows carry the sort key as `sort_key` beside `seq`.
+    const matchedOrder: ListOrder = { ...order, key: sql`sort_key`, seq: sql`seq` };
+    const pageFilter = and(
+      statuses ? inArray(sql`status`, statuses) : undefined,
+      cursor !== undefined ? afterCursor(matchedOrder, { key: keyOfRow(order, sql`${invoices}`, cursor), seq: cursor }) : undefined,
+    );
+    const countsAndPage = sql`WITH matched AS ${matching({ seq: invoices.seq, status: invoices.status, sortKey: sql`${order.key}`.as("sort_key") }, false)}
       SELECT json_build_object(
         'counts', (SELECT coalesce(json_agg(c), '[]'::json) FROM (SELECT status, count(*)::int AS count FROM matched GROUP BY status) c),
-        'seqs', (SELECT coalesce(json_agg(seq ORDER BY seq DESC), '[]'::json)
-                 FROM (SELECT seq FROM matched ${statusFilter} ORDER BY seq DESC LIMIT ${query.page_size} OFFSET ${offset}) p)
+        'seqs', (SELECT coalesce(json_agg(seq), '[]'::json)
+                 FROM (SELECT seq FROM matched ${pageFilter ? sql`WHERE ${pageFilter}` : sql``} ORDER BY ${sql.join(orderClauses(matchedOrder), sql`, `)} LIMIT ${limit} OFFSET ${offset}) p)
       ) AS found`;
     const find = async () => {
       const result = (await database.execute(countsAndPage)) as unknown as { rows: Array<{ found: { counts: StatusCount[]; seqs: number[] } }> };
@@ -94,11 +137,11 @@ export function invoiceListPlan(database: Database, orgId: number, query: Invoic
   const counts = statusCountsQuery(database, orgId, query, filters);
   const page = (matched?: number) => {
     // `seq + 0` orders the same rows the same way but cannot be read from the seq index.
-    const order = needsMatchCount && matched !== undefined && matched <= NARROW_RANGE ? sql`${invoices.seq} + 0` : invoices.seq;
+    const seqOrder = needsMatchCount && matched !== undefined && matched <= NARROW_RANGE ? sql`${invoices.seq} + 0` : invoices.seq;
     return pageRows(
       matching({ seq: invoices.seq }, true)
-        .orderBy(desc(order))
-        .limit(query.page_size)
+        .orderBy(...(order.keyIsSeq ? [order.descending ? desc(seqOrder) : asc(seqOrder)] : orderClauses(order)))
+        .limit(limit)
         .offset(offset),
     );
   };
@@ -119,6 +162,34 @@ export function invoiceListPlan(database: Database, orgId: number, query: Invoic
         { name: "page", ...page(matched).toSQL() },
       ];
     },
+  };
+}
+
+/**
+ * The export's batches (GET /invoice/intents/export): every invoice the filters admit, in the
+ * list's order, `limit` rows after the row with `afterSeq` at a time, read by keyset.
+ */
+export async function invoiceExportBatches(database: Database, orgId: number, query: ExportQuery<InvoiceListQuery>) {
+  const frequencies = query.search ? await trigramFrequencies(database, INVOICE_SEARCH_STATISTICS) : undefined;
+  const filters = sharedFilters(query, frequencies);
+  const statuses = selectedStatuses(invoiceStateMachine, query);
+  const order = invoiceOrder(query);
+  return async (afterSeq: number | undefined, limit: number) => {
+    const rows = await database
+      .select({ invoice: invoices, paymentIntent: paymentIntents })
+      .from(invoices)
+      .innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId))
+      .where(
+        and(
+          eq(invoices.orgId, orgId),
+          ...filters,
+          statuses ? inArray(invoices.status, statuses) : undefined,
+          afterSeq !== undefined ? afterCursor(order, { key: keyOfRow(order, sql`${invoices}`, afterSeq), seq: afterSeq }) : undefined,
+        ),
+      )
+      .orderBy(...orderClauses(order))
+      .limit(limit);
+    return rows.map((row) => ({ seq: row.invoice.seq, record: serializeInvoice(row.invoice, row.paymentIntent) }));
   };
 }
 
@@ -148,7 +219,7 @@ function statusCountsQuery(database: Database, orgId: number, query: InvoiceList
 }
 
 /** Every filter but the organization, status and status_category (which the counts must not see). */
-function sharedFilters(query: InvoiceListQuery, searchFrequencies: TrigramFrequencies | undefined): SQL[] {
+function sharedFilters(query: ExportQuery<InvoiceListQuery>, searchFrequencies: TrigramFrequencies | undefined): SQL[] {
   const filters: SQL[] = [];
   if (query.settlement_type) filters.push(eq(paymentIntents.paymentMethodType, query.settlement_type));
   if (query.recipient_email) filters.push(eq(invoices.recipientEmail, query.recipient_email.toLowerCase()));

@@ -12,7 +12,7 @@ import {
   nonBlank,
 } from "@/lib/studio/validation";
 import { settlementTypes } from "@/lib/studio/payment-intents/schemas";
-import { createdRangeQuerySchema, filterText, pagingQuerySchema } from "@/lib/studio/paging";
+import { createdRangeQuerySchema, cursorQuerySchema, filterText, pagingQuerySchema, sortQuerySchema } from "@/lib/studio/paging";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
 import { clearable, fileIds, intentCreateFields, notClearable } from "@/lib/studio/workflow/schemas";
 import { INVOICE_STATUSES } from "@/lib/studio/invoices/status";
@@ -89,6 +89,9 @@ export const invoiceUpdateSchema = z.object({
 });
 export type InvoiceUpdateInput = z.infer<typeof invoiceUpdateSchema>;
 
+/** What the invoice list sorts by: the amount as written, creation, and the due date (issue date + terms). */
+export const INVOICE_SORT_KEYS = ["created_at", "amount", "due_date"] as const;
+
 export const invoiceListQuerySchema = pagingQuerySchema.extend(createdRangeQuerySchema.shape).extend({
     status: z.enum(INVOICE_STATUSES).optional(),
     status_category: z.enum(STATUS_CATEGORIES).optional(),
@@ -97,6 +100,8 @@ export const invoiceListQuerySchema = pagingQuerySchema.extend(createdRangeQuery
     invoice_id: filterText,
     payment_intent_id: filterText,
     search: filterText,
+    ...cursorQuerySchema.shape,
+    ...sortQuerySchema(INVOICE_SORT_KEYS).shape,
   });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 

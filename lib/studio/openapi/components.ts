@@ -8,14 +8,22 @@ export const pagingSchema = z.object({
   total_count: z.number().int().meta({ example: 137 }),
 });
 
+/** The paging of a list with the cursor extension (`starting_after`). */
+export const cursorPagingSchema = pagingSchema.extend({
+  next_starting_after: z.string().nullable().meta({
+    description: "Extension: the `starting_after` of the next page (the id of this page's last row); null on the last page",
+    example: "inv_8d2f0a6b1c3e4d57",
+  }),
+});
+
 /** Envelope<T> of spec 2.1. */
 export function envelopeSchema(data: z.ZodType) {
   return z.object({ code: z.literal(0), data });
 }
 
 /** ListEnvelope<T> of spec 2.1; the lists that have no categories to count (users, keys, the audit log) leave out `counts`. */
-export function listEnvelopeSchema(record: z.ZodType, counts?: z.ZodType) {
-  const page = { code: z.literal(0), data: z.array(record), paging: pagingSchema };
+export function listEnvelopeSchema(record: z.ZodType, counts?: z.ZodType, cursor?: boolean) {
+  const page = { code: z.literal(0), data: z.array(record), paging: cursor ? cursorPagingSchema : pagingSchema };
   return counts ? z.object({ ...page, counts }) : z.object(page);
 }
 

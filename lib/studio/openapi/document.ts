@@ -16,6 +16,7 @@ import { accountEndpoints } from "@/lib/studio/auth/endpoints";
 import { teamEndpoints } from "@/lib/studio/orgs/endpoints";
 import { auditEndpoints } from "@/lib/studio/audit/endpoints";
 import { approvalEndpoints } from "@/lib/studio/approvals/endpoints";
+import { exportEndpoints } from "@/lib/studio/export/endpoints";
 
 export const API_PREFIX = "/v1/studio/api";
 
@@ -33,6 +34,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...teamEndpoints,
   ...auditEndpoints,
   ...approvalEndpoints,
+  ...exportEndpoints,
 ];
 
 named("ErrorEnvelope", errorEnvelopeSchema);
@@ -63,8 +65,8 @@ const RATE_LIMIT_HEADERS = {
 
 /** The 200 body an operation answers: its envelope around the record, or the record itself. */
 export function responseSchema(entry: Endpoint): z.ZodType {
-  if (entry.raw) return entry.response;
-  return entry.list ? listEnvelopeSchema(entry.response, entry.list.counts) : envelopeSchema(entry.response);
+  if (entry.raw || entry.file) return entry.response;
+  return entry.list ? listEnvelopeSchema(entry.response, entry.list.counts, entry.list.cursor) : envelopeSchema(entry.response);
 }
 
 function operation(entry: Endpoint): RouteConfig {
@@ -88,7 +90,7 @@ function operation(entry: Endpoint): RouteConfig {
 
   const responses: Record<number, ResponseConfig> = {
     200: {
-      description: entry.file ? "The file" : entry.raw ? "The document" : entry.list ? "A page of records" : "The record",
+      description: entry.file === "text/csv" ? "The CSV file, streamed" : entry.file ? "The file" : entry.raw ? "The document" : entry.list ? "A page of records" : "The record",
       headers: successHeaders,
       content: entry.file
         ? { [entry.file]: { schema: entry.response } }

@@ -31,13 +31,13 @@ export type Endpoint = {
   query?: z.ZodObject;
   /** The `data` of the envelope; `list` makes it a ListEnvelope with this `counts` schema (none: `data` and `paging` only). */
   response: z.ZodType;
-  list?: { counts?: z.ZodType };
+  list?: { counts?: z.ZodType; cursor?: boolean };
   /** The `{id}` path parameter when it is not a payment record's id. */
   pathId?: { description: string; example: string };
   /** The response body is `response` itself, not an envelope (the document). */
   raw?: boolean;
-  /** The response is a file of this media type (an invoice PDF), not JSON; errors stay envelopes. */
-  file?: "application/pdf";
+  /** The response is a file of this media type (an invoice PDF, a CSV export), not JSON; errors stay envelopes. */
+  file?: "application/pdf" | "text/csv";
   /** Not in studio-api-v1.md (marked `x-studio-extension`). */
   extension?: boolean;
   /** The verb's own refusals beyond what method, body and path imply. */

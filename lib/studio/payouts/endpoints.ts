@@ -39,7 +39,7 @@ export const payoutEndpoints = [
   }),
   endpoint({
     method: "get", path: "/payout/intents", tag, summary: "List payout intents", permission: "transfer:read",
-    query: payoutListQuerySchema, response: payout, list: { counts: statusCategoryCounts },
+    query: payoutListQuerySchema, response: payout, list: { counts: statusCategoryCounts, cursor: true },
   }),
   endpoint({
     method: "get", path: "/payout/intent/{id}/logs", tag, summary: "A payout's status history, oldest first", permission: "transfer:read",

@@ -1,19 +1,71 @@
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { db } from "@/lib/db/client";
+import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { db, type Database } from "@/lib/db/client";
 import { paymentIntents, payouts } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { listEnvelope, pageOffset, searchAny, selectedStatuses } from "@/lib/studio/paging";
+import {
+  afterCursor,
+  cursorSeq,
+  cutPage,
+  keyOfRow,
+  listEnvelope,
+  listOrder,
+  orderClauses,
+  pageWindow,
+  searchAny,
+  selectedStatuses,
+  type ExportQuery,
+  type ListOrder,
+} from "@/lib/studio/paging";
 import { ownerSearchColumns } from "@/lib/studio/workflow/owner";
 import type { PayoutListQuery } from "@/lib/studio/payouts/schemas";
 import { PAYOUT_STATUS_CATEGORY, payoutStateMachine } from "@/lib/studio/payouts/status";
 import { serializePayout } from "@/lib/studio/payouts/serialize";
 
-// GET /payout/intents: one page newest first, the total, and per-category counts for the tabs.
+// A payout without a payment deadline yet (before approval) sorts as due last.
+const NO_DEADLINE = sql`9223372036854775807::bigint`;
+
+/** The order a list query names: `sort`'s key, ties (and the default) by creation. */
+export function payoutOrder(query: Pick<PayoutListQuery, "sort">): ListOrder {
+  return listOrder(
+    query.sort,
+    { created_at: payouts.seq, amount: payouts.amount, due_date: sql`coalesce(${paymentIntents.paymentDeadline}, ${NO_DEADLINE})` },
+    payouts.seq,
+  );
+}
+
+const withPaymentIntent = sql`${payouts} INNER JOIN ${paymentIntents} ON ${paymentIntents.id} = ${payouts.paymentIntentId}`;
+
+/** The `seq` of the `starting_after` payout, when the query has one. */
+export async function payoutCursor(database: Database, orgId: number, query: Pick<PayoutListQuery, "starting_after">) {
+  if (query.starting_after === undefined) return undefined;
+  return cursorSeq(database, { table: payouts, id: payouts.id, seq: payouts.seq, org: payouts.orgId, orgId, cursor: query.starting_after });
+}
+
+// GET /payout/intents: one page in the list's order (newest first unless `sort`), the total, and
+// per-category counts for the tabs.
 export async function listPayouts(input: { principal: Principal; query: PayoutListQuery }) {
   const { principal, query } = input;
   const database = await db();
-  const scope = and(eq(payouts.orgId, principal.orgId), ...sharedFilters(query));
+  const cursor = await payoutCursor(database, principal.orgId, query);
+  const { statusCounts, rows, statuses } = await payoutPage(database, principal.orgId, query, cursor);
+  const { page, next } = cutPage(rows, query, (row) => row.payout.id);
+  return listEnvelope({
+    data: page.map((row) => serializePayout(row.payout, row.paymentIntent)),
+    query,
+    next,
+    statusCounts,
+    category: PAYOUT_STATUS_CATEGORY,
+    selected: statuses,
+  });
+}
+
+/** The counts under the filters and one window of rows (the page plus a look-ahead row) after `cursor`. */
+export async function payoutPage(database: Database, orgId: number, query: PayoutListQuery, cursor: number | undefined) {
+  const scope = and(eq(payouts.orgId, orgId), ...sharedFilters(query));
   const statuses = selectedStatuses(payoutStateMachine, query);
+  const order = payoutOrder(query);
+  const { limit, offset } = pageWindow(query);
+  const after = cursor !== undefined ? afterCursor(order, { key: keyOfRow(order, withPaymentIntent, cursor), seq: cursor }) : undefined;
   const [statusCounts, rows] = await Promise.all([
     database
       .select({ status: payouts.status, count: sql<number>`count(*)::int` })
@@ -21,31 +73,43 @@ export async function listPayouts(input: { principal: Principal; query: PayoutLi
       .innerJoin(paymentIntents, eq(paymentIntents.id, payouts.paymentIntentId))
       .where(scope)
       .groupBy(payouts.status),
-    database
-      .select({ payout: payouts, paymentIntent: paymentIntents })
-      .from(payouts)
-      .innerJoin(paymentIntents, eq(paymentIntents.id, payouts.paymentIntentId))
-      .where(and(scope, statuses ? inArray(payouts.status, statuses) : undefined))
-      .orderBy(desc(payouts.seq))
-      .limit(query.page_size)
-      .offset(pageOffset(query)),
+    payoutRows(database, and(scope, statuses ? inArray(payouts.status, statuses) : undefined, after), order, limit, offset),
   ]);
-  return listEnvelope({
-    data: rows.map((row) => serializePayout(row.payout, row.paymentIntent)),
-    query,
-    statusCounts,
-    category: PAYOUT_STATUS_CATEGORY,
-    selected: statuses,
-  });
+  return { statusCounts, rows, statuses };
+}
+
+/** The export's batches (GET /payout/intents/export): every payout the filters admit, in the list's order. */
+export function payoutExportBatches(database: Database, orgId: number, query: ExportQuery<PayoutListQuery>) {
+  const scope = and(eq(payouts.orgId, orgId), ...sharedFilters(query));
+  const statuses = selectedStatuses(payoutStateMachine, query);
+  const order = payoutOrder(query);
+  return async (afterSeq: number | undefined, limit: number) => {
+    const after = afterSeq !== undefined ? afterCursor(order, { key: keyOfRow(order, withPaymentIntent, afterSeq), seq: afterSeq }) : undefined;
+    const rows = await payoutRows(database, and(scope, statuses ? inArray(payouts.status, statuses) : undefined, after), order, limit, 0);
+    return rows.map((row) => ({ seq: row.payout.seq, record: serializePayout(row.payout, row.paymentIntent) }));
+  };
+}
+
+function payoutRows(database: Database, where: SQL | undefined, order: ListOrder, limit: number, offset: number) {
+  return database
+    .select({ payout: payouts, paymentIntent: paymentIntents })
+    .from(payouts)
+    .innerJoin(paymentIntents, eq(paymentIntents.id, payouts.paymentIntentId))
+    .where(where)
+    .orderBy(...orderClauses(order))
+    .limit(limit)
+    .offset(offset);
 }
 
 /** Every filter but the organization, status and status_category (which the counts must not see). */
-function sharedFilters(query: PayoutListQuery): SQL[] {
+function sharedFilters(query: ExportQuery<PayoutListQuery>): SQL[] {
   const filters: SQL[] = [];
   if (query.settlement_type) filters.push(eq(paymentIntents.paymentMethodType, query.settlement_type));
   if (query.payout_id) filters.push(eq(payouts.payoutNumber, query.payout_id));
   if (query.payment_intent_id) filters.push(eq(payouts.paymentIntentId, query.payment_intent_id));
   if (query.creator) filters.push(eq(payouts.creator, query.creator));
+  if (query.created_after) filters.push(gte(payouts.createdAt, new Date(query.created_after)));
+  if (query.created_before) filters.push(lt(payouts.createdAt, new Date(query.created_before)));
   if (query.search) {
     filters.push(searchAny([payouts.payoutNumber, ...ownerSearchColumns(payouts), paymentIntents.payoutTargetAddress], query.search));
   }

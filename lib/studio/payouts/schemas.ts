@@ -3,7 +3,7 @@ import { z } from "zod";
 import { decimalString, emailAddress, nonBlank } from "@/lib/studio/validation";
 import { settlementTypes } from "@/lib/studio/payment-intents/schemas";
 import { clearable, intentCreateFields, notClearable } from "@/lib/studio/workflow/schemas";
-import { filterText, pagingQuerySchema } from "@/lib/studio/paging";
+import { createdRangeQuerySchema, cursorQuerySchema, filterText, pagingQuerySchema, sortQuerySchema } from "@/lib/studio/paging";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
 import { PAYOUT_STATUSES } from "@/lib/studio/payouts/status";
 
@@ -42,6 +42,9 @@ export const payoutUpdateSchema = z.object({
 });
 export type PayoutUpdateInput = z.infer<typeof payoutUpdateSchema>;
 
+/** What the payout list sorts by: the gross amount as written, creation, and the payment deadline. */
+export const PAYOUT_SORT_KEYS = ["created_at", "amount", "due_date"] as const;
+
 export const payoutListQuerySchema = pagingQuerySchema.extend({
   payout_id: filterText,
   payment_intent_id: filterText,
@@ -50,5 +53,8 @@ export const payoutListQuerySchema = pagingQuerySchema.extend({
   status_category: z.enum(STATUS_CATEGORIES).optional(),
   settlement_type: z.enum(settlementTypes).optional(),
   search: filterText,
+  ...createdRangeQuerySchema.shape,
+  ...cursorQuerySchema.shape,
+  ...sortQuerySchema(PAYOUT_SORT_KEYS).shape,
 });
 export type PayoutListQuery = z.infer<typeof payoutListQuerySchema>;

@@ -25,7 +25,7 @@ export const paymentIntentEndpoints = [
   endpoint({ method: "get", path: "/payment/intent/{id}", tag, summary: "Get a payment intent", permission: "transfer:read", response: paymentIntent }),
   endpoint({
     method: "get", path: "/payment/intents", tag, summary: "List payment intents", permission: "transfer:read",
-    query: paymentIntentListQuerySchema, response: paymentIntent, list: { counts: statusCategoryCounts },
+    query: paymentIntentListQuerySchema, response: paymentIntent, list: { counts: statusCategoryCounts, cursor: true },
   }),
   actionEndpoint(PAYMENT_INTENT_ACTIONS.refund, {
     method: "post", path: "/payment/intent/{id}/refund", tag,

@@ -1,19 +1,63 @@
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { db } from "@/lib/db/client";
+import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { db, type Database } from "@/lib/db/client";
 import { chainTransfers, paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { containsPattern, listEnvelope, pageOffset, searchAny, selectedStatuses } from "@/lib/studio/paging";
+import {
+  afterCursor,
+  containsPattern,
+  cursorSeq,
+  cutPage,
+  keyOfRow,
+  listEnvelope,
+  listOrder,
+  orderClauses,
+  pageWindow,
+  searchAny,
+  selectedStatuses,
+  type ExportQuery,
+  type ListOrder,
+} from "@/lib/studio/paging";
 import type { PaymentIntentListQuery } from "@/lib/studio/standalone-payments/schemas";
 import { STANDALONE_STATUS_CATEGORY, standaloneStateMachine } from "@/lib/studio/standalone-payments/status";
 import { serializeStandalonePayment } from "@/lib/studio/standalone-payments/serialize";
 
-// GET /payment/intents: one page newest first, the total, and per-category counts for the tabs.
+// A payment intent without a deadline sorts as due last.
+const NO_DEADLINE = sql`9223372036854775807::bigint`;
+
+/** The order a list query names: `sort`'s key, ties (and the default) by creation. */
+export function paymentIntentOrder(query: Pick<PaymentIntentListQuery, "sort">): ListOrder {
+  return listOrder(
+    query.sort,
+    {
+      created_at: standalonePaymentIntents.seq,
+      amount: paymentIntents.cryptoAmount,
+      due_date: sql`coalesce(${paymentIntents.paymentDeadline}, ${NO_DEADLINE})`,
+    },
+    standalonePaymentIntents.seq,
+  );
+}
+
+const withPaymentIntent = sql`${standalonePaymentIntents} INNER JOIN ${paymentIntents} ON ${paymentIntents.id} = ${standalonePaymentIntents.paymentIntentId}`;
+
+/** The `seq` of the `starting_after` payment intent, when the query has one. */
+export async function paymentIntentCursor(database: Database, orgId: number, query: Pick<PaymentIntentListQuery, "starting_after">) {
+  if (query.starting_after === undefined) return undefined;
+  const table = standalonePaymentIntents;
+  return cursorSeq(database, { table, id: table.id, seq: table.seq, org: table.orgId, orgId, cursor: query.starting_after });
+}
+
+// GET /payment/intents: one page in the list's order (newest first unless `sort`), the total, and
+// per-category counts for the tabs.
 export async function listPaymentIntents(input: { principal: Principal; query: PaymentIntentListQuery }) {
   const { principal, query } = input;
   const database = await db();
   const table = standalonePaymentIntents;
+  const cursor = await paymentIntentCursor(database, principal.orgId, query);
   const scope = and(eq(table.orgId, principal.orgId), ...sharedFilters(query));
   const statuses = selectedStatuses(standaloneStateMachine, query);
+  const order = paymentIntentOrder(query);
+  const { limit, offset } = pageWindow(query);
+  const after = cursor !== undefined ? afterCursor(order, { key: keyOfRow(order, withPaymentIntent, cursor), seq: cursor }) : undefined;
   const [statusCounts, rows] = await Promise.all([
     database
       .select({ status: table.status, count: sql<number>`count(*)::int` })
@@ -25,22 +69,43 @@ export async function listPaymentIntents(input: { principal: Principal; query: P
       .select({ row: table, paymentIntent: paymentIntents })
       .from(table)
       .innerJoin(paymentIntents, eq(paymentIntents.id, table.paymentIntentId))
-      .where(and(scope, statuses ? inArray(table.status, statuses) : undefined))
-      .orderBy(desc(table.seq))
-      .limit(query.page_size)
-      .offset(pageOffset(query)),
+      .where(and(scope, statuses ? inArray(table.status, statuses) : undefined, after))
+      .orderBy(...orderClauses(order))
+      .limit(limit)
+      .offset(offset),
   ]);
+  const { page, next } = cutPage(rows, query, ({ row }) => row.id);
   return listEnvelope({
-    data: rows.map(({ row, paymentIntent }) => serializeStandalonePayment(row, paymentIntent)),
+    data: page.map(({ row, paymentIntent }) => serializeStandalonePayment(row, paymentIntent)),
     query,
+    next,
     statusCounts,
     category: STANDALONE_STATUS_CATEGORY,
     selected: statuses,
   });
 }
 
+/** The export's batches (GET /payment/intents/export): every payment intent the filters admit, in the list's order. */
+export function paymentIntentExportBatches(database: Database, orgId: number, query: ExportQuery<PaymentIntentListQuery>) {
+  const table = standalonePaymentIntents;
+  const scope = and(eq(table.orgId, orgId), ...sharedFilters(query));
+  const statuses = selectedStatuses(standaloneStateMachine, query);
+  const order = paymentIntentOrder(query);
+  return async (afterSeq: number | undefined, limit: number) => {
+    const after = afterSeq !== undefined ? afterCursor(order, { key: keyOfRow(order, withPaymentIntent, afterSeq), seq: afterSeq }) : undefined;
+    const rows = await database
+      .select({ row: table, paymentIntent: paymentIntents })
+      .from(table)
+      .innerJoin(paymentIntents, eq(paymentIntents.id, table.paymentIntentId))
+      .where(and(scope, statuses ? inArray(table.status, statuses) : undefined, after))
+      .orderBy(...orderClauses(order))
+      .limit(limit);
+    return rows.map(({ row, paymentIntent }) => ({ seq: row.seq, record: serializeStandalonePayment(row, paymentIntent) }));
+  };
+}
+
 /** Every filter but the organization, status and status_category (which the counts must not see). */
-function sharedFilters(query: PaymentIntentListQuery): SQL[] {
+function sharedFilters(query: ExportQuery<PaymentIntentListQuery>): SQL[] {
   const filters: SQL[] = [];
   if (query.chain) filters.push(eq(paymentIntents.chainId, query.chain));
   if (query.token) filters.push(eq(paymentIntents.tokenSymbol, query.token));

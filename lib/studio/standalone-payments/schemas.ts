@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
 import { fiatCurrencies, pricingModes } from "@/lib/studio/payment-intents/schemas";
-import { createdRangeQuerySchema, filterText, pagingQuerySchema } from "@/lib/studio/paging";
+import { createdRangeQuerySchema, cursorQuerySchema, filterText, pagingQuerySchema, sortQuerySchema } from "@/lib/studio/paging";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
 import { chainAddress, chainId, decimalString, httpUrl, orderData, unixSeconds } from "@/lib/studio/validation";
 import { isPlainDecimal, parseDecimal } from "@/lib/studio/money";
@@ -54,6 +54,9 @@ export const paymentIntentCreateSchema = z
   }));
 export type PaymentIntentCreateInput = z.infer<typeof paymentIntentCreateSchema>;
 
+/** What the payment intent list sorts by: the token amount, creation, and the payment deadline. */
+export const PAYMENT_INTENT_SORT_KEYS = ["created_at", "amount", "due_date"] as const;
+
 export const paymentIntentListQuerySchema = pagingQuerySchema.extend({
   status: z.enum(STANDALONE_STATUSES).optional(),
   status_category: z.enum(STATUS_CATEGORIES).optional(),
@@ -62,6 +65,8 @@ export const paymentIntentListQuerySchema = pagingQuerySchema.extend({
   group_key: filterText,
   search: filterText,
   ...createdRangeQuerySchema.shape,
+  ...cursorQuerySchema.shape,
+  ...sortQuerySchema(PAYMENT_INTENT_SORT_KEYS).shape,
 });
 export type PaymentIntentListQuery = z.infer<typeof paymentIntentListQuerySchema>;
 

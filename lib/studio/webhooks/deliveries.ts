@@ -3,12 +3,24 @@
 // `webhook-id` receivers see), with every attempt made so far. Scoped to the caller's organization.
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db, type DbOrTx } from "@/lib/db/client";
+import { db, type Database, type DbOrTx } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { webhookAttempts, webhookEvents } from "@/lib/studio/db/schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { notFound } from "@/lib/studio/errors";
-import { filterText, pageOffset, pagingQuerySchema } from "@/lib/studio/paging";
+import {
+  afterCursor,
+  cursorQuerySchema,
+  cursorSeq,
+  cutPage,
+  filterText,
+  listOrder,
+  orderClauses,
+  pageWindow,
+  pagingQuerySchema,
+  sortQuerySchema,
+  type ExportQuery,
+} from "@/lib/studio/paging";
 import { inTransaction, afterCommitIfOpen } from "@/lib/studio/unit-of-work";
 import { nudgeDispatcher } from "@/lib/studio/webhooks/wake";
 import { dateTimeText } from "@/lib/studio/records";
@@ -22,6 +34,8 @@ export const deliveriesQuerySchema = pagingQuerySchema.extend({
   type: filterText,
   object_id: filterText,
   status: z.enum(DELIVERY_STATUSES).optional(),
+  ...cursorQuerySchema.shape,
+  ...sortQuerySchema(["created_at"]).shape,
 });
 export type DeliveriesQuery = z.infer<typeof deliveriesQuerySchema>;
 
@@ -56,13 +70,43 @@ export type WebhookDeliveryRecord = z.infer<typeof webhookDeliveryRecordSchema>;
 type EventRow = typeof webhookEvents.$inferSelect;
 type AttemptRow = typeof webhookAttempts.$inferSelect;
 
+/**
+ * The export's batches (GET /webhook/deliveries/export): every delivery the filters admit, newest
+ * first unless `sort`, one row per delivery (its attempts summarised by their count and the last).
+ */
+export function deliveryExportBatches(database: Database, orgId: number, query: ExportQuery<DeliveriesQuery>) {
+  const filters: SQL[] = [eq(webhookEvents.orgId, orgId)];
+  if (query.type) filters.push(eq(webhookEvents.type, query.type));
+  if (query.object_id) filters.push(eq(webhookEvents.objectId, query.object_id));
+  if (query.status) filters.push(eq(webhookEvents.status, query.status));
+  const order = listOrder(query.sort, { created_at: webhookEvents.seq }, webhookEvents.seq);
+  return async (afterSeq: number | undefined, limit: number) => {
+    const rows = await database
+      .select()
+      .from(webhookEvents)
+      .where(and(...filters, afterSeq !== undefined ? afterCursor(order, { key: sql`${afterSeq}`, seq: afterSeq }) : undefined))
+      .orderBy(...orderClauses(order))
+      .limit(limit);
+    const attempts = await attemptsOf(rows.map((row) => row.id));
+    return rows.map((row) => ({ seq: row.seq, record: serializeDelivery(row, attempts.get(row.id) ?? []) }));
+  };
+}
+
 export async function listDeliveries(input: { principal: Principal; query: DeliveriesQuery }) {
   const { principal, query } = input;
   const database = await db();
   const filters: SQL[] = [eq(webhookEvents.orgId, principal.orgId)];
   if (query.type) filters.push(eq(webhookEvents.type, query.type));
   if (query.object_id) filters.push(eq(webhookEvents.objectId, query.object_id));
-  const [statusCounts, rows] = await Promise.all([
+  const order = listOrder(query.sort, { created_at: webhookEvents.seq }, webhookEvents.seq);
+  const { limit, offset } = pageWindow(query);
+  const cursor =
+    query.starting_after === undefined
+      ? undefined
+      : await cursorSeq(database, {
+          table: webhookEvents, id: webhookEvents.id, seq: webhookEvents.seq, org: webhookEvents.orgId, orgId: principal.orgId, cursor: query.starting_after,
+        });
+  const [statusCounts, window] = await Promise.all([
     database
       .select({ status: webhookEvents.status, count: sql<number>`count(*)::int` })
       .from(webhookEvents)
@@ -71,11 +115,14 @@ export async function listDeliveries(input: { principal: Principal; query: Deliv
     database
       .select()
       .from(webhookEvents)
-      .where(and(...filters, query.status ? eq(webhookEvents.status, query.status) : undefined))
-      .orderBy(desc(webhookEvents.seq))
-      .limit(query.page_size)
-      .offset(pageOffset(query)),
+      .where(
+        and(...filters, query.status ? eq(webhookEvents.status, query.status) : undefined, cursor !== undefined ? afterCursor(order, { key: sql`${cursor}`, seq: cursor }) : undefined),
+      )
+      .orderBy(...orderClauses(order))
+      .limit(limit)
+      .offset(offset),
   ]);
+  const { page: rows, next } = cutPage(window, query, (row) => row.id);
   const attempts = await attemptsOf(rows.map((row) => row.id));
   const counts = Object.fromEntries(DELIVERY_STATUSES.map((status) => [status, 0])) as Record<string, number>;
   for (const { status, count } of statusCounts) counts[status] = count;
@@ -85,6 +132,7 @@ export async function listDeliveries(input: { principal: Principal; query: Deliv
       page_number: query.page,
       page_size: query.page_size,
       total_count: query.status ? (counts[query.status] ?? 0) : Object.values(counts).reduce((sum, count) => sum + count, 0),
+      next_starting_after: next,
     },
     counts,
   };

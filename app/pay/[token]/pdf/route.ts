@@ -1,5 +1,6 @@
 // GET /pay/{token}/pdf: the invoice behind a payment page as a PDF (public, like the page).
 import { clientAddress } from "@/lib/http/client-address";
+import { attachment } from "@/lib/studio/http/attachment";
 import { readPayPagePdf } from "@/lib/studio/pay/pay-page";
 import { takePayRequest, takeUnknownPayToken } from "@/lib/studio/pay/rate-limit";
 
@@ -16,12 +17,7 @@ export async function GET(request: Request, context: { params: Promise<{ token: 
     if (unknown) return new Response("Too many requests", { status: 429, headers: { "retry-after": String(unknown.retryAfterSeconds) } });
     return new Response("No invoice at this address", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   }
-  return new Response(new Uint8Array(pdf.bytes), {
-    headers: {
-      "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${pdf.filename}"`,
-      "cache-control": "no-store",
-      "x-robots-tag": "noindex",
-    },
-  });
+  const response = attachment(pdf.bytes, "application/pdf", pdf.filename);
+  response.headers.set("x-robots-tag", "noindex");
+  return response;
 }

@@ -1,0 +1,156 @@
+// CSV exports (issue 27): each file, parsed back with a CSV library, holds exactly the rows the
+// list endpoint answers under the same filters and sort, field for field; a BOM leads, cells that
+// would start a formula are neutralised, amounts stay exact decimals, and refusals are envelopes.
+import { randomUUID } from "node:crypto";
+import { parse } from "csv-parse/sync";
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, createInvoice, createPayout, expectError, fundBalance, serverUrl, user, type Role } from "./support";
+
+const tag = `exp${randomUUID().slice(0, 8)}`;
+const invoices: any[] = [];
+
+type Query = Record<string, string | number | undefined>;
+const search = (query: Query) => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+  return params.toString();
+};
+
+/** The export's answer: the raw text and its rows parsed by csv-parse (header row as keys). */
+async function exported(path: string, query: Query = {}, role: Role = "viewer") {
+  // Read as bytes: Response.text() drops a leading BOM, which is what this checks is there.
+  const response = await fetch(`${serverUrl}/v1/studio/api${path}/export?${search(query)}`, { headers: { "X-STUDIO-API-KEY": user(role).api_key } });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  expect(response.status, bytes.toString("utf8").slice(0, 300)).toBe(200);
+  expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+  expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = bytes.toString("utf8");
+  const rows = parse(text, { bom: true, columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  return { text, rows };
+}
+
+/** Every row of the list under `query`, walked with the cursor. */
+async function listed(path: string, query: Query = {}, role: Role = "viewer") {
+  const rows: any[] = [];
+  let cursor: string | undefined;
+  do {
+    const response = await api("GET", `${path}?${search({ ...query, page_size: 100, starting_after: cursor })}`, { role });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    rows.push(...response.body.data);
+    cursor = response.body.paging.next_starting_after ?? undefined;
+  } while (cursor);
+  return rows;
+}
+
+/** A record's field as a CSV cell: absent and null are empty, objects are JSON. */
+const cell = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
+
+beforeAll(async () => {
+  const names = [`=HYPERLINK("http://evil.example") ${tag}`, `王小明 ${tag}`, `+plus ${tag}`, `@at ${tag}`, `-minus, "quoted" ${tag}`, `Plain ${tag}`];
+  const amounts = ["125.5", "0.000001", "1000000.25", "3", "42.42", "7"];
+  for (const [index, name] of names.entries()) {
+    invoices.push(
+      await createInvoice({
+        overrides: {
+          recipient_name: name, organization_name: `Org ${tag}`, amount: amounts[index],
+          detail_items: [{ name: "Line", quantity: 1, unit_price: Number(amounts[index]) }],
+        },
+      }),
+    );
+  }
+  await createPayout({ overrides: { organization_name: `Org ${tag}`, amount: "12.345678", exact_out_amount: "12" } });
+  await fundBalance("arb", "USDC", "2.5");
+});
+
+describe("CSV export", () => {
+  it("holds exactly the invoice list's rows under the same filters and sort, field for field", async () => {
+    for (const sort of [undefined, "amount", "-due_date"]) {
+      const { rows } = await exported("/invoice/intents", { search: tag, sort });
+      const list = await listed("/invoice/intents", { search: tag, sort });
+      expect(rows.map((row) => row.id)).toEqual(list.map((record) => record.id));
+      expect(rows).toHaveLength(invoices.length);
+      for (const [index, row] of rows.entries()) {
+        const record = list[index];
+        for (const field of ["invoice_id", "status", "amount", "currency", "recipient_email", "organization_name", "payment_terms", "created_at"]) {
+          expect(row[field], field).toBe(cell(record[field]));
+        }
+        expect(row.crypto_amount).toBe(cell(record.payment_intent.crypto_amount));
+        expect(row.pay_token).toBe(record.payment_intent.symbol);
+        // The name as written, or with an apostrophe first when it would start a formula.
+        expect(row.recipient_name).toBe(/^[=+\-@]/.test(record.recipient_name) ? `'${record.recipient_name}` : record.recipient_name);
+      }
+    }
+  });
+
+  it("neutralises formulas, keeps Chinese text and exact decimals", async () => {
+    const { rows, text } = await exported("/invoice/intents", { search: tag, sort: "amount" });
+    const names = rows.map((row) => row.recipient_name);
+    expect(names).toContain(`'=HYPERLINK("http://evil.example") ${tag}`);
+    expect(names).toContain(`'+plus ${tag}`);
+    expect(names).toContain(`'@at ${tag}`);
+    expect(names).toContain(`'-minus, "quoted" ${tag}`);
+    expect(names).toContain(`王小明 ${tag}`);
+    expect(rows.map((row) => row.amount)).toEqual(["0.000001", "3", "7", "42.42", "125.5", "1000000.25"]);
+    // UTF-8 bytes for the Chinese name, not a code page.
+    expect(Buffer.from(text, "utf8").includes(Buffer.from("王小明", "utf8"))).toBe(true);
+    expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
+  });
+
+  it("exports payouts, payment intents, the ledger, the audit log and webhook deliveries like their lists", async () => {
+    const payouts = await exported("/payout/intents", { search: tag });
+    const payoutList = await listed("/payout/intents", { search: tag });
+    expect(payouts.rows.map((row) => [row.id, row.amount, row.exact_out_amount])).toEqual(payoutList.map((record) => [record.id, record.amount, record.exact_out_amount]));
+    expect(payouts.rows[0]?.amount).toBe("12.345678");
+
+    const pis = await exported("/payment/intents", { status: "success", sort: "-amount" });
+    const piList = await listed("/payment/intents", { status: "success", sort: "-amount" });
+    expect(pis.rows.map((row) => [row.payment_intent_id, row.crypto_amount])).toEqual(piList.map((record) => [record.payment_intent_id, record.crypto_amount]));
+
+    // Other files add rows while this one runs: compare what both saw, in order.
+    const ledger = await exported("/balances/ledger", { chain: "arb", token: "USDC", sort: "amount" });
+    const ledgerList = await listed("/balances/ledger", { chain: "arb", token: "USDC", sort: "amount" });
+    const common = (ids: string[], others: string[]) => ids.filter((id) => others.includes(id));
+    const ledgerIds = ledger.rows.map((row) => String(row.id));
+    const listIds = ledgerList.map((record) => String(record.id));
+    expect(common(ledgerIds, listIds)).toEqual(common(listIds, ledgerIds));
+    expect(common(ledgerIds, listIds).length).toBeGreaterThan(0);
+    const byId = new Map(ledgerList.map((record) => [String(record.id), record]));
+    for (const row of ledger.rows.filter((candidate) => byId.has(String(candidate.id)))) {
+      const record = byId.get(String(row.id));
+      // A debit stays a plain negative decimal: a number, not a formula to neutralise.
+      expect([row.amount, row.kind, row.reference]).toEqual([record.amount, record.kind, record.reference]);
+    }
+
+    const invoice = invoices[0];
+    const audit = await exported("/audit_log", { object_id: invoice.id }, "admin");
+    const auditList = await listed("/audit_log", { object_id: invoice.id }, "admin");
+    expect(audit.rows.map((row) => [row.id, row.action, row.actor_uid, JSON.parse(row.details ?? "")])).toEqual(
+      auditList.map((record) => [record.id, record.action, record.actor_uid ?? "", record.details]),
+    );
+
+    const deliveries = await exported("/webhook/deliveries", { sort: "created_at" });
+    const deliveryList = await listed("/webhook/deliveries", { sort: "created_at" });
+    const deliveryIds = deliveries.rows.map((row) => String(row.id));
+    const deliveryListIds = deliveryList.map((record) => record.id);
+    expect(common(deliveryIds, deliveryListIds)).toEqual(common(deliveryListIds, deliveryIds));
+  });
+
+  it("refuses what the list refuses, in the error envelope, and asks the list's permission", async () => {
+    const badSort = expectError(await api("GET", "/invoice/intents/export?sort=recipient", { role: "viewer" }), 400, 40000);
+    expect(badSort.errors?.[0]?.field).toBe("sort");
+    expectError(await api("GET", "/payout/intents/export?status=nope", { role: "viewer" }), 400, 40000);
+    const badCursor = expectError(await api("GET", "/balances/ledger/export?created_after=yesterday&kind=nope", { role: "viewer" }), 400, 40000);
+    expect(badCursor.errors?.map((issue) => issue.field)).toContain("kind");
+    expectError(await api("GET", "/invoice/intents/export", { key: null }), 401, 40100);
+    expectError(await api("GET", "/audit_log/export", { role: "viewer" }), 403, 40300);
+  });
+
+  it("exports only the caller's organization", async () => {
+    const { rows } = await exported("/invoice/intents", { search: tag }, "admin");
+    expect(rows).toHaveLength(invoices.length);
+    const other = await api("GET", `/invoice/intents/export?search=${tag}`, { role: "admin", orgIndex: 1 });
+    expect(other.status).toBe(200);
+    expect(parse(other.body as string, { bom: true, columns: true })).toEqual([]);
+  });
+});
