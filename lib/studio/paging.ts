@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "dr
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Database } from "@/lib/db/client";
+import { paymentIntents } from "@/lib/studio/db/schema";
 import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
 import { fieldError } from "@/lib/studio/errors";
 import { isoDateOrTimestamp } from "@/lib/studio/validation";
@@ -61,6 +62,14 @@ export function sortQuerySchema<const Key extends string>(keys: readonly Key[]) 
 
 /** How a list is ordered: a key, then its creation sequence breaking ties, both one way. */
 export type ListOrder = { key: AnyColumn | SQL; seq: AnyColumn | SQL; descending: boolean; keyIsSeq: boolean };
+
+/**
+ * The due-date sort key of a record whose deadline lives on its payment intent (payouts, payment
+ * intents): one without a deadline yet sorts as due last.
+ */
+export function deadlineSortKey(): SQL {
+  return sql`coalesce(${paymentIntents.paymentDeadline}, 9223372036854775807::bigint)`;
+}
 
 /** The order a `sort` value names among `keys` (the creation sequence when left out). */
 export function listOrder<Key extends string>(

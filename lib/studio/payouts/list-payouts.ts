@@ -6,6 +6,7 @@ import {
   afterCursor,
   cursorSeq,
   cutPage,
+  deadlineSortKey,
   keyOfRow,
   listEnvelope,
   listOrder,
@@ -21,14 +22,11 @@ import type { PayoutListQuery } from "@/lib/studio/payouts/schemas";
 import { PAYOUT_STATUS_CATEGORY, payoutStateMachine } from "@/lib/studio/payouts/status";
 import { serializePayout } from "@/lib/studio/payouts/serialize";
 
-// A payout without a payment deadline yet (before approval) sorts as due last.
-const NO_DEADLINE = sql`9223372036854775807::bigint`;
-
 /** The order a list query names: `sort`'s key, ties (and the default) by creation. */
 export function payoutOrder(query: Pick<PayoutListQuery, "sort">): ListOrder {
   return listOrder(
     query.sort,
-    { created_at: payouts.seq, amount: payouts.amount, due_date: sql`coalesce(${paymentIntents.paymentDeadline}, ${NO_DEADLINE})` },
+    { created_at: payouts.seq, amount: payouts.amount, due_date: deadlineSortKey() },
     payouts.seq,
   );
 }

@@ -7,6 +7,7 @@ import {
   containsPattern,
   cursorSeq,
   cutPage,
+  deadlineSortKey,
   keyOfRow,
   listEnvelope,
   listOrder,
@@ -21,9 +22,6 @@ import type { PaymentIntentListQuery } from "@/lib/studio/standalone-payments/sc
 import { STANDALONE_STATUS_CATEGORY, standaloneStateMachine } from "@/lib/studio/standalone-payments/status";
 import { serializeStandalonePayment } from "@/lib/studio/standalone-payments/serialize";
 
-// A payment intent without a deadline sorts as due last.
-const NO_DEADLINE = sql`9223372036854775807::bigint`;
-
 /** The order a list query names: `sort`'s key, ties (and the default) by creation. */
 export function paymentIntentOrder(query: Pick<PaymentIntentListQuery, "sort">): ListOrder {
   return listOrder(
@@ -31,7 +29,7 @@ export function paymentIntentOrder(query: Pick<PaymentIntentListQuery, "sort">):
     {
       created_at: standalonePaymentIntents.seq,
       amount: paymentIntents.cryptoAmount,
-      due_date: sql`coalesce(${paymentIntents.paymentDeadline}, ${NO_DEADLINE})`,
+      due_date: deadlineSortKey(),
     },
     standalonePaymentIntents.seq,
   );
