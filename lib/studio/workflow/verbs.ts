@@ -146,7 +146,7 @@ async function countApprovals(tx: Tx, ownerType: string, ownerId: string): Promi
     .select({ count: sql<number>`count(*)::int` })
     .from(approvals)
     .where(and(eq(approvals.ownerType, ownerType), eq(approvals.ownerId, ownerId)));
-  return Number(row?.count ?? 0);
+  return row?.count ?? 0;
 }
 
 /**
