@@ -118,7 +118,8 @@ it("covers every verb route of every owner (PUT is update, where the owner has i
     ...(fs.readFileSync(path.join(api, owner, "intent/[id]/route.ts"), "utf8").includes("export const PUT =") ? [`${owner} update`] : []),
     ...fs
       .readdirSync(path.join(api, owner, "intent/[id]"), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && entry.name !== "logs")
+      // A verb is a POST on the record; its reads (logs, approvals, the PDF) are GETs.
+      .filter((entry) => entry.isDirectory() && fs.readFileSync(path.join(api, owner, "intent/[id]", entry.name, "route.ts"), "utf8").includes("export const POST ="))
       .map((entry) => `${owner} ${entry.name}`),
   ]);
   expect(VERBS.map((verb) => `${verb.owner} ${verb.verb}`).sort()).toEqual(routed.sort());

@@ -3,7 +3,7 @@
 // do, in the same order, and a bad sort or cursor is a 400 that changes nothing.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createInvoice, createPaymentIntent, createPayout, expectError, listInvoices, listPayouts } from "./support";
+import { api, createInvoice, createPaymentIntent, createPayout, expectError, fundBalance, listInvoices, listPayouts } from "./support";
 
 const tag = `srt${randomUUID().slice(0, 8)}`;
 // Amounts with ties (two 30s) and decimals that sort differently as text ("100" < "25.5" < "9").
@@ -135,6 +135,8 @@ describe("starting_after", () => {
     // Other tests add ledger rows and deliveries meanwhile: every row that existed before the walk
     // is met once, in its order (a row added later may or may not be met, as with page numbers).
     const before = (walked: string[], earlier: string[]) => walked.filter((id) => earlier.includes(id));
+    // This file's organization starts with an empty ledger: five credits of different amounts.
+    for (const amount of ["5.5", "0.25", "12", "3.75", "8"]) await fundBalance("arb", "USDC", amount);
     for (const sort of [undefined, "amount"]) {
       const ledger = await all("/balances/ledger", { sort });
       expect(ledger.length).toBeGreaterThan(3);

@@ -69,15 +69,21 @@ describe("funding", () => {
     expectError(await payIntent(intent.payment_intent_id, "1"), 409, 40900);
   });
 
-  it("less than the amount → insufficient_not_refunded, nothing credited; top-ups are summed, the status stays", async () => {
+  it("less than the amount → insufficient_not_refunded, nothing credited; a top-up short of it keeps the status, one that completes it on time → success", async () => {
     const before = await balanceUnits("eth", "USDT");
     const intent = await onEth({ crypto_amount: "10" });
-    const first = await payIntentOk(intent.payment_intent_id, "9.999999");
+    const first = await payIntentOk(intent.payment_intent_id, "9.5");
     expect(first.payment_intent).toMatchObject({ status: "insufficient_not_refunded", status_category: "action_required", aggregation_tx_hash: null });
-    const second = await payIntentOk(intent.payment_intent_id, "0.000001");
-    expect(second.payment_intent).toMatchObject({ status: "insufficient_not_refunded", received_crypto_amount: "10", payment_tx_hash: first.transfer.tx_hash });
+    const second = await payIntentOk(intent.payment_intent_id, "0.25");
+    expect(second.payment_intent).toMatchObject({ status: "insufficient_not_refunded", received_crypto_amount: "9.75", payment_tx_hash: first.transfer.tx_hash });
     expect(await balanceUnits("eth", "USDT")).toBe(before);
     expect(await ledgerFor(intent.payment_intent_id)).toEqual([]);
+    // Product decisions §9 (amended): before the deadline, the top-up that brings the total to the amount settles it.
+    const third = await payIntentOk(intent.payment_intent_id, "0.25");
+    expect(third.payment_intent).toMatchObject({ status: "success", received_crypto_amount: "10" });
+    expect(await balanceUnits("eth", "USDT")).toBe(before + 10_000_000n);
+    const logs = await paymentIntentLogs(intent.payment_intent_id);
+    expect(logs.filter((log) => log.to_status === "success")).toEqual([expect.objectContaining({ from_status: "insufficient_not_refunded", operator_uid: "system" })]);
   });
 
   it("after the deadline → manual_review, nothing credited", async () => {

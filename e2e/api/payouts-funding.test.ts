@@ -70,29 +70,34 @@ describe("on-time funding", () => {
     expect(after.payment_intent.payer_address).toMatch(/^0x[0-9a-fA-F]{40}$/);
   });
 
-  it("less than the gross → underfunded / insufficient_not_refunded, nothing sent; top-ups are summed, status stays", async () => {
+  it("less than the gross → underfunded / insufficient_not_refunded, nothing sent; a short top-up keeps the status, one that completes the gross on time sends it", async () => {
     const payout = await approvedPayout();
-    const first = await fundPayoutOk(payout, "99.999999");
+    const first = await fundPayoutOk(payout, "99.5");
     expect(first.payout).toMatchObject({ status: "underfunded", status_category: "action_required" });
     expect(first.payout.payment_intent).toMatchObject({
       status: "insufficient_not_refunded",
-      received_crypto_amount: "99.999999",
+      received_crypto_amount: "99.5",
       payment_tx_hash: first.transfer.tx_hash,
       aggregation_tx_hash: null,
     });
-    // Even a top-up that completes the gross does not send the payout: a person decides (refund).
-    const second = await fundPayoutOk(payout, "0.000001");
+    const second = await fundPayoutOk(payout, "0.25");
     expect(second.payout.status).toBe("underfunded");
     expect(second.payout.payment_intent).toMatchObject({
       status: "insufficient_not_refunded",
-      received_crypto_amount: "100",
+      received_crypto_amount: "99.75",
       payment_tx_hash: first.transfer.tx_hash,
       aggregation_tx_hash: null,
     });
     expect(second.transfer.tx_hash).not.toBe(first.transfer.tx_hash);
+    // Product decisions §9 (amended): before the deadline, the top-up that completes the gross sends the payout.
+    const third = await fundPayoutOk(payout, "0.25");
+    expect(third.payout.status).toBe("completed");
+    expect(third.payout.payment_intent).toMatchObject({ status: "success", received_crypto_amount: "100" });
     const systemRows = (await payoutLogs(payout.id)).filter((log) => log.operator_uid === "system");
-    expect(systemRows).toHaveLength(1);
-    expect(systemRows[0]).toMatchObject({ from_status: "approved", to_status: "underfunded" });
+    expect(systemRows.map((log) => [log.from_status, log.to_status])).toEqual([
+      ["approved", "underfunded"],
+      ["underfunded", "completed"],
+    ]);
   });
 
   it("exactly at the deadline is on time", async () => {

@@ -47,7 +47,7 @@ const TABLE: Record<Action, Partial<Record<Status, Status>>> = {
   approve: { approval_pending: "approved" },
   reject: { approval_pending: "rejected" },
   refund: { underfunded: "refunded", payment_review: "refunded" },
-  fund: { approved: "completed", expired: "payment_review", underfunded: "underfunded", payment_review: "payment_review" },
+  fund: { approved: "completed", expired: "payment_review", underfunded: "completed", payment_review: "payment_review" },
   cancel: {},
   sign: {},
 };
