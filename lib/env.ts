@@ -48,6 +48,12 @@ const envSchema = z.object({
     .regex(/^\d{1,7}$/, "STUDIO_RATE_LIMIT must be a whole number of requests per second per API key (0 turns the limit off)")
     .optional()
     .transform((value) => (value === undefined ? 100 : Number(value))),
+  // Failed sign-ins a client address may make per 15 minutes (an office behind one NAT shares one).
+  SIGN_IN_ADDRESS_LIMIT: z
+    .string()
+    .regex(/^[1-9]\d{0,6}$/, "SIGN_IN_ADDRESS_LIMIT must be a whole number of sign-in attempts per 15 minutes, at least 1")
+    .optional()
+    .transform((value) => (value === undefined ? 30 : Number(value))),
   // Rate-limit counters live in Redis when set, else in the database.
   REDIS_URL: z
     .string()

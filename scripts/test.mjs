@@ -119,6 +119,10 @@ const sharedServerEnv = {
   // Every API and browser test file runs in parallel with the same demo keys: the per-key limit
   // would turn them into 429s. e2e/servers/rate-limit.test.ts tests it on servers of its own.
   STUDIO_RATE_LIMIT: "0",
+  // Every sign-in of the suite comes from 127.0.0.1, and several specs make wrong ones on purpose:
+  // the per-address limit (tested on a server of its own in e2e/servers/rate-limit.test.ts) would
+  // refuse the rest of the suite's sign-ins for 15 minutes.
+  SIGN_IN_ADDRESS_LIMIT: "100000",
   // Webhook tests point callbacks at receivers they start on 127.0.0.1, and retry in seconds.
   WEBHOOK_ALLOW_PRIVATE: "1",
   WEBHOOK_RETRY_SCHEDULE: "1,1,2",

@@ -153,6 +153,9 @@ test("dialogs work from the keyboard: focus moves in and Escape closes", async (
 for (const width of WIDTHS) {
   test(`payment intents and balances have no moderate or worse axe violations at ${width} px`, async ({ as }) => {
     const intent = await createPaymentIntent({ crypto_amount: "1.5", group_key: "axe" });
+    // The spec's own organization starts with no balance: a paid intent gives the balances table its row.
+    const funding = await createPaymentIntent({ crypto_amount: "2.5", group_key: "axe" });
+    await studio("POST", "/sandbox/pay", "admin", { payment_address: funding.payment_address, amount: funding.crypto_amount });
     const admin = await as("admin");
     const { page } = admin;
     const list = new PaymentIntentListPage(page);

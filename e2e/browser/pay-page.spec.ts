@@ -3,7 +3,7 @@
 // widths, axe-clean in every state, with screenshots of each state kept in the test output.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { allApiKeys, createInvoice, studio } from "./support";
+import { allApiKeys, createInvoice, organizations, studio } from "./support";
 
 const FAILING_IMPACTS = new Set(["moderate", "serious", "critical"]);
 // Four axe audits, five screenshots and two sandbox transfers per test: more than the default
@@ -37,7 +37,7 @@ for (const width of [390, 1280]) {
 
     const state = page.getByTestId("pay-state");
     await expect(state).toHaveAttribute("data-state", "awaiting");
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Pay Demo Merchant");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`Pay ${organizations()[0]!.name}`);
     await expect(page.getByTestId("pay-address")).toHaveText(address);
     await expect(page.getByTestId("amount-due")).toHaveText("42 USDC");
     await expect(page.getByTestId("invoice-total")).toHaveText("42.00 USD");

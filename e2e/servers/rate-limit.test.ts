@@ -188,6 +188,37 @@ describe.each(["the database", "Redis"] as const)(`rate limits ${where}, counter
   });
 });
 
+describe("the sign-in limit per client address, with no trusted proxy", () => {
+  const ADDRESS_LIMIT = 3;
+  let target: Target;
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    assertBuilt();
+    target = await freshTarget(process.env.DATABASE_URL ? "postgres" : "pglite", "signinaddress");
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    server = startServer(target, port, path.join(target.dataDir, "server.log"), { SIGN_IN_ADDRESS_LIMIT: String(ADDRESS_LIMIT) });
+    await waitHealthy(url, server);
+  }, 240_000);
+
+  afterAll(async () => {
+    if (server) await stopServer(server);
+    if (target) await dropTarget(target);
+  });
+
+  it("counts the socket's address whatever X-Forwarded-For a client claims (else anyone could block any address, or escape the limit)", async () => {
+    const statuses: number[] = [];
+    // A new claimed address and a new e-mail each time: only the socket's address is common to them.
+    for (let n = 0; n < ADDRESS_LIMIT + 1; n++) {
+      const response = await signIn(url, `nobody-${n}@nowhere.test`, "wrong", { "X-Forwarded-For": `203.0.113.${n + 1}` });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array(ADDRESS_LIMIT).fill(401), 429]);
+  });
+});
+
 const signInKey = (email: string) => `studio:rate:sign-in:account:${email}`;
 // Every request of these tests comes from 127.0.0.1: its address counts, and the global sign-in count.
 const SHARED_KEYS = ["studio:rate:sign-in:address:127.0.0.1", "studio:rate:sign-in:global", "studio:rate:api:keyless:127.0.0.1"];
@@ -206,10 +237,10 @@ function getMe(baseUrl: string, apiKey: string): Promise<Response> {
   return fetch(`${baseUrl}/v1/studio/api/me`, { headers: { "X-STUDIO-API-KEY": apiKey } });
 }
 
-function signIn(baseUrl: string, email: string, password: string): Promise<Response> {
+function signIn(baseUrl: string, email: string, password: string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${baseUrl}/api/auth/sign-in`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: baseUrl },
+    headers: { "Content-Type": "application/json", Origin: baseUrl, ...headers },
     body: JSON.stringify({ email, password }),
   });
 }

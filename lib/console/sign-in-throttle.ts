@@ -1,9 +1,10 @@
+import { env } from "@/lib/env";
 import { DIRECT } from "@/lib/http/client-address";
 import { perWindow, rateLimitStore, type RateLimitStore } from "@/lib/rate-limit";
 
 // Sign-in limits, counted before the password is checked (a check is a full scrypt):
-// - per client address (the socket's, or the forwarded one behind TRUSTED_PROXY_HOPS): 30 per
-//   15 minutes, since an office shares one;
+// - per client address (the socket's, or the forwarded one behind TRUSTED_PROXY_HOPS):
+//   SIGN_IN_ADDRESS_LIMIT (30) per 15 minutes, since an office shares one;
 // - globally: 10 a second after a burst of 100, so no flood of attempts (from any number of
 //   addresses, with any e-mails, known or not) can spend more CPU on password hashes than that;
 // - per e-mail, whether it has an account or not: a delay that grows with the wrong attempts,
@@ -13,7 +14,7 @@ import { perWindow, rateLimitStore, type RateLimitStore } from "@/lib/rate-limit
 // The counters live in the rate-limit store (the database, or Redis), shared by every app server.
 const MINUTE_MS = 60 * 1000;
 export const SIGN_IN_POLICIES = {
-  address: perWindow(30, 15 * MINUTE_MS),
+  address: perWindow(env.SIGN_IN_ADDRESS_LIMIT, 15 * MINUTE_MS),
   global: { burst: 100, intervalUs: 100_000 },
   account: [perWindow(5, 15 * MINUTE_MS), perWindow(20, 24 * 60 * MINUTE_MS)],
 };
