@@ -86,7 +86,10 @@ describe.each(drivers)("console accounts on %s", (driver) => {
     );
   });
 
-  it("makes no demo sign-ins with SEED_DEMO=0, even from a demo-credentials.json left in DATA_DIR", async () => {
+  it.each([
+    ["SEED_DEMO=0, even from a demo-credentials.json left in DATA_DIR", { SEED_DEMO: "0" }],
+    ["SEED_DEMO_ACCOUNTS=0: the demo keeps its API keys only", { SEED_DEMO: "1", SEED_DEMO_ACCOUNTS: "0" }],
+  ])("makes no demo sign-ins with %s", async (_, settings) => {
     const users = [{ uid: "u_left", role: "admin", name: "Left Over", email: "left-over@demo.test", password: "left-over-password", api_key: `stk_${"l".repeat(32)}` }];
     fs.writeFileSync(path.join(target.dataDir, "demo-credentials.json"), JSON.stringify({ orgs: [{ client_id: "cid_demo", users }] }));
     await withStudio(
@@ -96,21 +99,7 @@ describe.each(drivers)("console accounts on %s", (driver) => {
         expect(await accounts.seedDemoAccounts()).toBe(0);
         expect(await accounts.findAccountByEmail("left-over@demo.test")).toBeUndefined();
       },
-      { ...NO_SECRET, SEED_DEMO: "0" },
-    );
-  });
-
-  it("makes no demo sign-ins with SEED_DEMO_ACCOUNTS=0: the demo keeps its API keys only", async () => {
-    const users = [{ uid: "u_keys", role: "viewer", name: "Keys Only", email: "keys-only@demo.test", password: "keys-only-password", api_key: `stk_${"k".repeat(32)}` }];
-    fs.writeFileSync(path.join(target.dataDir, "demo-credentials.json"), JSON.stringify({ orgs: [{ client_id: "cid_demo", users }] }));
-    await withStudio(
-      target,
-      async () => {
-        const accounts = await import("@/lib/console/accounts");
-        expect(await accounts.seedDemoAccounts()).toBe(0);
-        expect(await accounts.findAccountByEmail("keys-only@demo.test")).toBeUndefined();
-      },
-      { ...NO_SECRET, SEED_DEMO: "1", SEED_DEMO_ACCOUNTS: "0" },
+      { ...NO_SECRET, ...settings },
     );
   });
 
