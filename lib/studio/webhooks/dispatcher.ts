@@ -71,6 +71,12 @@ export async function claimDueEvents(limit = BATCH, now = new Date()): Promise<C
     ), due AS (
       SELECT e.id FROM webhook_events e JOIN ranked r ON r.id = e.id
       WHERE r.endpoint_rank + r.busy <= ${env.WEBHOOK_ENDPOINT_CONCURRENCY}
+        -- Said again on the locked row itself: the candidates come from this statement's snapshot,
+        -- and on PostgreSQL a row another dispatcher claimed and committed meanwhile is locked in its
+        -- new version, where only the conditions on e are checked again. Without these it would be
+        -- claimed (and sent) a second time.
+        AND e.status = 'pending' AND e.next_attempt_at <= ${nowIso}::timestamptz
+        AND (e.lease_until IS NULL OR e.lease_until < ${nowIso}::timestamptz)
       ORDER BY r.org_rank, r.next_attempt_at, r.seq
       LIMIT ${limit}
       FOR UPDATE OF e SKIP LOCKED
