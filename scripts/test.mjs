@@ -157,11 +157,34 @@ const provisioning =
 // The worker and the CLI run from their built JavaScript, as in production (node tests spawn them).
 if ((wants("node") || wants("servers")) && (await run(process.execPath, [path.join(root, "scripts", "build-scripts.mjs")]))) process.exit(1);
 
+// The node and servers tests create dozens of scratch databases. On PGlite each new one costs
+// about 7 s of CPU (initdb in WebAssembly) and 3 s of migrations: one is migrated here, beside the
+// unit stage, and the tests start from copies of it (e2e/node/support.ts freshTarget).
+const pgliteTemplate =
+  (wants("node") || wants("servers")) && !process.env.DATABASE_URL
+    ? (async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-template-"));
+        process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+        const log = fs.openSync(path.join(dir, "migrate.log"), "w");
+        const code = await new Promise((resolve) => {
+          const child = spawn(process.execPath, [path.join(root, "dist", "migrate.mjs")], { cwd: root, stdio: ["ignore", log, log], env: { ...process.env, ...SECRETS, DATA_DIR: dir } });
+          child.on("exit", (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+        });
+        fs.closeSync(log);
+        if (code !== 0) {
+          console.error(fs.readFileSync(path.join(dir, "migrate.log"), "utf8"));
+          throw new Error("could not migrate the PGlite template database");
+        }
+        return { STUDIO_TEST_PGLITE_TEMPLATE: path.join(dir, "pglite") };
+      })()
+    : Promise.resolve({});
+
 if (wants("unit")) failed += await stage("unit", () => run(bin("vitest"), ["run", "--project", "unit", ...filters]));
+const templateEnv = await pgliteTemplate;
 // Vitest's default on this 2-core machine is one file at a time; node and servers tests spend
 // most of their time waiting on child processes, servers and databases, so two files share it.
 const SIDE_BY_SIDE = "--maxWorkers=2";
-if (wants("node")) failed += await stage("node", () => run(bin("vitest"), ["run", "--project", "node", SIDE_BY_SIDE, ...filters]));
+if (wants("node")) failed += await stage("node", () => run(bin("vitest"), ["run", "--project", "node", SIDE_BY_SIDE, ...filters], templateEnv));
 
 if ((wants("api") || wants("browser") || wants("servers")) && process.env.SKIP_BUILD !== "1") {
   const built = await stage("build", () => run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" }));
@@ -206,7 +229,7 @@ if (sharesServer) {
 
 // After the shared server is gone: these tests' own servers get the machine to themselves.
 if (wants("servers")) {
-  failed += await stage("servers", () => run(bin("vitest"), ["run", "--project", "servers", SIDE_BY_SIDE, ...filters], { ...SECRETS, STUDIO_TEST_OWN_SERVERS: "1" }));
+  failed += await stage("servers", () => run(bin("vitest"), ["run", "--project", "servers", SIDE_BY_SIDE, ...filters], { ...SECRETS, ...templateEnv, STUDIO_TEST_OWN_SERVERS: "1" }));
 }
 
 console.log(`\nStage times on ${mode}: ${timings.map(({ name, seconds, ok }) => `${name} ${seconds.toFixed(0)} s${ok ? "" : " (failed)"}`).join(", ")}`);

@@ -19,11 +19,10 @@ useDemoOrganizations(import.meta.url);
 //   clock under a 4× slowdown swung from 3 s to 12 s between two runs of the same build, so
 //   the clock is not what guards it. What this page's code decides is *what* the largest paint
 //   is: the largest element must already be in the first HTML (not rows painted after hydration
-//   and a client fetch), asserted strictly; and, with the CPU at full speed, it must be painted
-//   within 4 s of the HTML's first byte (a wide margin, against a page that hangs its paint on a
-//   slow fetch or script).
+//   and a client fetch), asserted strictly. The time it takes is a figure, printed here and judged
+//   by `npm run bench`'s console phase (Lighthouse, on a quiet machine), not by a clock in a test
+//   that shares two cores with the rest of the suite.
 const CLS_BUDGET = 0.05;
-const LCP_AFTER_FIRST_BYTE_MS = 4000;
 const PHONE = { width: 412, height: 823 };
 
 type Vitals = { cls: number; lcp: number; lcpText: string; firstByte: number; shifts: Array<{ value: number; sources: string[] }> };
@@ -74,7 +73,7 @@ async function measure(page: Page, path: string, cpuSlowdown: number): Promise<V
 /** Text as React writes it into HTML. */
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 
-test("the invoice list and an invoice's page load without layout shift and within the LCP budget on a slowed phone", async ({ as }, testInfo) => {
+test("the invoice list and an invoice's page load without layout shift, their largest paint in the first HTML, on a slowed phone", async ({ as }, testInfo) => {
   // Four page loads, two with the CPU slowed 4×, after a sign-in: more than the default minute on a busy machine.
   test.slow();
   const invoice = await createInvoice(unique("Vitals"));
@@ -94,7 +93,6 @@ test("the invoice list and an invoice's page load without layout shift and withi
       expect(lcpText, `${path}: the largest paint has text`).not.toBe("");
       expect(firstHtml, `${path}: the largest paint (${lcpText.slice(0, 60)}) is in the first HTML`).toContain(escapeHtml(lcpText.slice(0, 40)));
     }
-    expect(lcpAfterFirstByte, path).toBeLessThan(LCP_AFTER_FIRST_BYTE_MS);
   }
 });
 

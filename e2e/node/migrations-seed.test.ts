@@ -46,7 +46,7 @@ async function startUp(target: Target, seedDemo?: "0"): Promise<Counts> {
 describe.each(drivers)("start-up on %s", (driver) => {
   const targets: Target[] = [];
   const fresh = async () => {
-    const target = await freshTarget(driver, "boot");
+    const target = await freshTarget(driver, "boot", { empty: true });
     targets.push(target);
     return target;
   };

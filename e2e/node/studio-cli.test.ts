@@ -5,6 +5,18 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cliJson, drivers, dropTarget, dumpAllRows, freshTarget, runCli, withStudio, type Target } from "./support";
 
+/** Every file under `folder` with its size and modification time, or null when there is no folder. */
+function folderState(folder: string): Record<string, string> | null {
+  if (!fs.existsSync(folder)) return null;
+  const files = fs.readdirSync(folder, { recursive: true, encoding: "utf8" });
+  return Object.fromEntries(
+    files.flatMap((name) => {
+      const stat = fs.statSync(path.join(folder, name));
+      return stat.isFile() ? [[name, `${stat.size} ${stat.mtimeMs}`]] : [];
+    }),
+  );
+}
+
 describe.each(drivers)("studio CLI on %s", (driver) => {
   let target: Target;
   beforeAll(async () => {
@@ -33,6 +45,8 @@ describe.each(drivers)("studio CLI on %s", (driver) => {
       [["frobnicate"], /Unknown command "frobnicate"/],
     ];
     // None of these opens the database, so they may run side by side.
+    const folder = path.join(target.dataDir, "pglite");
+    const before = driver === "pglite" ? folderState(folder) : undefined;
     const results = await Promise.all(cases.map(([args]) => runCli(target, args)));
     cases.forEach(([args, message], index) => {
       const result = results[index];
@@ -40,8 +54,12 @@ describe.each(drivers)("studio CLI on %s", (driver) => {
       expect(result?.stderr, args.join(" ")).toMatch(message);
       expect(result?.stdout).toBe("");
     });
-    // Nothing was opened, so nothing was created: the PGlite folder does not exist yet.
-    if (driver === "pglite") expect(fs.existsSync(path.join(target.dataDir, "pglite"))).toBe(false);
+    // Nothing was opened, so nothing was written: the PGlite folder is as it was (opening it writes
+    // its control file and log even when no statement runs), and no lock was left beside it.
+    if (driver === "pglite") {
+      expect(folderState(folder)).toEqual(before);
+      expect(fs.existsSync(`${folder}.lock`)).toBe(false);
+    }
   });
 
   it("creates an organization, client id, user and key; the key authenticates and is stored only hashed; revoke stops it", { timeout: 300_000 }, async () => {

@@ -75,7 +75,7 @@ describe(`readiness on ${suiteDriver}`, () => {
 
 describe(`npm run db:migrate on ${suiteDriver}`, () => {
   it("brings an empty database to the current schema and exits 0, without a server", async () => {
-    const target = await freshTarget(suiteDriver, "migrate");
+    const target = await freshTarget(suiteDriver, "migrate", { empty: true });
     try {
       const migrate = startBuilt("migrate", targetEnvironment(target));
       expect(await migrate.exited, migrate.output()).toBe(0);
