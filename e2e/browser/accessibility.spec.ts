@@ -12,6 +12,10 @@ import { AuditSettingsPage, KeysSettingsPage, TeamSettingsPage } from "./pages/t
 import { WebhooksPage } from "./pages/webhooks-page";
 import { createInvoice, createPaymentIntent, createPayout, PAYOUT_TARGET, studio, unique } from "./support";
 
+// Each test reaches its states from records of its own: they need no order, and this file is the
+// browser stage's longest, so its tests are shared out between both workers instead of queuing on one.
+test.describe.configure({ mode: "parallel" });
+
 const WIDTHS = [1280, 390] as const;
 const FAILING_IMPACTS = new Set(["moderate", "serious", "critical"]);
 
