@@ -208,9 +208,15 @@ describe("permissions and isolation", () => {
     expect(listed.body.paging.total_count).toBe(0);
   });
 
-  it("a nested payment intent of an invoice is not a standalone one: 404 here", async () => {
-    const nested = (await createInvoice()).payment_intent.payment_intent_id;
-    expectError(await api("GET", `/payment/intent/${nested}`, { role: "viewer" }), 404, 40400);
+  it("a nested payment intent of an invoice is read here (spec 2.4), but refunded and logged through its invoice: 404 there", async () => {
+    const invoice = await createInvoice();
+    const nested = invoice.payment_intent.payment_intent_id;
+    const read = await api("GET", `/payment/intent/${nested}`, { role: "viewer" });
+    expect(read.status).toBe(200);
+    expect(read.body.data.owner).toEqual({ type: "invoice", id: invoice.id });
+    expectError(await api("GET", `/payment/intent/${nested}/logs`, { role: "viewer" }), 404, 40400);
+    const refund = { refund_address: REFUND_ADDRESS.evm, refund_reason: "x", refund_attachments: [] };
+    expectError(await api("POST", `/payment/intent/${nested}/refund`, { role: "admin", body: refund }), 404, 40400);
   });
 
   it("a wrong method is 405 with Allow", async () => {

@@ -5,7 +5,10 @@
 import { describe, expect, it } from "vitest";
 import {
   api,
+  approvedInvoice,
+  approvedPayout,
   balanceUnits,
+  createInvoice,
   createPaymentIntent,
   expectError,
   getPaymentIntent,
@@ -13,6 +16,7 @@ import {
   listPaymentIntents,
   payIntent,
   payIntentOk,
+  payOk,
   paymentIntentLogs,
   REFUND_ADDRESS,
 } from "./support";
@@ -122,6 +126,8 @@ describe("refunds (POST /payment/intent/{id}/refund, extension)", () => {
       status: "insufficient_refunded",
       status_category: "completed",
       refund_crypto_amount: "4",
+      // Spec 2.4's name for it in the payment intent endpoints' description.
+      refund_amount: "4",
       refund_address: REFUND_ADDRESS.evm,
       refund_reason: "customer asked",
     });
@@ -136,7 +142,7 @@ describe("refunds (POST /payment/intent/{id}/refund, extension)", () => {
     const before = await balanceUnits("eth", "USDT");
     const response = await api("POST", `/payment/intent/${intent.payment_intent_id}/refund`, { role: "admin", body: refundBody() });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body.data).toMatchObject({ status: "refunded", refund_crypto_amount: "7" });
+    expect(response.body.data).toMatchObject({ status: "refunded", refund_crypto_amount: "7", refund_amount: "7" });
     expect(await balanceUnits("eth", "USDT")).toBe(before - 7_000_000n);
     const entries = await ledgerFor(intent.payment_intent_id);
     expect(entries.map((entry) => [entry.kind, entry.amount]).sort()).toEqual([
@@ -239,5 +245,51 @@ describe("list", () => {
       const error = expectError(await listPaymentIntents({ [name]: value }), 400, 40000);
       expect(error.errors?.[0]?.field).toBe(name);
     }
+  });
+});
+
+describe("GET /payment/intent/{id} for the payment intent an invoice or payout owns (spec 2.4)", () => {
+  const standaloneExtras = (record: Record<string, unknown>) => ({ ...record, refund_amount: record.refund_crypto_amount });
+
+  it("answers with the invoice's nested record, naming its owner, as the invoice shows it at every step", async () => {
+    const created = await createInvoice();
+    const pending = await api("GET", `/payment/intent/${created.payment_intent.payment_intent_id}`, { role: "viewer" });
+    expect(pending.status, JSON.stringify(pending.body)).toBe(200);
+    expect(pending.body.data).toEqual({
+      ...standaloneExtras(created.payment_intent),
+      status_category: created.status_category,
+      creator_uid: created.creator_uid,
+      updated_at: created.updated_at,
+      owner: { type: "invoice", id: created.id },
+    });
+    expect(pending.body.data.status).toBe("awaiting_approval");
+
+    const approved = await approvedInvoice();
+    const { invoice: paid } = await payOk(approved.payment_intent.payment_address, approved.payment_intent.crypto_amount);
+    const read = await api("GET", `/payment/intent/${approved.payment_intent.payment_intent_id}`, { role: "viewer" });
+    expect(read.body.data).toEqual({
+      ...standaloneExtras(paid.payment_intent),
+      status_category: paid.status_category,
+      creator_uid: paid.creator_uid,
+      updated_at: paid.updated_at,
+      owner: { type: "invoice", id: paid.id },
+    });
+    expect(read.body.data).toMatchObject({ status: "success", received_crypto_amount: approved.payment_intent.crypto_amount });
+  });
+
+  it("answers for a payout's payment intent too", async () => {
+    const payout = await approvedPayout();
+    const read = await api("GET", `/payment/intent/${payout.payment_intent.payment_intent_id}`, { role: "viewer" });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body.data).toMatchObject({ ...standaloneExtras(payout.payment_intent), owner: { type: "payout", id: payout.id } });
+  });
+
+  it("a standalone payment intent has no owner; another organization's nested one is 404, as an unknown id is", async () => {
+    const intent = await createPaymentIntent();
+    expect(intent.owner).toBeNull();
+    expect((await getPaymentIntent(intent.payment_intent_id)).owner).toBeNull();
+    const theirs = await createInvoice({ orgIndex: 1 });
+    expectError(await api("GET", `/payment/intent/${theirs.payment_intent.payment_intent_id}`, { role: "viewer" }), 404, 40400);
+    expectError(await api("GET", "/payment/intent/pi_unknown", { role: "viewer" }), 404, 40400);
   });
 });

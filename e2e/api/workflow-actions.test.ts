@@ -6,6 +6,7 @@ import {
   approvedInvoice,
   approveInvoice,
   createInvoice,
+  createPayout,
   expectError,
   getInvoice,
   invoiceLogs,
@@ -349,5 +350,29 @@ describe("logs", () => {
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     const foreign = await api("GET", `/invoice/intent/${invoice.id}/logs`, { role: "admin", orgIndex: 1 });
     expectError(foreign, 404, 40400);
+  });
+});
+
+describe("approving opens the payment window: a deadline already past is refused", () => {
+  // Create accepts a deadline up to a minute in the past (clock skew between the merchant's
+  // servers and ours); once that minute has run out, approving would open a window that is
+  // already shut and expires at once.
+  const GRACE_SECONDS = 60;
+
+  it("an invoice and a payout whose payment_deadline has passed: 422 naming the field, and nothing changes", async () => {
+    // Ten seconds inside the grace, so the creates pass however slow the machine.
+    const deadline = Math.floor(Date.now() / 1000) - GRACE_SECONDS + 10;
+    const records = [
+      { base: "/invoice/intent", created: await createInvoice({ overrides: { payment_deadline: deadline } }) },
+      { base: "/payout/intent", created: await createPayout({ overrides: { payment_deadline: deadline } }) },
+    ];
+    while (Date.now() / 1000 <= deadline + GRACE_SECONDS + 1) await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const { base, created } of records) {
+      const before = await api("GET", `${base}/${created.id}`, { role: "viewer" });
+      const refused = expectError(await api("POST", `${base}/${created.id}/approve`, { role: "approver" }), 422, 42200);
+      expect(refused.errors, base).toEqual([{ field: "payment_deadline", message: "has already passed" }]);
+      expect((await api("GET", `${base}/${created.id}`, { role: "viewer" })).body.data, base).toEqual(before.body.data);
+      expect((await api("GET", `${base}/${created.id}/logs`, { role: "viewer" })).body.data, base).toHaveLength(1);
+    }
   });
 });

@@ -1781,7 +1781,15 @@ export interface components {
              * @example 2026-03-01T10:00:00.000Z
              */
             created_at: string;
-            /** @enum {string} */
+            /**
+             * @description The refunded amount: spec 2.4 names `refund_crypto_amount` so in the payment intent endpoints' description; both carry it
+             * @example 125.5
+             */
+            refund_amount: string | null;
+            /**
+             * @description The owning invoice's or payout's category when `owner` is set
+             * @enum {string}
+             */
             status_category: "pending_review" | "awaiting_payment" | "action_required" | "completed" | "closed";
             creator_uid: string;
             /**
@@ -1789,6 +1797,12 @@ export interface components {
              * @example 2026-03-01T10:00:00.000Z
              */
             updated_at: string;
+            /** @description The invoice or payout whose nested payment intent this is (GET /payment/intent/{id} answers for those too, spec 2.4); null for a standalone payment intent. Lists and refunds here are of standalone ones. */
+            owner: {
+                /** @enum {string} */
+                type: "invoice" | "payout";
+                id: string;
+            } | null;
         };
         PaymentIntentCreateRequest: {
             client_id?: string;

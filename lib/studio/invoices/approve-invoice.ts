@@ -2,6 +2,7 @@ import type { Principal } from "@/lib/studio/auth/principal";
 import { approveIntent } from "@/lib/studio/workflow/verbs";
 import { defaultPaymentDeadline } from "@/lib/studio/invoices/deadline";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
+import { openPaymentWindow } from "@/lib/studio/payment-intents/nested";
 
 // POST /invoice/intent/{id}/approve: opens the payment window with a fresh deposit address.
 export function approveInvoice(input: { principal: Principal; id: string; now?: Date }) {
@@ -10,10 +11,10 @@ export function approveInvoice(input: { principal: Principal; id: string; now?: 
     principal: input.principal,
     id: input.id,
     now,
-    prepare: ({ row, paymentIntent }) => ({
-      paymentDeadline:
-        paymentIntent.requestedDeadline ??
-        defaultPaymentDeadline({ issueDate: row.invoiceIssueDate, paymentTerms: row.paymentTerms, approvedAt: now }),
-    }),
+    prepare: ({ row, paymentIntent }) =>
+      openPaymentWindow(
+        paymentIntent.requestedDeadline ?? defaultPaymentDeadline({ issueDate: row.invoiceIssueDate, paymentTerms: row.paymentTerms, approvedAt: now }),
+        now,
+      ),
   });
 }

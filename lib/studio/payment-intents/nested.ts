@@ -1,10 +1,31 @@
 import type { paymentIntents } from "@/lib/studio/db/schema";
-import { fieldError } from "@/lib/studio/errors";
+import { fieldError, StudioError } from "@/lib/studio/errors";
 import { newId } from "@/lib/studio/ids";
 import type { TokenInfo } from "@/lib/studio/chain/registry";
 import type { PaymentAmounts, PricingMode } from "@/lib/studio/payment-intents/pricing";
 
 type NewPaymentIntent = typeof paymentIntents.$inferInsert;
+
+// A minute of grace for clock skew between the merchant's servers and ours.
+const CLOCK_SKEW_GRACE_SECONDS = 60;
+
+/** Whether `deadline` (Unix seconds) has passed at `now`, beyond the clock-skew grace. */
+export function deadlinePassed(deadline: number, now: Date): boolean {
+  return deadline < Math.floor(now.getTime() / 1000) - CLOCK_SKEW_GRACE_SECONDS;
+}
+
+/**
+ * Approving opens the payment window: one whose deadline has already passed would expire at once,
+ * so the approval is refused (422).
+ */
+export function openPaymentWindow(paymentDeadline: number, now: Date): { paymentDeadline: number } {
+  if (deadlinePassed(paymentDeadline, now)) {
+    throw new StudioError("business_rule", "payment_deadline has already passed: approving would open a payment window that is already shut (cancel the record and create it with a later deadline)", [
+      { field: "payment_deadline", message: "has already passed" },
+    ]);
+  }
+  return { paymentDeadline };
+}
 
 /**
  * The payment intent an invoice or payout owns, as created with it (workflow/create.ts): awaiting
@@ -31,8 +52,7 @@ export function nestedPaymentIntent(input: {
   now: Date;
 }): NewPaymentIntent {
   const { request, token, now } = input;
-  // A minute of grace for clock skew between the merchant's servers and ours.
-  if (request.payment_deadline !== undefined && request.payment_deadline < Math.floor(now.getTime() / 1000) - 60) {
+  if (request.payment_deadline !== undefined && deadlinePassed(request.payment_deadline, now)) {
     throw fieldError("payment_deadline", "must not be in the past (a Unix timestamp in seconds)");
   }
   return {

@@ -2,6 +2,7 @@ import type { Principal } from "@/lib/studio/auth/principal";
 import { StudioError } from "@/lib/studio/errors";
 import { approveIntent } from "@/lib/studio/workflow/verbs";
 import { payoutOwner } from "@/lib/studio/payouts/owner";
+import { openPaymentWindow } from "@/lib/studio/payment-intents/nested";
 
 const DAY_SECONDS = 86_400;
 
@@ -18,7 +19,7 @@ export function approvePayout(input: { principal: Principal; id: string; now?: D
           { field: "payout_target_address", message: "is required before approval" },
         ]);
       }
-      return { paymentDeadline: paymentIntent.requestedDeadline ?? Math.floor(now.getTime() / 1000) + DAY_SECONDS };
+      return openPaymentWindow(paymentIntent.requestedDeadline ?? Math.floor(now.getTime() / 1000) + DAY_SECONDS, now);
     },
   });
 }

@@ -99,6 +99,16 @@ export async function lockIntentOrThrow<T extends OwnerTable>(
   return { ...found, seenBeforeLock: { status: seen.row.status, paymentIntent: seen.paymentIntent } };
 }
 
+/** The record of organization `orgId` that owns payment intent `paymentIntentId`; undefined when this owner has none. */
+export function findIntentByPayment<T extends OwnerTable>(
+  database: DbOrTx,
+  owner: Owner<T, string, string, unknown>,
+  orgId: number,
+  paymentIntentId: string,
+): Promise<Intent<T> | undefined> {
+  return findIntent(database, owner, and(eq(owner.table.paymentIntentId, paymentIntentId), eq(owner.table.orgId, orgId)), false);
+}
+
 /** The record that owns payment intent `paymentIntentId`, locked; undefined when this owner has none. */
 export function lockIntentByPayment<T extends OwnerTable>(
   tx: Tx,
