@@ -78,7 +78,7 @@ export interface paths {
         put?: never;
         /**
          * Approve an invoice: opens its payment address
-         * @description Maker-checker: the user who created or last edited it cannot approve it (403/40302). Under an approval policy tier that needs several distinct approvers, each approval but the last keeps it in approval_pending (logged "approval 1 of 2"); the same person cannot approve twice (403/40302), a tier that needs org:manage refuses a last approval when no approver holds it (403/40300), and an approval that another one overtook while it waited is 409/40901.
+         * @description Maker-checker: the user who created or last edited it cannot approve it (403/40302). Under an approval policy tier that needs several distinct approvers, each approval but the last keeps it in approval_pending (logged "approval 1 of 2"); the same person cannot approve twice (403/40302), a tier that needs org:manage refuses a last approval when no approver holds it (403/40300), and an approval that another one overtook while it waited is 409/40901. A requested payment_deadline that has already passed (beyond a minute of clock-skew grace) is 422/42200: approving would open a payment window that is already shut.
          *
          *     Requires `transfer:approve`.
          */
@@ -268,7 +268,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a payout: opens its funding address
-         * @description Maker-checker: the user who created or last edited it cannot approve it (403/40302). Under an approval policy tier that needs several distinct approvers, each approval but the last keeps it in approval_pending (logged "approval 1 of 2"); the same person cannot approve twice (403/40302), a tier that needs org:manage refuses a last approval when no approver holds it (403/40300), and an approval that another one overtook while it waited is 409/40901.
+         * @description Maker-checker: the user who created or last edited it cannot approve it (403/40302). Under an approval policy tier that needs several distinct approvers, each approval but the last keeps it in approval_pending (logged "approval 1 of 2"); the same person cannot approve twice (403/40302), a tier that needs org:manage refuses a last approval when no approver holds it (403/40300), and an approval that another one overtook while it waited is 409/40901. A requested payment_deadline that has already passed (beyond a minute of clock-skew grace) is 422/42200: approving would open a payment window that is already shut.
          *
          *     Requires `transfer:approve`.
          */
