@@ -147,6 +147,19 @@ test("finance and viewers see no endpoints section, and the console refuses them
   expect(await studio<Endpoint[]>("GET", "/webhook/endpoints", "admin")).toHaveLength(1);
 });
 
+test("the console's endpoint routes refuse a missing or foreign Origin (403), and nothing changes", async ({ as }) => {
+  const endpoint = await studio<Endpoint & { secret: string }>("POST", "/webhook/endpoints", "admin", { url: hooks.url, event_types: ["*"] });
+  const { page } = await as("admin");
+  await new WebhooksPage(page).goto();
+  for (const headers of [{}, { Origin: "https://evil.example" }] as Array<Record<string, string>>) {
+    const create = await page.request.post("/api/webhooks/endpoints", { headers, data: { url: `${hooks.url}/evil`, event_types: ["*"] } });
+    const rotate = await page.request.post(`/api/webhooks/endpoints/${endpoint.id}/rotate-secret`, { headers, data: {} });
+    const remove = await page.request.delete(`/api/webhooks/endpoints/${endpoint.id}`, { headers });
+    expect([create.status(), rotate.status(), remove.status()], JSON.stringify(headers)).toEqual([403, 403, 403]);
+  }
+  expect(await studio<Endpoint[]>("GET", "/webhook/endpoints", "admin")).toEqual([expect.objectContaining({ id: endpoint.id, previous_secret_expires_at: null })]);
+});
+
 for (const width of [1280, 390]) {
   test(`the endpoints section has no moderate or worse axe violations and no sideways scroll at ${width} px`, async ({ as }, testInfo) => {
     test.setTimeout(240_000);
