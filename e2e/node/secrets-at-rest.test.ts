@@ -63,7 +63,7 @@ describe.each(drivers)("secrets kept out of idempotency rows on %s", (driver) =>
 describe.each(drivers)("webhook endpoint secrets at rest on %s", (driver) => {
   let target: Target;
   beforeAll(async () => {
-    target = await freshTarget(driver, "endpoint-secrets");
+    target = await freshTarget(driver, "endpoint_secrets");
   });
   afterAll(async () => {
     await dropTarget(target);
