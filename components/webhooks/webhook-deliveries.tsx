@@ -18,9 +18,10 @@ const cellClass = "px-2 py-2 sm:px-3";
 /**
  * The delivery log: status tabs with counts, filters (event type, record id), the table and paging,
  * all in the URL, as on the record lists; the selected delivery (`?delivery=`) opens below it with
- * its payload beside its attempts. Admins may reveal the signing secret.
+ * its payload beside its attempts. Admins may reveal the signing secret; `children` (the page's
+ * endpoints section) comes after it.
  */
-export function WebhookDeliveries() {
+export function WebhookDeliveries({ children }: { children?: React.ReactNode }) {
   const viewer = useViewer();
   const { params, go, clear, navigating } = useListUrl();
   const query = apiQuery(new URLSearchParams(params.toString()), WEBHOOK_FILTER_KEYS);
@@ -43,11 +44,14 @@ export function WebhookDeliveries() {
       <div>
         <h1 className="text-2xl font-semibold text-slate-900">Webhooks</h1>
         <p className="mt-1 text-sm text-slate-700">
-          Every status change of a record with a callback URL, signed and sent to that URL, with each attempt and the receiver&apos;s answer.
+          Every status change of a record with a callback URL, signed and sent to that URL, and every event sent to the organization&apos;s webhook
+          endpoints, with each attempt and the receiver&apos;s answer.
         </p>
       </div>
 
       {viewer.permissions.includes("transfer:sign") ? <SigningSecret /> : null}
+
+      {children}
 
       <StatusTabs
         label="Delivery status"

@@ -298,4 +298,17 @@ describe("happy paths answer what the document says", () => {
     expect(rows.map((row: { action: string }) => row.action)).toEqual(["user.updated", "user.created"]);
     documented("GET", "/webhook/secret", await api("GET", "/webhook/secret", { role: "admin" }));
   });
+
+  it("webhook endpoints and the event types", async () => {
+    const types = documented("GET", "/webhook/event_types", await api("GET", "/webhook/event_types", { role: "viewer" }));
+    const endpoint = documented(
+      "POST",
+      "/webhook/endpoints",
+      await api("POST", "/webhook/endpoints", { role: "admin", body: { url: "https://hooks.example.test/openapi", description: "Contract", event_types: [types[0].type, "payout.*"] } }),
+    );
+    const listed = documented("GET", "/webhook/endpoints", await api("GET", "/webhook/endpoints", { role: "admin" }));
+    expect(listed.map((entry: { id: string }) => entry.id)).toContain(endpoint.id);
+    documented("POST", "/webhook/endpoints/{id}/rotate_secret", await api("POST", `/webhook/endpoints/${endpoint.id}/rotate_secret`, { role: "admin", body: { expire_old_after_seconds: 60 } }));
+    documented("DELETE", "/webhook/endpoints/{id}", await api("DELETE", `/webhook/endpoints/${endpoint.id}`, { role: "admin" }));
+  });
 });

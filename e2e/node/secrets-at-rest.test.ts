@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { API_KEY_PATTERN } from "@/lib/studio/auth/api-keys";
-import { bootedDemoOrg, drivers, dropTarget, freshTarget, queryRows, withStudio, type Target } from "./support";
+import { bootedDemoOrg, drivers, dropTarget, dumpAllRows, freshTarget, queryRows, withStudio, type Target } from "./support";
 
 const noParams = { params: Promise.resolve({}) };
 
@@ -56,6 +56,46 @@ describe.each(drivers)("secrets kept out of idempotency rows on %s", (driver) =>
         request_id: replay.headers.get("x-request-id"),
       });
       expect(await countKeys()).toBe(keysBefore + 1);
+    });
+  });
+});
+
+describe.each(drivers)("webhook endpoint secrets at rest on %s", (driver) => {
+  let target: Target;
+  beforeAll(async () => {
+    target = await freshTarget(driver, "endpoint_secrets");
+  });
+  afterAll(async () => {
+    await dropTarget(target);
+  });
+
+  // Booting the Studio (migrations, the demo seed) is most of it: slow on a loaded 2-core machine.
+  it("an endpoint's secret, and after a rotation both of its secrets, are stored only sealed, bound to the row and slot", { timeout: 180_000 }, async () => {
+    await withStudio(target, async (client) => {
+      const { principal } = await bootedDemoOrg(target);
+      const admin = await principal("admin");
+      const { createWebhookEndpoint, rotateWebhookEndpointSecret, signingSecrets } = await import("@/lib/studio/webhooks/organization-endpoints");
+      const endpoint = await createWebhookEndpoint({ principal: admin, body: { url: "https://hooks.example.test/sealed", description: "", event_types: ["*"] } });
+      const rotated = await rotateWebhookEndpointSecret({ principal: admin, id: endpoint.id, body: { expire_old_after_seconds: 600 } });
+      const stored = await dumpAllRows(client);
+      for (const secret of [endpoint.secret, rotated.secret]) {
+        expect(stored).not.toContain(secret);
+        expect(stored).not.toContain(secret.slice("whsec_".length));
+      }
+      const [row] = await queryRows<{ id: string; secret_sealed: string; previous_secret_sealed: string; previous_secret_expires_at: string }>(
+        client,
+        sql`SELECT id, secret_sealed, previous_secret_sealed, previous_secret_expires_at::text FROM webhook_endpoints WHERE id = ${endpoint.id}`,
+      );
+      expect(row!.secret_sealed).toMatch(/^v2\./);
+      expect(row!.previous_secret_sealed).toMatch(/^v2\./);
+      const now = new Date();
+      const opened = { id: row!.id, secretSealed: row!.secret_sealed, previousSecretSealed: row!.previous_secret_sealed, previousSecretExpiresAt: new Date(row!.previous_secret_expires_at) };
+      expect(signingSecrets(opened, now)).toEqual([rotated.secret, endpoint.secret]);
+      // Swapped slots, or another endpoint's row, do not open.
+      expect(() => signingSecrets({ ...opened, secretSealed: row!.previous_secret_sealed }, now)).toThrow();
+      expect(() => signingSecrets({ ...opened, id: "wep_other" }, now)).toThrow();
+      // Past the overlap only the current secret signs.
+      expect(signingSecrets(opened, new Date(opened.previousSecretExpiresAt.getTime() + 1))).toEqual([rotated.secret]);
     });
   });
 });

@@ -14,6 +14,7 @@ import { ledgerQuerySchema } from "@/lib/studio/balances/schemas";
 import { withdrawalSchema } from "@/lib/studio/withdrawals/schemas";
 import { pagingQuerySchema } from "@/lib/studio/paging";
 import { deliveriesQuerySchema } from "@/lib/studio/webhooks/deliveries";
+import { webhookEndpointCreateSchema, webhookEndpointRotateSchema } from "@/lib/studio/webhooks/organization-endpoints";
 import { apiKeyCreateSchema, apiKeyListQuerySchema, signInSchema, userCreateSchema, userUpdateSchema } from "@/lib/studio/orgs/team-schemas";
 import { auditLogQuerySchema } from "@/lib/studio/audit/audit-log";
 import { approvalPolicyUpdateSchema } from "@/lib/studio/approvals/schemas";
@@ -25,8 +26,8 @@ export type Role = "admin" | "finance" | "approver" | "viewer";
 // payment_intent: any payment intent (the sandbox pays nested and standalone ones alike);
 // standalone: a standalone payment intent (the /payment/intent paths); transfer: a withdrawal;
 // event: a webhook event (a delivery); user and api_key: a person and a key of the organization;
-// approval_kind: a record kind an approval policy governs.
-type IdKind = "invoice" | "payout" | "payment_intent" | "standalone" | "transfer" | "event" | "user" | "api_key" | "approval_kind";
+// approval_kind: a record kind an approval policy governs; webhook_endpoint: an organization's webhook endpoint.
+type IdKind = "invoice" | "payout" | "payment_intent" | "standalone" | "transfer" | "event" | "user" | "api_key" | "approval_kind" | "webhook_endpoint";
 type Permission = "transfer:create" | "transfer:approve" | "transfer:sign" | "transfer:read" | "org:manage" | null;
 
 /** What the sweep needs of the server it runs against: keys, client ids and the records it made. */
@@ -230,6 +231,23 @@ export const ENDPOINTS: Endpoint[] = [
   ),
   { method: "POST", path: "/me/sign_ins", permission: null, body: { schema: signInSchema, valid: () => ({ outcome: "failed" }) } },
   { method: "GET", path: "/webhook/secret", permission: "transfer:sign" },
+  // Webhook endpoints (issue 26).
+  { method: "GET", path: "/webhook/event_types", permission: null },
+  { method: "GET", path: "/webhook/endpoints", permission: "org:manage", query: pagingQuerySchema },
+  {
+    method: "POST",
+    path: "/webhook/endpoints",
+    permission: "org:manage",
+    body: { schema: webhookEndpointCreateSchema, valid: () => ({ url: "https://hooks.example.test/sweep", description: "Sweep", event_types: ["invoice.*", "payout.approved"] }) },
+  },
+  {
+    method: "POST",
+    path: "/webhook/endpoints/{id}/rotate_secret",
+    ids: "webhook_endpoint",
+    permission: "org:manage",
+    body: { schema: webhookEndpointRotateSchema, optional: true, valid: () => ({ expire_old_after_seconds: 60 }) },
+  },
+  { method: "DELETE", path: "/webhook/endpoints/{id}", ids: "webhook_endpoint", permission: "org:manage" },
   // Approval policies and approvals (issue 25).
   { method: "GET", path: "/approval_policies", permission: "transfer:read" },
   {

@@ -170,6 +170,8 @@ async function makeRecords(baseUrl: string, target: Target): Promise<Fixture> {
   const liveKey = await call("POST", "/api_keys", keys.admin, {});
   const revokedKey = await call("POST", "/api_keys", keys.admin, {});
   await call("POST", `/api_keys/${revokedKey.id}/revoke`, keys.admin);
+  // A webhook endpoint, made last so no event of the setup goes to it (its host does not resolve either).
+  const webhookEndpoint = await call("POST", "/webhook/endpoints", keys.admin, { url: "https://hooks.example.test/sweep", event_types: ["*"] });
 
   const invoices = [pendingInvoice, approvedInvoice, paidInvoice];
   const payouts = [pendingPayout, approvedPayout, underfundedPayout];
@@ -189,6 +191,7 @@ async function makeRecords(baseUrl: string, target: Target): Promise<Fixture> {
       user: [person.uid],
       api_key: [liveKey.id, revokedKey.id],
       approval_kind: ["invoice", "payout"],
+      webhook_endpoint: [webhookEndpoint.id],
     },
     paymentAddresses: [approvedInvoice, paidInvoice, approvedPayout].map((record) => record.payment_intent.payment_address),
   };

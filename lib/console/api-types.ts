@@ -643,6 +643,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/studio/api/webhook/event_types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event types the service emits
+         * @description What a webhook endpoint's `event_types` may name, besides `*` and `<object>.*`.
+         *
+         *     Any valid API key.
+         */
+        get: operations["getWebhookEventTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/webhook/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's webhook endpoints, newest first (never their secrets)
+         * @description Requires `org:manage`.
+         */
+        get: operations["getWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint: its signing secret is in this response only
+         * @description The endpoint receives every event the organization emits whose type one of `event_types` matches (besides any record's `callback_url`), as a Standard Webhooks envelope `{id, type, created_at, data}` signed with the endpoint's own secret, with the same retries, log and resend as callbacks. `url` is judged as every webhook target is (http or https, no credentials, no private or loopback address unless WEBHOOK_ALLOW_PRIVATE); 400 naming it otherwise. The event types the service emits: `invoice.approval_pending`, `invoice.approved`, `invoice.rejected`, `invoice.cancelled`, `invoice.expired`, `invoice.paid`, `invoice.underpaid`, `invoice.payment_review`, `invoice.signed`, `invoice.refunded`, `invoice.payment_reversed`, `payout.approval_pending`, `payout.approved`, `payout.rejected`, `payout.expired`, `payout.completed`, `payout.underfunded`, `payout.payment_review`, `payout.refunded`, `payout.payment_reversed`, `payment_intent.pending`, `payment_intent.success`, `payment_intent.expired`, `payment_intent.insufficient_not_refunded`, `payment_intent.insufficient_refunded`, `payment_intent.cancelled`, `payment_intent.aml_hold`, `payment_intent.manual_review`, `payment_intent.refunded`, `payment_intent.payment_reversed`. At most 20 endpoints per organization (422). The secret is kept in no idempotency row: a replay of the Idempotency-Key is 409/40903. Writes a row to the audit log in the same transaction.
+         *
+         *     Requires `org:manage`.
+         */
+        post: operations["postWebhookEndpoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/webhook/endpoints/{id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint's signing secret: the new one is in this response only
+         * @description Deliveries from now on carry a `webhook-signature` with a `v1,` signature by the new secret and, for `expire_old_after_seconds` (default 86400, 0 = none), one by the replaced secret beside it, space-separated as Standard Webhooks allows: a receiver verifying with either secret accepts them. Rotating again during an overlap ends it: only the secret just replaced keeps signing. A replay of the Idempotency-Key is 409/40903. Writes a row to the audit log in the same transaction.
+         *
+         *     Requires `org:manage`.
+         */
+        post: operations["postWebhookEndpointsByIdRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/webhook/endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint: it gets nothing new
+         * @description Its deliveries still pending become `cancelled` and are never sent (an attempt already under way finishes and is logged). Its past deliveries stay listed, with its `endpoint_id`. Writes a row to the audit log in the same transaction.
+         *
+         *     Requires `org:manage`.
+         */
+        delete: operations["deleteWebhookEndpointsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/studio/api/sandbox/pay": {
         parameters: {
             query?: never;
@@ -2016,8 +2108,13 @@ export interface components {
             object_id: string;
             /** @example https://merchant.example/webhooks/studio */
             url: string;
+            /**
+             * @description The webhook endpoint it goes to; null for a record's callback_url
+             * @example wep_6a1f0c9e2b7d4a3c8e5f1b20
+             */
+            endpoint_id: string | null;
             /** @enum {string} */
-            status: "pending" | "delivered" | "failed";
+            status: "pending" | "delivered" | "failed" | "cancelled";
             attempt_count: number;
             /**
              * Format: date-time
@@ -2034,7 +2131,7 @@ export interface components {
              * @example 2026-03-01T10:00:00.000Z
              */
             created_at: string;
-            /** @description The exact JSON body every attempt sends */
+            /** @description The exact JSON body every attempt sends: the record itself for a callback_url, a Standard Webhooks envelope `{id, type, created_at, data}` for an endpoint */
             payload?: unknown;
             attempts: {
                 /** @example 1 */
@@ -2062,6 +2159,129 @@ export interface components {
              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
              */
             secret: string;
+        };
+        WebhookEventType: {
+            /** @example invoice.paid */
+            type: string;
+        };
+        WebhookEndpoint: {
+            /** @example wep_6a1f0c9e2b7d4a3c8e5f1b20 */
+            id: string;
+            /** @example https://merchant.example/webhooks/studio */
+            url: string;
+            /** @example Order service */
+            description: string;
+            /**
+             * @example [
+             *       "invoice.*",
+             *       "payout.approved"
+             *     ]
+             */
+            event_types: string[];
+            /**
+             * Format: date-time
+             * @description While set and in the future, the secret a rotation replaced still signs beside the current one
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            created_at: string;
+        };
+        WebhookEndpointWithSecret: {
+            /** @example wep_6a1f0c9e2b7d4a3c8e5f1b20 */
+            id: string;
+            /** @example https://merchant.example/webhooks/studio */
+            url: string;
+            /** @example Order service */
+            description: string;
+            /**
+             * @example [
+             *       "invoice.*",
+             *       "payout.approved"
+             *     ]
+             */
+            event_types: string[];
+            /**
+             * Format: date-time
+             * @description While set and in the future, the secret a rotation replaced still signs beside the current one
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description The endpoint's signing secret, in this response only
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        /** @description Any other pattern is 400 naming it. The event types the service emits: `invoice.approval_pending`, `invoice.approved`, `invoice.rejected`, `invoice.cancelled`, `invoice.expired`, `invoice.paid`, `invoice.underpaid`, `invoice.payment_review`, `invoice.signed`, `invoice.refunded`, `invoice.payment_reversed`, `payout.approval_pending`, `payout.approved`, `payout.rejected`, `payout.expired`, `payout.completed`, `payout.underfunded`, `payout.payment_review`, `payout.refunded`, `payout.payment_reversed`, `payment_intent.pending`, `payment_intent.success`, `payment_intent.expired`, `payment_intent.insufficient_not_refunded`, `payment_intent.insufficient_refunded`, `payment_intent.cancelled`, `payment_intent.aml_hold`, `payment_intent.manual_review`, `payment_intent.refunded`, `payment_intent.payment_reversed`. */
+        WebhookEndpointCreateRequest: {
+            /** @example https://merchant.example/webhooks/studio */
+            url: string;
+            /**
+             * @default
+             * @example Order service
+             */
+            description: string;
+            /**
+             * @description Patterns: `*`, `<object>.*` for `invoice`, `payout`, `payment_intent`, or an exact event type.
+             * @example [
+             *       "invoice.*",
+             *       "payout.approved"
+             *     ]
+             */
+            event_types: string[];
+        };
+        WebhookEndpointRotateRequest: {
+            /**
+             * @description How long the replaced secret keeps signing beside the new one; 0 retires it at once. Default 86400 (24 h).
+             * @default 86400
+             * @example 3600
+             */
+            expire_old_after_seconds: number;
+        };
+        DeletedWebhookEndpoint: {
+            /** @example wep_6a1f0c9e2b7d4a3c8e5f1b20 */
+            id: string;
+            /** @example https://merchant.example/webhooks/studio */
+            url: string;
+            /** @example Order service */
+            description: string;
+            /**
+             * @example [
+             *       "invoice.*",
+             *       "payout.approved"
+             *     ]
+             */
+            event_types: string[];
+            /**
+             * Format: date-time
+             * @description While set and in the future, the secret a rotation replaced still signs beside the current one
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            deleted_at: string;
+            /**
+             * @description Deliveries to it still pending, now `cancelled` and never sent
+             * @example 2
+             */
+            cancelled_deliveries: number;
         };
         SandboxTransferResult: {
             transfer: {
@@ -7720,7 +7940,9 @@ export interface operations {
                 page_size?: string;
                 type?: string;
                 object_id?: string;
-                status?: "pending" | "delivered" | "failed";
+                /** @description Only deliveries to this webhook endpoint */
+                endpoint_id?: string;
+                status?: "pending" | "delivered" | "failed" | "cancelled";
                 /** @description Extension: the id of the last row of the previous page (its `paging.next_starting_after`); answers the rows after it in the list's order, at constant cost at any depth. Leave `page` out with it. */
                 starting_after?: string;
                 /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at. */
@@ -7773,6 +7995,7 @@ export interface operations {
                             pending: number;
                             delivered: number;
                             failed: number;
+                            cancelled: number;
                         };
                     };
                 };
@@ -8087,6 +8310,798 @@ export interface operations {
             };
             /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
             403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWebhookEventTypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["WebhookEventType"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoints: {
+        parameters: {
+            query?: {
+                page?: string;
+                page_size?: string;
+            };
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of records */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        paging: {
+                            /** @example 1 */
+                            page_number: number;
+                            /** @example 20 */
+                            page_size: number;
+                            /** @example 137 */
+                            total_count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key answers the first response (kept 24 h per API user) */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://merchant.example/webhooks/studio",
+                 *       "description": "Order service",
+                 *       "event_types": [
+                 *         "invoice.*",
+                 *         "payout.approved"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["WebhookEndpointWithSecret"];
+                    };
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record's status does not allow the action, a concurrent change won, or an Idempotency-Key was reused with another request (codes: `40900` invalid_state, `40901` lost_race, `40902` idempotency_mismatch, `40903` secret_not_replayable) */
+            409: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body exceeds 1 MiB (codes: `41300` payload_too_large) */
+            413: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request body that is not Content-Type: application/json (codes: `41500` unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request (unsupported chain or token, address invalid for the chain, balance too low, …) (codes: `42200` business_rule) */
+            422: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postWebhookEndpointsByIdRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key answers the first response (kept 24 h per API user) */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "expire_old_after_seconds": 3600
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointRotateRequest"];
+            };
+        };
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["WebhookEndpointWithSecret"];
+                    };
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
+            404: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record's status does not allow the action, a concurrent change won, or an Idempotency-Key was reused with another request (codes: `40900` invalid_state, `40901` lost_race, `40902` idempotency_mismatch, `40903` secret_not_replayable) */
+            409: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body exceeds 1 MiB (codes: `41300` payload_too_large) */
+            413: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request body that is not Content-Type: application/json (codes: `41500` unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpointsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["DeletedWebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
+            404: {
                 headers: {
                     /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
                     "X-Request-ID"?: string;
@@ -11353,7 +12368,9 @@ export interface operations {
             query?: {
                 type?: string;
                 object_id?: string;
-                status?: "pending" | "delivered" | "failed";
+                /** @description Only deliveries to this webhook endpoint */
+                endpoint_id?: string;
+                status?: "pending" | "delivered" | "failed" | "cancelled";
                 /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at. */
                 sort?: "created_at" | "-created_at";
             };

@@ -40,6 +40,7 @@ export const DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
   pending: "Pending",
   delivered: "Delivered",
   failed: "Failed",
+  cancelled: "Cancelled",
 };
 
 export function statusLabel(status: string): string {

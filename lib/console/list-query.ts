@@ -45,7 +45,7 @@ export const LEDGER_FILTER_KEYS = ["chain", "token", "kind", "page", "page_size"
 // GET /audit_log (issue 13).
 export const AUDIT_FILTER_KEYS = ["actor_uid", "action", "object_type", "object_id", "created_from", "created_to", "page", "page_size"] as const;
 // GET /webhook/deliveries (README "Webhooks"); the page also keeps its selected delivery in the URL.
-export const WEBHOOK_FILTER_KEYS = ["type", "object_id", "status", "page", "page_size"] as const;
+export const WEBHOOK_FILTER_KEYS = ["type", "object_id", "endpoint_id", "status", "page", "page_size"] as const;
 
 export type FilterKey =
   | (typeof INVOICE_FILTER_KEYS)[number]

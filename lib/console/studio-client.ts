@@ -25,8 +25,14 @@ import type {
   Transfer,
   UserCreateRequest,
   UserUpdateRequest,
+  DeletedWebhookEndpoint,
   WebhookDelivery,
   WebhookDeliveryStatus,
+  WebhookEndpoint,
+  WebhookEndpointCreateRequest,
+  WebhookEndpointRotateRequest,
+  WebhookEndpointWithSecret,
+  WebhookEventType,
   WebhookSecret,
 } from "@/lib/console/types";
 import type { InvoiceActionName, PayoutActionName, PostedAction } from "@/lib/workflow/actions";
@@ -177,11 +183,22 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
     payouts: workflow<Payout, PostedAction<PayoutActionName>>("payout"),
     // Webhook deliveries (README "Webhooks"): read with transfer:read; resend and the signing
     // secret need transfer:sign. The secret is fetched only when an admin asks to see it.
+    // Endpoints need org:manage.
     webhooks: {
       deliveries: (query: URLSearchParams) => list<WebhookDelivery, WebhookDeliveryStatus>("/webhook/deliveries", query),
       resend: (deliveryId: string, once: Once = {}) =>
         data<WebhookDelivery>(call({ method: "POST", path: `/webhook/deliveries/${id(deliveryId)}/resend`, ...once })),
       secret: () => data<WebhookSecret>(call({ path: "/webhook/secret" })),
+      eventTypes: () => data<WebhookEventType[]>(call({ path: "/webhook/event_types" })),
+      // Organization-wide endpoints (org:manage): a secret is in the create and rotate answers only.
+      endpoints: {
+        list: (query: URLSearchParams) => plainList<WebhookEndpoint>("/webhook/endpoints", query),
+        create: (body: WebhookEndpointCreateRequest, once: Once = {}) =>
+          data<WebhookEndpointWithSecret>(call({ method: "POST", path: "/webhook/endpoints", body, ...once })),
+        rotateSecret: (endpointId: string, body: WebhookEndpointRotateRequest, once: Once = {}) =>
+          data<WebhookEndpointWithSecret>(call({ method: "POST", path: `/webhook/endpoints/${id(endpointId)}/rotate_secret`, body, ...once })),
+        remove: (endpointId: string) => data<DeletedWebhookEndpoint>(call({ method: "DELETE", path: `/webhook/endpoints/${id(endpointId)}` })),
+      },
     },
     sandboxPayPaymentIntent: (paymentIntentId: string, body: { amount: string; payer_address?: string }, once: Once = {}) =>
       data<unknown>(call({ method: "POST", path: `/sandbox/payment_intent/${id(paymentIntentId)}/pay`, body, ...once })),

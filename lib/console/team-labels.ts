@@ -34,6 +34,9 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "withdrawal.created": "Withdrawal made",
   "webhook_secret.revealed": "Webhook secret revealed",
   "webhook_delivery.resent": "Webhook resent",
+  "webhook_endpoint.created": "Webhook endpoint added",
+  "webhook_endpoint.secret_rotated": "Webhook endpoint secret rotated",
+  "webhook_endpoint.deleted": "Webhook endpoint deleted",
   "approval_policy.updated": "Approval policy changed",
 };
 
@@ -46,6 +49,7 @@ export const AUDIT_OBJECT_TYPES: Record<string, string> = {
   withdrawal: "Withdrawal",
   organization: "Organization",
   webhook_delivery: "Webhook delivery",
+  webhook_endpoint: "Webhook endpoint",
   approval_policy: "Approval policy",
 };
 
@@ -71,6 +75,8 @@ export function auditObjectHref(objectType: string, objectId: string): string | 
       return "/settings/approvals";
     case "webhook_delivery":
       return `/webhooks?delivery=${encodeURIComponent(objectId)}`;
+    case "webhook_endpoint":
+      return `/webhooks?endpoint_id=${encodeURIComponent(objectId)}`;
     default:
       return undefined;
   }

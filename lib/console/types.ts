@@ -39,13 +39,21 @@ export type FieldError = NonNullable<StudioErrorBody["errors"]>[number];
 /** The console's own routes (app/api) answer the same shape, with their own codes (e.g. 50200) and no request id of Studio's. */
 export type ErrorBody = { code: number; message: string; errors?: FieldError[]; request_id?: string };
 
-/** One webhook event on its way to a record's callback_url (GET /webhook/deliveries); `id` is the `webhook-id` the receiver sees. */
+/** One webhook event on its way to a record's callback_url or a webhook endpoint (GET /webhook/deliveries); `id` is the `webhook-id` the receiver sees. */
 export type WebhookDelivery = Schemas["WebhookDelivery"];
 /** One attempt at a delivery; `manual` when an admin resent it. */
 export type WebhookAttempt = WebhookDelivery["attempts"][number];
 export type WebhookDeliveryStatus = WebhookDelivery["status"];
 /** GET /webhook/secret: shown only when an admin asks to see it. */
 export type WebhookSecret = Schemas["WebhookSecret"];
+/** An organization-wide webhook endpoint (org:manage); its secret comes only in the answer that created or rotated it. */
+export type WebhookEndpoint = Schemas["WebhookEndpoint"];
+export type WebhookEndpointWithSecret = Schemas["WebhookEndpointWithSecret"];
+export type DeletedWebhookEndpoint = Schemas["DeletedWebhookEndpoint"];
+export type WebhookEndpointCreateRequest = Schemas["WebhookEndpointCreateRequest"];
+export type WebhookEndpointRotateRequest = Schemas["WebhookEndpointRotateRequest"];
+/** One of the event types the service emits (GET /webhook/event_types). */
+export type WebhookEventType = Schemas["WebhookEventType"];
 
 /** Team management (issue 13): a person of the organization as the Studio knows them. */
 export type TeamUser = Schemas["User"];

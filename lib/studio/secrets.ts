@@ -6,15 +6,38 @@ import { organizations } from "@/lib/studio/db/schema";
 import { checkServerSecret, requireServerSecrets } from "@/lib/secrets/check";
 
 let keys: { secret: Buffer; key: Buffer } | undefined;
+let endpointKeys: { secret: Buffer; key: Buffer } | undefined;
+
+function studioSecret(): Buffer {
+  requireServerSecrets("Studio", ["STUDIO_SECRET"]);
+  return loadOrCreateSecret(env.DATA_DIR, "studio-secret", env.STUDIO_SECRET);
+}
 
 function hdSeedKeys() {
   if (!keys) {
-    requireServerSecrets("Studio", ["STUDIO_SECRET"]);
-    const secret = loadOrCreateSecret(env.DATA_DIR, "studio-secret", env.STUDIO_SECRET);
+    const secret = studioSecret();
     keys = { secret, key: sealingKey(secret, "studio/hd-seed") };
   }
   return keys;
 }
+
+function webhookEndpointKeys() {
+  if (!endpointKeys) {
+    const secret = studioSecret();
+    endpointKeys = { secret, key: sealingKey(secret, "studio/webhook-endpoint-secret") };
+  }
+  return endpointKeys;
+}
+
+/** Which of an endpoint's two secrets: the one signing now, or the one a rotation replaced. */
+export type EndpointSecretSlot = "secret" | "previous_secret";
+const endpointBoundTo = (endpointId: string, slot: EndpointSecretSlot) => `webhook_endpoints:${endpointId}:${slot}`;
+
+/** A webhook endpoint's signing secret, sealed to its row and slot (a previous secret cannot pose as the current one). */
+export const sealEndpointSecret = (endpointId: string, slot: EndpointSecretSlot, secret: string) =>
+  seal(secret, webhookEndpointKeys().key, endpointBoundTo(endpointId, slot));
+export const unsealEndpointSecret = (endpointId: string, slot: EndpointSecretSlot, sealed: string) =>
+  unseal(sealed, webhookEndpointKeys(), endpointBoundTo(endpointId, slot));
 
 const boundTo = (orgId: number) => `organizations:${orgId}:hd_seed`;
 

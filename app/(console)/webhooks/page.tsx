@@ -1,9 +1,14 @@
 import type { Metadata } from "next";
 import { WebhookDeliveries } from "@/components/webhooks/webhook-deliveries";
+import { WebhookEndpoints } from "./_components/webhook-endpoints";
 
 export const metadata: Metadata = { title: "Webhooks · Studio" };
 export const dynamic = "force-dynamic";
 
 export default function WebhooksPage() {
-  return <WebhookDeliveries />;
+  return (
+    <WebhookDeliveries>
+      <WebhookEndpoints />
+    </WebhookDeliveries>
+  );
 }

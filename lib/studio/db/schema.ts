@@ -565,6 +565,33 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
+ * Organization-wide webhook endpoints (issue 26): each receives every event whose type matches one
+ * of its `event_types` patterns, signed with its own secret. Secrets are sealed with STUDIO_SECRET,
+ * bound to the endpoint's row. During a rotation's overlap the previous secret signs beside the
+ * current one until `previous_secret_expires_at`. A deleted endpoint keeps its row (its deliveries
+ * name it) with `deleted_at` set, and gets nothing new.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    orgId: integer("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    eventTypes: text("event_types").array().notNull(),
+    secretSealed: text("secret_sealed").notNull(),
+    previousSecretSealed: text("previous_secret_sealed"),
+    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [index("webhook_endpoints_org_idx").on(t.orgId, t.seq).where(sql`${t.deletedAt} IS NULL`)],
+);
+
+/**
  * The webhook outbox: one row per event, written by `transition()` in the transaction of the
  * status change, so an event exists exactly when its change committed. The dispatcher claims due
  * rows with a lease (SKIP LOCKED), so several dispatchers never send one attempt twice; `seq`
@@ -582,6 +609,8 @@ export const webhookEvents = pgTable(
     objectId: text("object_id").notNull(),
     type: text("type").notNull(),
     url: text("url").notNull(),
+    // Null for a record's callback_url; else the organization endpoint the event goes to.
+    endpointId: text("endpoint_id").references((): AnyPgColumn => webhookEndpoints.id),
     // The exact body every attempt sends (and signs), so a re-send is byte-identical.
     payload: text("payload").notNull(),
     status: text("status").notNull().default("pending"),
@@ -600,6 +629,7 @@ export const webhookEvents = pgTable(
     index("webhook_events_due_idx").on(t.nextAttemptAt, t.seq).where(sql`${t.status} = 'pending'`),
     index("webhook_events_object_idx").on(t.objectId, t.seq),
     index("webhook_events_org_idx").on(t.orgId, t.seq),
+    index("webhook_events_endpoint_idx").on(t.endpointId, t.seq).where(sql`${t.endpointId} IS NOT NULL`),
   ],
 );
 

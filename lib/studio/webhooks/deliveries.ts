@@ -1,13 +1,14 @@
 // GET /webhook/deliveries and POST /webhook/deliveries/{id}/resend (extensions, product-decisions
-// §8): a delivery is one event on its way to its callback_url (its id is the event id, the
-// `webhook-id` receivers see), with every attempt made so far. Scoped to the caller's organization.
+// §8): a delivery is one event on its way to a record's callback_url or to one of the organization's
+// webhook endpoints (its id is the `webhook-id` receivers see), with every attempt made so far.
+// Scoped to the caller's organization.
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database, type DbOrTx } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { webhookAttempts, webhookEvents } from "@/lib/studio/db/schema";
+import { webhookAttempts, webhookEndpoints, webhookEvents } from "@/lib/studio/db/schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
-import { notFound } from "@/lib/studio/errors";
+import { notFound, StudioError } from "@/lib/studio/errors";
 import {
   afterCursor,
   cursorQuerySchema,
@@ -26,32 +27,35 @@ import { nudgeDispatcher } from "@/lib/studio/webhooks/wake";
 import { dateTimeText } from "@/lib/studio/records";
 import type { OwnerType } from "@/lib/studio/workflow/owner";
 
-export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+// `cancelled`: its webhook endpoint was deleted before it was delivered; it is never sent.
+export const DELIVERY_STATUSES = ["pending", "delivered", "failed", "cancelled"] as const;
 /** What an event can be about: the outbox queues events for these records only. */
 const OBJECT_TYPES = ["invoice", "payout", "payment_intent"] as const satisfies readonly OwnerType[];
 
 export const deliveriesQuerySchema = pagingQuerySchema.extend({
   type: filterText,
   object_id: filterText,
+  endpoint_id: filterText.meta({ description: "Only deliveries to this webhook endpoint" }),
   status: z.enum(DELIVERY_STATUSES).optional(),
   ...cursorQuerySchema.shape,
   ...sortQuerySchema(["created_at"]).shape,
 });
 export type DeliveriesQuery = z.infer<typeof deliveriesQuerySchema>;
 
-/** One webhook event on its way to its callback_url, with every attempt so far. */
+/** One webhook event on its way to a callback_url or a webhook endpoint, with every attempt so far. */
 export const webhookDeliveryRecordSchema = z.object({
   id: z.string().meta({ description: "The event id: the `webhook-id` receivers see", example: "msg_2b3c4d5e6f708192" }),
   type: z.string().meta({ example: "invoice.status_changed" }),
   object_type: z.enum(OBJECT_TYPES),
   object_id: z.string().meta({ example: "inv_8d2f0a6b1c3e4d57" }),
   url: z.string().meta({ example: "https://merchant.example/webhooks/studio" }),
+  endpoint_id: z.string().nullable().meta({ description: "The webhook endpoint it goes to; null for a record's callback_url", example: "wep_6a1f0c9e2b7d4a3c8e5f1b20" }),
   status: z.enum(DELIVERY_STATUSES),
   attempt_count: z.number().int(),
   next_attempt_at: dateTimeText.nullable(),
   delivered_at: dateTimeText.nullable(),
   created_at: dateTimeText,
-  payload: z.unknown().meta({ description: "The exact JSON body every attempt sends" }),
+  payload: z.unknown().meta({ description: "The exact JSON body every attempt sends: the record itself for a callback_url, a Standard Webhooks envelope `{id, type, created_at, data}` for an endpoint" }),
   attempts: z.array(
     z.object({
       attempt: z.number().int().meta({ example: 1 }),
@@ -78,6 +82,7 @@ export function deliveryExportBatches(database: Database, orgId: number, query: 
   const filters: SQL[] = [eq(webhookEvents.orgId, orgId)];
   if (query.type) filters.push(eq(webhookEvents.type, query.type));
   if (query.object_id) filters.push(eq(webhookEvents.objectId, query.object_id));
+  if (query.endpoint_id) filters.push(eq(webhookEvents.endpointId, query.endpoint_id));
   if (query.status) filters.push(eq(webhookEvents.status, query.status));
   const order = listOrder(query.sort, { created_at: webhookEvents.seq }, webhookEvents.seq);
   return async (afterSeq: number | undefined, limit: number) => {
@@ -98,6 +103,7 @@ export async function listDeliveries(input: { principal: Principal; query: Deliv
   const filters: SQL[] = [eq(webhookEvents.orgId, principal.orgId)];
   if (query.type) filters.push(eq(webhookEvents.type, query.type));
   if (query.object_id) filters.push(eq(webhookEvents.objectId, query.object_id));
+  if (query.endpoint_id) filters.push(eq(webhookEvents.endpointId, query.endpoint_id));
   const order = listOrder(query.sort, { created_at: webhookEvents.seq }, webhookEvents.seq);
   const { limit, offset } = pageWindow(query);
   const cursor =
@@ -144,6 +150,22 @@ export async function listDeliveries(input: { principal: Principal; query: Deliv
  */
 export async function resendDelivery(input: { principal: Principal; id: string }) {
   return inTransaction(async (tx) => {
+    const [target] = await tx
+      .select({ endpointId: webhookEvents.endpointId })
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.id, input.id), eq(webhookEvents.orgId, input.principal.orgId)));
+    if (!target) throw notFound(`Webhook delivery ${input.id}`);
+    if (target.endpointId) {
+      // Held until commit: a deletion of the endpoint waits, then cancels this delivery too.
+      const [endpoint] = await tx
+        .select({ deletedAt: webhookEndpoints.deletedAt })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.id, target.endpointId))
+        .for("share");
+      if (endpoint?.deletedAt) {
+        throw new StudioError("invalid_state", `Webhook delivery ${input.id} went to webhook endpoint ${target.endpointId}, which was deleted; it cannot be sent again`);
+      }
+    }
     const [row] = await tx
       .update(webhookEvents)
       .set({ status: "pending", scheduledAttempts: 0, nextAttemptAt: new Date() })
@@ -183,6 +205,7 @@ function serializeDelivery(row: EventRow, attempts: AttemptRow[]): WebhookDelive
     object_type: row.objectType as OwnerType,
     object_id: row.objectId,
     url: row.url,
+    endpoint_id: row.endpointId,
     status: row.status as WebhookDeliveryRecord["status"],
     attempt_count: row.attemptCount,
     next_attempt_at: row.status === "pending" ? row.nextAttemptAt.toISOString() : null,

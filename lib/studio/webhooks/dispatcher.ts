@@ -9,6 +9,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { nextRetryAt } from "@/lib/studio/webhooks/schedule";
 import { signedHeaders } from "@/lib/studio/webhooks/sign";
+import { signingSecrets } from "@/lib/studio/webhooks/organization-endpoints";
 import { checkWebhookUrl, guardedLookup, TargetRefused } from "@/lib/studio/webhooks/ssrf-guard";
 import { onNudge } from "@/lib/studio/webhooks/wake";
 
@@ -25,16 +26,18 @@ type Claimed = {
   id: string;
   url: string;
   payload: string;
-  secret: string;
+  /** Who signs: the organization's secret (a callback_url), or a webhook endpoint's sealed secrets. */
+  signer: { orgSecret: string } | { endpoint: { id: string; secretSealed: string; previousSecretSealed: string | null; previousSecretExpiresAt: Date | null } };
   attemptNumber: number;
   roundAttempt: number;
   leaseToken: string;
 };
 
 /**
- * Claims up to `limit` due events, skipping any whose object has an earlier event still pending,
- * fairly: each organization's oldest due event comes before any organization's second, and no
- * endpoint (an organization's callback URL) gets more than WEBHOOK_ENDPOINT_CONCURRENCY attempts in flight
+ * Claims up to `limit` due events, skipping any whose object has an earlier event still pending to
+ * the same destination (a callback_url, or one webhook endpoint: one receiver that fails holds up
+ * no other's), fairly: each organization's oldest due event comes before any organization's second, and no
+ * endpoint (an organization's callback URL or webhook endpoint URL) gets more than WEBHOOK_ENDPOINT_CONCURRENCY attempts in flight
  * (leased), so a receiver that never answers holds only its own events, never anyone else's.
  */
 export async function claimDueEvents(limit = BATCH, now = new Date()): Promise<Claimed[]> {
@@ -60,6 +63,7 @@ export async function claimDueEvents(limit = BATCH, now = new Date()): Promise<C
         AND NOT EXISTS (
           SELECT 1 FROM webhook_events earlier
           WHERE earlier.object_id = e.object_id AND earlier.seq < e.seq AND earlier.status = 'pending'
+            AND earlier.endpoint_id IS NOT DISTINCT FROM e.endpoint_id
         )
       ORDER BY e.next_attempt_at, e.seq
       LIMIT ${CANDIDATES}
@@ -80,19 +84,34 @@ export async function claimDueEvents(limit = BATCH, now = new Date()): Promise<C
       ORDER BY r.org_rank, r.next_attempt_at, r.seq
       LIMIT ${limit}
       FOR UPDATE OF e SKIP LOCKED
+    ), claimed AS (
+      UPDATE webhook_events w
+      SET lease_token = ${leaseToken}, lease_until = ${leaseUntil}::timestamptz,
+          attempt_count = w.attempt_count + 1, scheduled_attempts = w.scheduled_attempts + 1
+      FROM due
+      WHERE w.id = due.id
+      RETURNING w.id, w.org_id, w.endpoint_id, w.url, w.payload, w.attempt_count, w.scheduled_attempts
     )
-    UPDATE webhook_events w
-    SET lease_token = ${leaseToken}, lease_until = ${leaseUntil}::timestamptz,
-        attempt_count = w.attempt_count + 1, scheduled_attempts = w.scheduled_attempts + 1
-    FROM due, organizations o
-    WHERE w.id = due.id AND o.id = w.org_id
-    RETURNING w.id, w.url, w.payload, w.attempt_count, w.scheduled_attempts, o.webhook_secret`);
+    -- The secrets are read at each attempt, not queued with the event: a rotation signs what is still to be sent.
+    SELECT c.*, o.webhook_secret, ep.secret_sealed, ep.previous_secret_sealed, ep.previous_secret_expires_at::text AS previous_secret_expires_at
+    FROM claimed c
+    JOIN organizations o ON o.id = c.org_id
+    LEFT JOIN webhook_endpoints ep ON ep.id = c.endpoint_id`);
   const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return rows.map((row) => ({
     id: row.id as string,
     url: row.url as string,
     payload: row.payload as string,
-    secret: row.webhook_secret as string,
+    signer: row.endpoint_id
+      ? {
+          endpoint: {
+            id: row.endpoint_id as string,
+            secretSealed: row.secret_sealed as string,
+            previousSecretSealed: (row.previous_secret_sealed as string | null) ?? null,
+            previousSecretExpiresAt: row.previous_secret_expires_at ? new Date(row.previous_secret_expires_at as string) : null,
+          },
+        }
+      : { orgSecret: row.webhook_secret as string },
     attemptNumber: Number(row.attempt_count),
     roundAttempt: Number(row.scheduled_attempts),
     leaseToken,
@@ -181,7 +200,16 @@ export async function sendWebhook(
 const succeeded = (outcome: AttemptOutcome) => outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
 
 async function attempt(event: Claimed): Promise<{ event: Claimed; outcome: AttemptOutcome }> {
-  const headers = signedHeaders(event.secret, event.id, event.payload, new Date());
+  const now = new Date();
+  let secrets: string[];
+  try {
+    secrets = "orgSecret" in event.signer ? [event.signer.orgSecret] : signingSecrets(event.signer.endpoint, now);
+  } catch (error) {
+    // A sealed secret that does not open (STUDIO_SECRET changed): logged as the attempt's failure, never sent unsigned.
+    console.error(`[studio] webhook ${event.id}: the endpoint's signing secret could not be opened`, error);
+    return { event, outcome: { statusCode: null, error: "the endpoint's signing secret could not be opened", latencyMs: 0, responseBody: null, startedAt: now } };
+  }
+  const headers = signedHeaders(secrets, event.id, event.payload, now);
   return { event, outcome: await sendWebhook(event.url, event.payload, headers) };
 }
 

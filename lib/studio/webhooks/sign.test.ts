@@ -25,4 +25,14 @@ describe("signedHeaders", () => {
     expect(new Webhook(secret).verify(bodies[0]!, headers)).toEqual(JSON.parse(bodies[0]!));
     expect(() => new Webhook(`whsec_${randomBytes(24).toString("base64")}`).verify(bodies[0]!, headers)).toThrow();
   });
+
+  it("signs with several secrets as space-separated v1 signatures (a rotation's overlap): the library accepts either secret, and no other", () => {
+    const [current, previous, stranger] = [0, 1, 2].map(() => `whsec_${randomBytes(24).toString("base64")}`) as [string, string, string];
+    const now = new Date();
+    const headers = signedHeaders([current, previous], "evt_rot", bodies[1]!, now);
+    expect(headers["webhook-signature"]).toBe(`${new Webhook(current).sign("evt_rot", now, bodies[1]!)} ${new Webhook(previous).sign("evt_rot", now, bodies[1]!)}`);
+    expect(new Webhook(current).verify(bodies[1]!, headers)).toEqual(JSON.parse(bodies[1]!));
+    expect(new Webhook(previous).verify(bodies[1]!, headers)).toEqual(JSON.parse(bodies[1]!));
+    expect(() => new Webhook(stranger).verify(bodies[1]!, headers)).toThrow();
+  });
 });

@@ -4,7 +4,8 @@
 import { createHmac } from "node:crypto";
 
 const SECRET_PREFIX = "whsec_";
-// Decoded keys by secret: one per organization, so the map stays as small as the org count.
+// Decoded keys by secret: one per organization and endpoint (two during a rotation), so the map
+// stays as small as their count; a rotated-away secret's key stays until the process restarts.
 const keys = new Map<string, Buffer>();
 
 function keyOf(secret: string): Buffer {
@@ -17,9 +18,15 @@ function keyOf(secret: string): Buffer {
   return key;
 }
 
-/** `webhook-id`, `webhook-timestamp` and `webhook-signature` (v1, HMAC-SHA256 of id.timestamp.body). */
-export function signedHeaders(secret: string, eventId: string, body: string, at: Date): Record<string, string> {
+/**
+ * `webhook-id`, `webhook-timestamp` and `webhook-signature` (v1, HMAC-SHA256 of id.timestamp.body).
+ * Several secrets (a rotation's overlap) give several space-separated `v1,` signatures, as
+ * Standard Webhooks allows: a verifier holding any one of the secrets accepts the message.
+ */
+export function signedHeaders(secrets: string | readonly string[], eventId: string, body: string, at: Date): Record<string, string> {
   const timestamp = String(Math.floor(at.getTime() / 1000));
-  const signature = createHmac("sha256", keyOf(secret)).update(`${eventId}.${timestamp}.${body}`, "utf8").digest("base64");
-  return { "webhook-id": eventId, "webhook-timestamp": timestamp, "webhook-signature": `v1,${signature}` };
+  const signatures = (typeof secrets === "string" ? [secrets] : secrets).map(
+    (secret) => `v1,${createHmac("sha256", keyOf(secret)).update(`${eventId}.${timestamp}.${body}`, "utf8").digest("base64")}`,
+  );
+  return { "webhook-id": eventId, "webhook-timestamp": timestamp, "webhook-signature": signatures.join(" ") };
 }
