@@ -160,7 +160,7 @@ async function fetchRange(rpcChain: RpcChain, from: number, head: number, range:
   const numbers = new Set<number>([to]);
   for (let number = keepFrom; number <= to; number++) numbers.add(number);
   const filter = { address: Object.values(rpcChain.chain.tokens).map((token) => token.address as Hex), topics: [TRANSFER_TOPIC as Hex], fromBlock: toHex(from), toBlock: toHex(to) };
-  const [{ logs, count }, blocks] = await Promise.all([readTransferLogs(rpcChain.rpcUrl, filter, watched), readBlocks(rpcChain, [...numbers])]);
+  const [{ logs, count }, blocks] = await Promise.all([readTransferLogs(rpcChain.endpoint, filter, watched), readBlocks(rpcChain, [...numbers])]);
   return { from, to, logs, count, blocks };
 }
 

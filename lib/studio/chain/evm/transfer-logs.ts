@@ -5,6 +5,7 @@
 // text, and only the logs whose `to` is watched are parsed, whole, by JSON.parse. Anything that is
 // not a plain `result` array (an error, an unexpected shape) is parsed in full and reported.
 import type { Hex } from "viem";
+import type { RpcEndpoint } from "@/lib/studio/chain/evm/rpc-endpoint";
 import { describeBytes, MiB, readCappedBytes } from "@/lib/http/read-capped";
 
 export type RawLog = { address: Hex; topics: Hex[]; data: Hex; blockNumber: Hex; blockHash: Hex; transactionHash: Hex; logIndex: Hex; removed?: boolean };
@@ -64,16 +65,16 @@ function paysWatched(text: string, at: number, watched: WatchedAddresses): boole
  * The logs `filter` selects whose `to` is a watched address, and how many logs the
  * answer had in all (the scanner sizes its next range from it).
  */
-export async function readTransferLogs(url: string, filter: LogFilter, watched: WatchedAddresses): Promise<{ count: number; logs: RawLog[] }> {
+export async function readTransferLogs(endpoint: RpcEndpoint, filter: LogFilter, watched: WatchedAddresses): Promise<{ count: number; logs: RawLog[] }> {
   const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_getLogs", params: [filter] });
   let bytes: Buffer;
   try {
-    bytes = await post(url, body);
+    bytes = await post(endpoint, body);
   } catch (error) {
     // One quick retry covers a kept-alive connection the node closed (reads are safe to repeat).
     if (error instanceof AnswerError) throw error;
     await new Promise((resolve) => setTimeout(resolve, 50));
-    bytes = await post(url, body);
+    bytes = await post(endpoint, body);
   }
   return transferLogsOf(bytes, watched);
 }
@@ -103,8 +104,8 @@ export function transferLogsOf(bytes: Buffer, watched: WatchedAddresses): { coun
 
 class AnswerError extends Error {}
 
-async function post(url: string, body: string): Promise<Buffer> {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
+async function post(endpoint: RpcEndpoint, body: string): Promise<Buffer> {
+  const response = await fetch(endpoint.url, { method: "POST", headers: { ...endpoint.headers, "content-type": "application/json" }, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
   const bytes = await readCappedBytes(response, MAX_ANSWER_BYTES, () => new AnswerError(`eth_getLogs answer too large (over ${describeBytes(MAX_ANSWER_BYTES)})`));
   if (!response.ok && !RESULT_ARRAY.test(bytes.subarray(0, 256).toString("latin1"))) {
     let reason = bytes.subarray(0, 500).toString("utf8");
