@@ -51,6 +51,8 @@ async function main(): Promise<void> {
     process.env.DATABASE_URL = url.toString();
   } else delete process.env.DATABASE_URL;
   Object.assign(process.env, {
+    // A development server: its secrets are generated into the temp DATA_DIR.
+    STUDIO_ENV: "development",
     DATA_DIR: dataDir,
     SEED_DEMO: "1",
     SEED_DEMO_INVOICES: "0",
@@ -74,14 +76,15 @@ async function main(): Promise<void> {
     const finance = await authenticate(org.users.find((user: { role: string }) => user.role === "finance").api_key);
     const create = () => createPaymentIntent({ principal: finance, clientId: org.client_id, request: { pricing_mode: "crypto", crypto_amount: "1", pay_token: "USDC", chain: "arb" } });
     const template = await create();
-    // The watched addresses: copies of one real payment intent, each with its own deposit address.
+    // The watched addresses: copies of one real payment intent, each with its own deposit address,
+    // in USDT: the generated blocks' transfers are USDT's (the scanner credits only a payment's own token).
     const database = await db();
     const started = Date.now();
     for (let from = 0; from < watched; from += 10_000) {
       const to = Math.min(watched, from + 10_000);
       await database.execute(sql`
         INSERT INTO payment_intents (id, org_id, client_id, pricing_mode, chain_id, token_symbol, token_address, decimals, payment_address, address_index, status, crypto_amount, payment_method_type, payout_addresses)
-        SELECT 'pi_bench_' || n, org_id, client_id, pricing_mode, chain_id, token_symbol, token_address, decimals,
+        SELECT 'pi_bench_' || n, org_id, client_id, pricing_mode, chain_id, 'USDT', ${node.tokens.USDT}, decimals,
                '0xbEbEbEbE' || lpad(to_hex(n), 32, '0'), NULL, status, crypto_amount, payment_method_type, payout_addresses
         FROM payment_intents, generate_series(${from}::int, ${to - 1}::int) AS n WHERE id = ${template.payment_intent_id}`);
     }
@@ -115,7 +118,8 @@ async function main(): Promise<void> {
     const replay = await startReplay(node, start, Number(await node.public.getBlockNumber()));
     try {
       const { createPublicClient, http } = await import("viem");
-      const replayed = { ...arb, rpcUrl: replay.url, client: createPublicClient({ transport: http(replay.url, { retryCount: 1, retryDelay: 50, timeout: 10_000 }) }) };
+      const { rpcEndpoint } = await import("@/lib/studio/chain/evm/rpc-endpoint");
+      const replayed = { ...arb, endpoint: rpcEndpoint(replay.url), client: createPublicClient({ transport: http(replay.url, { retryCount: 1, retryDelay: 50, timeout: 10_000 }) }) };
       const first = await replayed.client.getBlock({ blockNumber: BigInt(replay.from) });
       await database.execute(sql`DELETE FROM chain_scanned_blocks WHERE chain_id = 'arb'`);
       await database.execute(sql`INSERT INTO chain_scanned_blocks (chain_id, number, hash) VALUES ('arb', ${replay.from}, ${first.hash})`);
