@@ -51,6 +51,8 @@ async function main(): Promise<void> {
     process.env.DATABASE_URL = url.toString();
   } else delete process.env.DATABASE_URL;
   Object.assign(process.env, {
+    // A development server: its secrets are generated into the temp DATA_DIR.
+    STUDIO_ENV: "development",
     DATA_DIR: dataDir,
     SEED_DEMO: "1",
     SEED_DEMO_INVOICES: "0",
@@ -74,14 +76,17 @@ async function main(): Promise<void> {
     const finance = await authenticate(org.users.find((user: { role: string }) => user.role === "finance").api_key);
     const create = () => createPaymentIntent({ principal: finance, clientId: org.client_id, request: { pricing_mode: "crypto", crypto_amount: "1", pay_token: "USDC", chain: "arb" } });
     const template = await create();
-    // The watched addresses: copies of one real payment intent, each with its own deposit address.
+    // The watched addresses: copies of one real payment intent, each with its own deposit address,
+    // in USDT: the generated blocks' transfers are USDT's (the scanner credits only a payment's own token).
+    // They are payment intents without an owner record (nor an HD index), so the deposits found for
+    // them are stored, reach depth and are refused ("not found"): each costs the catch-up a transaction.
     const database = await db();
     const started = Date.now();
     for (let from = 0; from < watched; from += 10_000) {
       const to = Math.min(watched, from + 10_000);
       await database.execute(sql`
         INSERT INTO payment_intents (id, org_id, client_id, pricing_mode, chain_id, token_symbol, token_address, decimals, payment_address, address_index, status, crypto_amount, payment_method_type, payout_addresses)
-        SELECT 'pi_bench_' || n, org_id, client_id, pricing_mode, chain_id, token_symbol, token_address, decimals,
+        SELECT 'pi_bench_' || n, org_id, client_id, pricing_mode, chain_id, 'USDT', ${node.tokens.USDT}, decimals,
                '0xbEbEbEbE' || lpad(to_hex(n), 32, '0'), NULL, status, crypto_amount, payment_method_type, payout_addresses
         FROM payment_intents, generate_series(${from}::int, ${to - 1}::int) AS n WHERE id = ${template.payment_intent_id}`);
     }
@@ -104,7 +109,9 @@ async function main(): Promise<void> {
         const logs = (await node.public.request({ method: "eth_getLogs", params: [{ address: [node.tokens.USDC, node.tokens.USDT], fromBlock: `0x${from.toString(16)}`, toBlock: `0x${Math.min(head, from + 99).toString(16)}` }] } as never)) as unknown[];
         logCount += logs.length;
       }
-      console.log(`the node alone: eth_getLogs of ${logCount} logs over ${blocks} blocks in ${((Date.now() - logsStarted) / 1000).toFixed(2)} s = ${(blocks / ((Date.now() - logsStarted) / 1000)).toFixed(0)} blocks/s`);
+      console.log(
+        `the node alone: eth_getLogs of ${logCount} logs over ${blocks} blocks in ${((Date.now() - logsStarted) / 1000).toFixed(2)} s = ${(blocks / ((Date.now() - logsStarted) / 1000)).toFixed(0)} blocks/s; load average ${loadAverage()}`,
+      );
       await loadWatched();
       await catchUp(arb, "Hardhat's node directly");
     }
@@ -115,14 +122,19 @@ async function main(): Promise<void> {
     const replay = await startReplay(node, start, Number(await node.public.getBlockNumber()));
     try {
       const { createPublicClient, http } = await import("viem");
-      const replayed = { ...arb, rpcUrl: replay.url, client: createPublicClient({ transport: http(replay.url, { retryCount: 1, retryDelay: 50, timeout: 10_000 }) }) };
+      const { rpcEndpoint } = await import("@/lib/studio/chain/evm/rpc-endpoint");
+      const replayed = { ...arb, endpoint: rpcEndpoint(replay.url), client: createPublicClient({ transport: http(replay.url, { retryCount: 1, retryDelay: 50, timeout: 10_000 }) }) };
       const first = await replayed.client.getBlock({ blockNumber: BigInt(replay.from) });
       await database.execute(sql`DELETE FROM chain_scanned_blocks WHERE chain_id = 'arb'`);
       await database.execute(sql`INSERT INTO chain_scanned_blocks (chain_id, number, hash) VALUES ('arb', ${replay.from}, ${first.hash})`);
       await database.execute(sql`INSERT INTO chain_scan_state (chain_id, scanned_block, head_block) VALUES ('arb', ${replay.from}, ${replay.to})
         ON CONFLICT (chain_id) DO UPDATE SET scanned_block = excluded.scanned_block, head_block = excluded.head_block`);
       await loadWatched();
+      const replayCpu = () => replayed.client.request({ method: "replay_cpuUsage" } as never) as Promise<NodeJS.CpuUsage>;
+      const replayBefore = await replayCpu();
       await profiled(() => catchUp(replayed, "a replay of the node's answers (bench/chain-replay.ts)"));
+      const replayAfter = await replayCpu();
+      console.log(`  the replay server's CPU meanwhile: ${((replayAfter.user + replayAfter.system - replayBefore.user - replayBefore.system) / 1e6).toFixed(2)} s`);
     } finally {
       replay.stop();
     }
@@ -158,7 +170,9 @@ async function main(): Promise<void> {
     stop = true;
     await loop;
     const p50 = percentile(latencies, 50);
-    console.log(`depth → success: p50 ${p50} ms, p90 ${percentile(latencies, 90)} ms over ${payments} payments, round every ${pollMs} ms (target p50 < 1000 ms: ${p50 < 1000 ? "pass" : "FAIL"})`);
+    console.log(
+      `depth → success: p50 ${p50} ms, p90 ${percentile(latencies, 90)} ms over ${payments} payments, round every ${pollMs} ms (target p50 < 1000 ms: ${p50 < 1000 ? "pass" : "FAIL"}); load average ${loadAverage()}`,
+    );
     const { closeDatabase } = await import("@/lib/db/client");
     await closeDatabase();
   } finally {
@@ -227,17 +241,27 @@ async function catchUp(rpcChain: RpcChain, against: string): Promise<number> {
   const { sql } = await import("drizzle-orm");
   const before = (await scanPosition("arb"))!.scannedBlock;
   const started = Date.now();
+  const cpuBefore = process.cpuUsage();
   let last;
   do last = await scanChain(rpcChain);
   while ((last.error || last.backingOff || last.scanned < last.head) && Date.now() - started < 600_000);
   const seconds = (Date.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   if (last.error) console.log(`  last error: ${last.error}`);
   const database = await db();
-  const seen = ((await database.execute(sql`SELECT count(*)::int AS seen FROM chain_deposits`)) as unknown as { rows: Array<{ seen: number }> }).rows[0]?.seen;
+  const byStatus = ((await database.execute(sql`SELECT status, count(*)::int AS count FROM chain_deposits GROUP BY status ORDER BY status`)) as unknown as {
+    rows: Array<{ status: string; count: number }>;
+  }).rows;
+  const seen = byStatus.map((row) => `${row.count} ${row.status}`).join(", ") || "none";
   const scannedBlocks = last.scanned - before;
   const rate = scannedBlocks / seconds;
   console.log(
-    `catch-up against ${against}: ${scannedBlocks} blocks × ${transfersPerBlock} transfers against ${watched} watched addresses in ${seconds.toFixed(2)} s = ${rate.toFixed(0)} blocks/s (target >= 2000: ${rate >= 2000 ? "pass" : "FAIL"}); ${seen} deposits stored`,
+    `catch-up against ${against}: ${scannedBlocks} blocks × ${transfersPerBlock} transfers against ${watched} watched addresses in ${seconds.toFixed(2)} s = ${rate.toFixed(0)} blocks/s (target >= 2000: ${rate >= 2000 ? "pass" : "FAIL"}); deposits stored: ${seen}; load average ${loadAverage()}`,
+  );
+  // What the machine's other work cannot change: the scanner process's own CPU per block.
+  console.log(
+    `  the scanner process's CPU: ${cpuSeconds.toFixed(2)} s (user + system, the database included) = ${(scannedBlocks / cpuSeconds).toFixed(0)} blocks per CPU-second`,
   );
   return rate;
 }
@@ -260,6 +284,11 @@ async function startReplay(node: LocalNode, from: number, to: number) {
   const [, port, first, last] = line.split(" ").map(Number) as [number, number, number, number];
   console.log(`replay of blocks ${first}..${last} ready`);
   return { url: `http://127.0.0.1:${port}`, from: first, to: last, stop: () => child.kill("SIGTERM") };
+}
+
+/** The 1-minute load average (other sessions share this machine): printed beside every figure. */
+function loadAverage(): string {
+  return os.loadavg()[0]!.toFixed(1);
 }
 
 async function adminQuery(url: string, statement: string): Promise<void> {

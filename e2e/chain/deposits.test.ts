@@ -104,6 +104,22 @@ describe.each(drivers)("deposits from a real chain on %s", (driver) => {
     }, arbOn(node));
   });
 
+  it("counts only the payment's own token: USDT sent to a USDC invoice's address does not pay it", async () => {
+    await withStudio(target, async (client) => {
+      const { id, address } = await approvedInvoice();
+      await node.mint(node.tokens.USDT, node.wallet(PAYER).account.address, units(10));
+      const wrongToken = await node.transfer(PAYER, node.tokens.USDT, address, units(10));
+      await node.mine(DEPTH);
+      await scanToHead();
+      expect((await invoice(id)).payment_intent).toMatchObject({ status: "pending", payment_tx_hash: null, seen_transfer: null });
+      expect(await queryRows(client, sql`SELECT id FROM chain_deposits WHERE tx_hash = ${wrongToken}`)).toHaveLength(0);
+      const paid = await pay(address, 10);
+      await node.mine(DEPTH - 1);
+      await scanToHead();
+      expect((await invoice(id)).payment_intent).toMatchObject({ status: "success", payment_tx_hash: paid, received_crypto_amount: "10" });
+    }, arbOn(node));
+  });
+
   it("drops a seen transfer that a reorg shallower than the depth removed", async () => {
     await withStudio(target, async (client) => {
       const { id, address } = await approvedInvoice();

@@ -4,6 +4,7 @@
 import { createPublicClient, http, type PublicClient } from "viem";
 import { chainSettings, env } from "@/lib/env";
 import { StudioError } from "@/lib/studio/errors";
+import { rpcEndpoint, type RpcEndpoint } from "@/lib/studio/chain/evm/rpc-endpoint";
 import { CHAINS, findChain, TOKEN_SYMBOLS, type ChainInfo, type TokenInfo, type TokenSymbol } from "@/lib/studio/chain/registry";
 
 export type ChainMode = "rpc" | "sandbox" | "unavailable";
@@ -11,7 +12,8 @@ export type ChainMode = "rpc" | "sandbox" | "unavailable";
 export type RpcChain = {
   /** The registry's chain with the token contracts this server uses on it. */
   chain: ChainInfo;
-  rpcUrl: string;
+  /** The node: where requests go, with which headers, and how messages name it (never with its secrets). */
+  endpoint: RpcEndpoint;
   evmChainId: number;
   confirmations: number;
   client: PublicClient;
@@ -28,15 +30,16 @@ const rpcChainsById = new Map<string, RpcChain>(
         return listed && address ? [[symbol, { ...listed, address }]] : [];
       }),
     ) as Partial<Record<TokenSymbol, TokenInfo>>;
+    const endpoint = rpcEndpoint(settings.RPC_URL);
     const rpcChain: RpcChain = {
       chain: { ...chain, tokens },
-      rpcUrl: settings.RPC_URL,
+      endpoint,
       evmChainId: settings.CHAIN_ID ?? chain.evm.chainId,
       confirmations: settings.CONFIRMATIONS ?? chain.evm.confirmations,
       // One request per call (no batching): the scanner sizes its own ranges and reads its own
       // errors. One quick retry covers a kept-alive connection the node closed; every request is
       // safe to repeat (reads, and a raw transaction that is the same transaction when sent twice).
-      client: createPublicClient({ transport: http(settings.RPC_URL, { retryCount: 1, retryDelay: 50, timeout: 10_000 }) }),
+      client: createPublicClient({ transport: http(endpoint.url, { retryCount: 1, retryDelay: 50, timeout: 10_000, fetchOptions: { headers: endpoint.headers } }) }),
     };
     return [[chain.id, rpcChain] as const];
   }),

@@ -160,7 +160,7 @@ async function fetchRange(rpcChain: RpcChain, from: number, head: number, range:
   const numbers = new Set<number>([to]);
   for (let number = keepFrom; number <= to; number++) numbers.add(number);
   const filter = { address: Object.values(rpcChain.chain.tokens).map((token) => token.address as Hex), topics: [TRANSFER_TOPIC as Hex], fromBlock: toHex(from), toBlock: toHex(to) };
-  const [{ logs, count }, blocks] = await Promise.all([readTransferLogs(rpcChain.rpcUrl, filter, watched), readBlocks(rpcChain, [...numbers])]);
+  const [{ logs, count }, blocks] = await Promise.all([readTransferLogs(rpcChain.endpoint, filter, watched), readBlocks(rpcChain, [...numbers])]);
   return { from, to, logs, count, blocks };
 }
 
@@ -248,9 +248,13 @@ function matchDeposits(rpcChain: RpcChain, logs: RawLog[], watched: WatchedAddre
     if (log.removed || log.topics.length !== 3 || log.topics[0] !== TRANSFER_TOPIC) continue;
     const owner = watched.owners.get(log.topics[2]!.slice(26).toLowerCase());
     if (!owner) continue;
-    const decimals = decimalsOf.get(log.address.toLowerCase());
+    // Only the payment's own token pays it: USDT sent to a USDC payment's address is not its
+    // payment (crediting it would settle the record with a sweep of USDC the address never had).
+    const token = log.address.toLowerCase();
+    if (token !== owner.token) continue;
+    const decimals = decimalsOf.get(token);
     if (decimals === undefined) continue;
-    matched.push({ raw: log, from: getAddress(`0x${log.topics[1]!.slice(26)}`), amount: formatUnits(BigInt(log.data), decimals), ...owner });
+    matched.push({ raw: log, from: getAddress(`0x${log.topics[1]!.slice(26)}`), amount: formatUnits(BigInt(log.data), decimals), paymentIntentId: owner.paymentIntentId, orgId: owner.orgId });
   }
   return matched;
 }

@@ -13,17 +13,17 @@ export async function checkRpcChains(chains: RpcChain[] = rpcChains()): Promise<
   await Promise.all(chains.map(checkRpcChain));
 }
 
-async function checkRpcChain({ chain, client, evmChainId, rpcUrl }: RpcChain): Promise<void> {
+async function checkRpcChain({ chain, client, evmChainId, endpoint }: RpcChain): Promise<void> {
   const setting = `CHAIN_${chain.id.toUpperCase()}`;
   let nodeChainId: number;
   try {
     nodeChainId = await client.getChainId();
   } catch (error) {
-    throw new ChainStartError(`chain ${chain.id}: the node at ${rpcUrl} did not answer eth_chainId (${shortReason(error)})`);
+    throw new ChainStartError(`chain ${chain.id}: the node at ${endpoint.shown} did not answer eth_chainId (${shortReason(error)})`);
   }
   if (nodeChainId !== evmChainId) {
     throw new ChainStartError(
-      `chain ${chain.id}: the node at ${rpcUrl} is chain id ${nodeChainId}, but ${chain.id} expects ${evmChainId} (set ${setting}_CHAIN_ID to change what is expected)`,
+      `chain ${chain.id}: the node at ${endpoint.shown} is chain id ${nodeChainId}, but ${chain.id} expects ${evmChainId} (set ${setting}_CHAIN_ID to change what is expected)`,
     );
   }
   for (const token of Object.values(chain.tokens)) {

@@ -39,7 +39,7 @@ export async function watchedAddresses(chainId: string): Promise<WatchedAddresse
     const newest = org.next - 1;
     if (newest <= readUpTo) continue;
     const rows = await database
-      .select({ id: paymentIntents.id, address: sql<string>`substr(lower(${paymentIntents.paymentAddress}), 3)` })
+      .select({ id: paymentIntents.id, address: sql<string>`substr(lower(${paymentIntents.paymentAddress}), 3)`, token: sql<string>`lower(${paymentIntents.tokenAddress})` })
       .from(paymentIntents)
       .where(
         and(
@@ -50,7 +50,7 @@ export async function watchedAddresses(chainId: string): Promise<WatchedAddresse
           isNotNull(paymentIntents.paymentAddress),
         ),
       );
-    for (const row of rows) watch(watched, row.address, { paymentIntentId: row.id, orgId: org.id });
+    for (const row of rows) watch(watched, row.address, { paymentIntentId: row.id, orgId: org.id, token: row.token });
     watched.readUpTo.set(org.id, newest);
   }
   return watched;
@@ -66,10 +66,15 @@ async function loadAll(database: Database, chainId: string): Promise<WatchedChai
   // The organizations' counters first: every address below them is committed, so the rows read next hold them all.
   const orgs = await database.select({ id: organizations.id, next: organizations.nextAddressIndex }).from(organizations);
   const rows = await database
-    .select({ id: paymentIntents.id, orgId: paymentIntents.orgId, address: sql<string>`substr(lower(${paymentIntents.paymentAddress}), 3)` })
+    .select({
+      id: paymentIntents.id,
+      orgId: paymentIntents.orgId,
+      address: sql<string>`substr(lower(${paymentIntents.paymentAddress}), 3)`,
+      token: sql<string>`lower(${paymentIntents.tokenAddress})`,
+    })
     .from(paymentIntents)
     .where(and(eq(paymentIntents.chainId, chainId), isNotNull(paymentIntents.paymentAddress)));
   const watched: WatchedChain = { owners: new Map(), prefixes: new Set(), readUpTo: new Map(orgs.map((org) => [org.id, org.next - 1])) };
-  for (const row of rows) watch(watched, row.address, { paymentIntentId: row.id, orgId: row.orgId });
+  for (const row of rows) watch(watched, row.address, { paymentIntentId: row.id, orgId: row.orgId, token: row.token });
   return watched;
 }
