@@ -2388,7 +2388,7 @@ export interface components {
                 amount: string;
                 count: number;
             }[];
-            /** @description Invoices, payouts and payment intents in a status that waits for a decision the caller may take (approve — not their own —, sign, refund) */
+            /** @description Invoices, payouts and payment intents under review or needing action whose status allows a decision the caller may take (approve — not their own —, sign, refund) */
             awaiting_action: number;
             /** @description The balance per chain and token */
             balances: {
