@@ -76,7 +76,7 @@ test("the withdrawal confirmation returns focus to Review withdrawal", async ({ 
   const { page } = await as("admin");
   const balances = new BalancesPage(page);
   await balances.goto();
-  await balances.choose("Arbitrum", "USDC");
+  await balances.choose("Arbitrum One", "USDC");
   await balances.amount().fill("1");
   await balances.address().fill("0x9858EfFD232B4033E47d90003D41EC34EcaEda94");
   await balances.review();

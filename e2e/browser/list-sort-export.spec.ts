@@ -51,7 +51,7 @@ test("a header click sorts the invoices by amount both ways, and the export hold
   const { name, rows } = await downloadedRows(page);
   expect(name).toMatch(/^invoices-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(rows.map((row) => row.invoice_id)).toEqual(await list.invoiceIds());
-  expect(rows.map((row) => row.amount)).toEqual(["300", "20", "5"]);
+  expect(rows.map((row) => row.amount)).toEqual(["300.00", "20.00", "5.00"]);
 });
 
 test("a status tab and the due-date order carry into the export", async ({ as }) => {
