@@ -5,6 +5,9 @@ import { BalancesPage } from "./pages/balances-page";
 import { KeysSettingsPage, TeamSettingsPage } from "./pages/team-pages";
 import { createInvoice, createPaymentIntent, person, studio } from "./support";
 
+// Each test signs in and loads several pages: on the shared 2-core machine that alone can pass the default minute.
+test.describe.configure({ timeout: 180_000 });
+
 test("status tabs are links marked with aria-current, not tabs without panels", async ({ as }) => {
   const { page, list } = await as("viewer");
   for (const [path, label] of [["/invoices", "Status category"], ["/payouts", "Status category"], ["/payment-intents", "Status category"], ["/webhooks", "Delivery status"]] as const) {

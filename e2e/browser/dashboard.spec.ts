@@ -5,6 +5,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import { createInvoice, createPaymentIntent, studio } from "./support";
 
+// Each test signs in and loads several pages: on the shared 2-core machine that alone can pass the default minute.
+test.describe.configure({ timeout: 180_000 });
+
 test.beforeAll(async () => {
   const approved = await createInvoice(undefined, { invoice_issue_date: new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10), payment_terms: 0 });
   await studio("POST", `/invoice/intent/${approved.id}/approve`, "approver", {});

@@ -7,6 +7,9 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createInvoice, unique } from "./support";
 
+// Each test signs in and loads several pages: on the shared 2-core machine that alone can pass the default minute.
+test.describe.configure({ timeout: 180_000 });
+
 /** An invoice of `amount` USD (one line item, so the amount is its total). */
 const invoiceOf = (recipient: string, amount: string) =>
   createInvoice(recipient, { amount, detail_items: [{ name: "Work", quantity: 1, unit_price: Number(amount) }] });
