@@ -195,9 +195,10 @@ function Funnel({ funnel }: { funnel: Figures["funnel"] }) {
               {funnel[stage]}
             </span>
           </div>
-          <div className="mt-1 h-2 rounded bg-slate-100" aria-hidden="true">
-            <div className="h-2 rounded bg-indigo-600" style={{ width: `${funnel.created ? (funnel[stage] / funnel.created) * 100 : 0}%` }} />
-          </div>
+          {/* An SVG bar: the console's CSP refuses inline style attributes, so a width in `style` would not apply. */}
+          <svg viewBox="0 0 100 2" preserveAspectRatio="none" className="mt-1 h-2 w-full rounded bg-slate-100" aria-hidden="true">
+            <rect x={0} y={0} height={2} width={funnel.created ? (funnel[stage] / funnel.created) * 100 : 0} className="fill-indigo-600" />
+          </svg>
         </li>
       ))}
     </ol>
