@@ -94,6 +94,7 @@ function Ledger() {
             ))}
           </select>
         </div>
+        <ExportLink list="ledger" keys={LEDGER_FILTER_KEYS} />
       </div>
       {error ? <ErrorNote>Could not load the ledger: {error.message}</ErrorNote> : null}
       <div className="mt-3 overflow-x-auto" {...state} data-testid="ledger">
