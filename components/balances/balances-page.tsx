@@ -3,9 +3,11 @@ import Link from "next/link";
 import { WithdrawalForm } from "@/components/balances/withdrawal-form";
 import { Amount } from "@/components/payments/amount";
 import { Code, ErrorNote, Section } from "@/components/payments/detail";
+import { ExportLink, SortableHeader } from "@/components/payments/list-controls";
 import { useViewer } from "@/components/providers";
 import { cellClass, headClass, Pager, useUrlList } from "@/components/ui/url-list";
 import { formatDateTime } from "@/lib/console/format";
+import { LEDGER_FILTER_KEYS } from "@/lib/console/list-query";
 import { LEDGER_LIST, useBalances } from "@/lib/console/queries";
 import { PAYMENT_INTENTS, pagePath } from "@/lib/console/resources";
 import type { LedgerEntry, ListData } from "@/lib/console/types";
@@ -92,6 +94,7 @@ function Ledger() {
             ))}
           </select>
         </div>
+        <ExportLink list="ledger" keys={LEDGER_FILTER_KEYS} />
       </div>
       {error ? <ErrorNote>Could not load the ledger: {error.message}</ErrorNote> : null}
       <div className="mt-3 overflow-x-auto" {...state} data-testid="ledger">
@@ -99,9 +102,9 @@ function Ledger() {
           <caption className="sr-only">Ledger</caption>
           <thead className={headClass}>
             <tr>
-              <th scope="col" className={cellClass}>When</th>
+              <SortableHeader label="When" sortKey="created_at" className={cellClass} />
               <th scope="col" className={cellClass}>Movement</th>
-              <th scope="col" className={`${cellClass} text-right`}>Amount</th>
+              <SortableHeader label="Amount" sortKey="amount" className={`${cellClass} text-right`} />
               <th scope="col" className={`${cellClass} hidden md:table-cell`}>Reference</th>
             </tr>
           </thead>

@@ -1,6 +1,7 @@
 "use client";
 import { Amount } from "@/components/payments/amount";
-import { createdColumn, idColumn, partyColumn, RecordList, statusColumn, tokenAmountColumn, type Column, type TextFilter } from "@/components/payments/record-list";
+import { createdColumn, dueColumn, idColumn, partyColumn, RecordList, statusColumn, tokenAmountColumn, type Column, type TextFilter } from "@/components/payments/record-list";
+import { invoiceDueDate } from "@/lib/console/format";
 import { INVOICES } from "@/lib/console/resources";
 import type { Invoice } from "@/lib/console/types";
 
@@ -15,13 +16,14 @@ const TEXT_FILTERS: TextFilter[] = [
 const COLUMNS: Column<Invoice>[] = [
   idColumn(INVOICES, (invoice) => invoice.invoice_id),
   partyColumn(),
-  tokenAmountColumn("Amount", (invoice) => invoice.payment_intent.crypto_amount),
+  tokenAmountColumn("Amount", (invoice) => invoice.payment_intent.crypto_amount, "", "amount"),
   {
     header: "Fiat amount",
     className: "hidden text-right tabular-nums md:table-cell",
     cell: ({ payment_intent: pi }) => (pi.fiat_amount ? <Amount value={pi.fiat_amount} unit={pi.fiat_currency} /> : "—"),
   },
   statusColumn(),
+  dueColumn((invoice) => invoiceDueDate(invoice.invoice_issue_date, invoice.payment_terms)),
   createdColumn(),
 ];
 

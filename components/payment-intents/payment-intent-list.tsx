@@ -1,8 +1,9 @@
 "use client";
 import Link from "next/link";
 import { Amount } from "@/components/payments/amount";
-import { createdColumn, RecordList, statusColumn, type Column, type SelectFilter, type TextFilter } from "@/components/payments/record-list";
+import { createdColumn, dueColumn, RecordList, statusColumn, type Column, type SelectFilter, type TextFilter } from "@/components/payments/record-list";
 import { StatusBadge } from "@/components/payments/status-badge";
+import { formatDateTime } from "@/lib/console/format";
 import { PAYMENT_INTENTS, pagePath } from "@/lib/console/resources";
 import type { StandalonePaymentIntent } from "@/lib/console/types";
 import { CHAINS, TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
@@ -40,6 +41,7 @@ const COLUMNS: Column<StandalonePaymentIntent>[] = [
   },
   {
     header: "Amount",
+    sort: "amount",
     className: "text-right tabular-nums",
     cell: (intent) => (
       <>
@@ -57,6 +59,7 @@ const COLUMNS: Column<StandalonePaymentIntent>[] = [
     cell: (intent) => (intent.received_crypto_amount ? <Amount value={intent.received_crypto_amount} unit={intent.symbol} maxLength={10} /> : "—"),
   },
   statusColumn(),
+  dueColumn((intent) => (intent.payment_deadline ? formatDateTime(intent.payment_deadline) : null)),
   createdColumn(),
 ];
 

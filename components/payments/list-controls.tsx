@@ -1,10 +1,11 @@
 "use client";
 // The pieces every URL-driven list shares (records, the ledger, webhook deliveries): the URL as
 // the list's state, status tabs with counts, the filter panel and paging.
+import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState, useTransition } from "react";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
-import { withChanges, type FilterChanges, type FilterKey } from "@/lib/console/list-query";
+import { exportQuery, nextSort, sortOf, withChanges, type ExportList, type FilterChanges, type FilterKey } from "@/lib/console/list-query";
 
 export const PAGE_SIZES = ["10", "20", "50", "100"];
 
@@ -16,12 +17,14 @@ export function useListUrl() {
   // A new URL is a server round trip (the page prefetches its rows): until it lands, the rows on
   // screen belong to the old one.
   const [navigating, startNavigation] = useTransition();
-  const go = (changes: FilterChanges, options?: { scroll?: boolean }) => {
+  /** The list's URL with `changes` applied: for a link, or for `go`. */
+  const href = (changes: FilterChanges) => {
     const next = withChanges(new URLSearchParams(params.toString()), changes);
-    startNavigation(() => router.push(next.size ? `${pathname}?${next}` : pathname, options));
+    return next.size ? `${pathname}?${next}` : pathname;
   };
+  const go = (changes: FilterChanges, options?: { scroll?: boolean }) => startNavigation(() => router.push(href(changes), options));
   const clear = () => startNavigation(() => router.push(pathname));
-  return { params, go, clear, navigating };
+  return { params, go, href, clear, navigating };
 }
 
 /**
@@ -35,28 +38,31 @@ export function listState(query: { isPending: boolean; isFetching: boolean; isPl
 
 export type Tab = { value: string; label: string; count: number | undefined };
 
-export function StatusTabs({ label, tabs, selected, onSelect }: { label: string; tabs: Tab[]; selected: string; onSelect: (value: string) => void }) {
+/**
+ * The status tabs: each a link to the list filtered by its value (they are URL filters, so links,
+ * not ARIA tabs without panels); the shown one says so with aria-current.
+ */
+export function StatusTabs({ label, tabs, selected, hrefFor }: { label: string; tabs: Tab[]; selected: string; hrefFor: (value: string) => string }) {
   return (
-    <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+    <nav aria-label={label} className="flex gap-1 overflow-x-auto border-b border-slate-200">
       {tabs.map(({ value, label: tabLabel, count }) => {
         const isSelected = selected === value;
         return (
-          <button
+          <Link
             key={value || "all"}
-            type="button"
-            role="tab"
-            aria-selected={isSelected}
-            onClick={() => onSelect(value)}
+            href={hrefFor(value)}
+            scroll={false}
+            aria-current={isSelected ? "page" : undefined}
             className={`-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
               isSelected ? "border-indigo-700 text-indigo-800" : "border-transparent text-slate-700 hover:text-slate-900"
             }`}
           >
             {tabLabel}
             <span className="ml-1.5 rounded-full bg-slate-100 px-1.5 text-xs text-slate-700">{count ?? "…"}</span>
-          </button>
+          </Link>
         );
       })}
-    </div>
+    </nav>
   );
 }
 
@@ -186,5 +192,44 @@ export function Pagination({
         </button>
       </div>
     </nav>
+  );
+}
+
+/**
+ * A column header that orders the list by `sortKey` (the API's `sort`): a button in the header
+ * cell, with `aria-sort` on the cell saying the current order to screen readers.
+ */
+export function SortableHeader({ label, sortKey, className = "" }: { label: string; sortKey: string; className?: string }) {
+  const { params, go } = useListUrl();
+  const sort = sortOf(new URLSearchParams(params.toString()));
+  const active = sort.key === sortKey;
+  const direction = active ? (sort.descending ? "descending" : "ascending") : undefined;
+  return (
+    <th scope="col" aria-sort={direction ?? "none"} className={className}>
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 uppercase tracking-wide hover:text-slate-900"
+        onClick={() => go({ sort: nextSort(new URLSearchParams(params.toString()), sortKey) }, { scroll: false })}
+      >
+        {label}
+        <span aria-hidden="true" className={active ? "text-slate-900" : "text-slate-400"}>
+          {direction === "ascending" ? "▲" : direction === "descending" ? "▼" : "↕"}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/**
+ * "Export CSV": the file of every row under the list's current filters and sort, from the
+ * console's export route (the Studio key stays on the server; the file streams through it).
+ */
+export function ExportLink({ list, keys }: { list: ExportList; keys: readonly FilterKey[] }) {
+  const params = useSearchParams();
+  const query = exportQuery(new URLSearchParams(params.toString()), keys);
+  return (
+    <a href={`/api/exports/${list}${query.size ? `?${query}` : ""}`} download className={buttonClass.secondary} data-testid="export-csv">
+      Export CSV
+    </a>
   );
 }

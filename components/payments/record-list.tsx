@@ -3,7 +3,18 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Amount } from "@/components/payments/amount";
-import { FilterPanel, formValue, listState, Pagination, SelectFilterField, StatusTabs, TextFilterField, useListUrl } from "@/components/payments/list-controls";
+import {
+  ExportLink,
+  FilterPanel,
+  formValue,
+  listState,
+  Pagination,
+  SelectFilterField,
+  SortableHeader,
+  StatusTabs,
+  TextFilterField,
+  useListUrl,
+} from "@/components/payments/list-controls";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { useViewer } from "@/components/providers";
 import { buttonClass } from "@/components/ui/button";
@@ -26,6 +37,8 @@ export type Row = ListedRecord & {
 
 export type Column<T> = {
   header: string;
+  /** The API's `sort` key this column orders by, when it does. */
+  sort?: string;
   /** Classes of both the header and the cells (alignment, which widths show the column). */
   className?: string;
   cell: (row: T) => React.ReactNode;
@@ -61,7 +74,7 @@ export function RecordList<T extends ListedRecord>({
 }) {
   const router = useRouter();
   const viewer = useViewer();
-  const { params, go, clear, navigating } = useListUrl();
+  const { params, go, href, clear, navigating } = useListUrl();
   const { query, queryKey, queryFn } = listQuery<T>(resource, new URLSearchParams(params.toString()));
   const list = useQuery({ queryKey, queryFn, placeholderData: keepPreviousData });
   const { data, error, isPending } = list;
@@ -73,17 +86,20 @@ export function RecordList<T extends ListedRecord>({
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">{resource.plural}</h1>
-        {resource.creatable && viewer.permissions.includes("transfer:create") ? (
-          <Link href={pagePath(resource, undefined, "/new")} className={buttonClass.primary}>
-            New {resource.noun}
-          </Link>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <ExportLink list={resource.key} keys={resource.filterKeys} />
+          {resource.creatable && viewer.permissions.includes("transfer:create") ? (
+            <Link href={pagePath(resource, undefined, "/new")} className={buttonClass.primary}>
+              New {resource.noun}
+            </Link>
+          ) : null}
+        </div>
       </div>
 
       <StatusTabs
         label="Status category"
         selected={category}
-        onSelect={(value) => go({ status_category: value || undefined, status: undefined })}
+        hrefFor={(value) => href({ status_category: value || undefined, status: undefined })}
         tabs={[
           { value: "", label: "All", count: allCount },
           ...resource.categories.map((value) => ({ value, label: CATEGORY_LABELS[value], count: data?.counts[value] })),
@@ -132,11 +148,15 @@ export function RecordList<T extends ListedRecord>({
           <caption className="sr-only">{resource.plural}</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
             <tr>
-              {columns.map((column) => (
-                <th key={column.header} scope="col" className={`px-2 py-2 sm:px-3 ${column.className ?? ""}`}>
-                  {column.header}
-                </th>
-              ))}
+              {columns.map((column) =>
+                column.sort ? (
+                  <SortableHeader key={column.header} label={column.header} sortKey={column.sort} className={`px-2 py-2 sm:px-3 ${column.className ?? ""}`} />
+                ) : (
+                  <th key={column.header} scope="col" className={`px-2 py-2 sm:px-3 ${column.className ?? ""}`}>
+                    {column.header}
+                  </th>
+                ),
+              )}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -212,9 +232,10 @@ export function partyColumn<T extends Row>(): Column<T> {
 }
 
 /** A token amount of the payment intent with its chain; a long fraction is cut (full value on hover/focus). */
-export function tokenAmountColumn<T extends Row>(header: string, amount: (row: T) => string, className = ""): Column<T> {
+export function tokenAmountColumn<T extends Row>(header: string, amount: (row: T) => string, className = "", sort?: string): Column<T> {
   return {
     header,
+    sort,
     className: `text-right tabular-nums ${className}`,
     cell: (row) => (
       <>
@@ -229,6 +250,11 @@ export function statusColumn<T extends ListedRecord>(): Column<T> {
   return { header: "Status", className: "hidden sm:table-cell", cell: (row) => <StatusBadge status={row.status} /> };
 }
 
+/** When the record falls due (the API's `due_date` order); "—" before it has a deadline. */
+export function dueColumn<T extends ListedRecord>(due: (row: T) => string | null): Column<T> {
+  return { header: "Due", sort: "due_date", className: "hidden whitespace-nowrap text-slate-700 lg:table-cell", cell: (row) => due(row) ?? "—" };
+}
+
 export function createdColumn<T extends ListedRecord & { created_at: string }>(): Column<T> {
-  return { header: "Created", className: "hidden whitespace-nowrap text-slate-700 md:table-cell", cell: (row) => formatDateTime(row.created_at) };
+  return { header: "Created", sort: "created_at", className: "hidden whitespace-nowrap text-slate-700 md:table-cell", cell: (row) => formatDateTime(row.created_at) };
 }

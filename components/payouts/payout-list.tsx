@@ -1,7 +1,8 @@
 "use client";
 import { Amount } from "@/components/payments/amount";
 import { payoutUnit } from "@/components/payouts/payout-amounts";
-import { createdColumn, idColumn, partyColumn, RecordList, statusColumn, tokenAmountColumn, type Column, type TextFilter } from "@/components/payments/record-list";
+import { createdColumn, dueColumn, idColumn, partyColumn, RecordList, statusColumn, tokenAmountColumn, type Column, type TextFilter } from "@/components/payments/record-list";
+import { formatDateTime } from "@/lib/console/format";
 import { PAYOUTS } from "@/lib/console/resources";
 import type { Payout } from "@/lib/console/types";
 
@@ -18,6 +19,7 @@ const COLUMNS: Column<Payout>[] = [
   tokenAmountColumn("Net", (payout) => payout.payment_intent.exact_out_amount ?? payout.exact_out_amount),
   {
     header: "Gross / fee",
+    sort: "amount",
     className: "hidden text-right tabular-nums md:table-cell",
     cell: (payout) => (
       <>
@@ -29,6 +31,7 @@ const COLUMNS: Column<Payout>[] = [
     ),
   },
   statusColumn(),
+  dueColumn((payout) => (payout.payment_intent.payment_deadline ? formatDateTime(payout.payment_intent.payment_deadline) : null)),
   createdColumn(),
 ];
 

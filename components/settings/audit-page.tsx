@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { ExportLink, SortableHeader } from "@/components/payments/list-controls";
 import { SettingsLoadError } from "@/components/settings/settings-frame";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { cellClass, headClass, Pager, useUrlList } from "@/components/ui/url-list";
@@ -48,9 +49,12 @@ export function AuditPage() {
   );
   return (
     <div className="space-y-4">
-      <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Audit log</h1>
-        <p className="mt-1 text-sm text-slate-700">Who did what, newest first. Entries cannot be changed or removed.</p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Audit log</h1>
+          <p className="mt-1 text-sm text-slate-700">Who did what, newest first. Entries cannot be changed or removed.</p>
+        </div>
+        <ExportLink list="audit-log" keys={AUDIT_FILTER_KEYS} />
       </div>
       <button
         type="button"
@@ -96,7 +100,7 @@ export function AuditPage() {
           <caption className="sr-only">Audit log</caption>
           <thead className={headClass}>
             <tr>
-              <th scope="col" className={cellClass}>When</th>
+              <SortableHeader label="When" sortKey="created_at" className={cellClass} />
               <th scope="col" className={cellClass}>Who and what</th>
               <th scope="col" className={cellClass}>Object</th>
               <th scope="col" className={`${cellClass} hidden lg:table-cell`}>Details</th>

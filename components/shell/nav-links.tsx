@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
 import { useViewer } from "@/components/providers";
 import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
 
@@ -9,6 +10,7 @@ import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
 // `section` is the path prefix under which the link shows as current. Settings (team, API keys,
 // the audit log) is only for people who may manage the organization.
 const PAGES: ReadonlyArray<{ href: string; label: string; permission?: string; section?: string }> = [
+  { href: "/", label: "Dashboard" },
   { href: "/invoices", label: "Invoices" },
   { href: "/payouts", label: "Payouts" },
   { href: "/payment-intents", label: "Payment intents" },
@@ -19,20 +21,63 @@ const PAGES: ReadonlyArray<{ href: string; label: string; permission?: string; s
   { href: "/settings/team", label: "Settings", permission: ORG_MANAGE_PERMISSION, section: "/settings" },
 ];
 
+const LIST_ID = "main-nav-links";
+
+/**
+ * The main navigation: a row of links from 640 px up; below that a Menu button that opens them as
+ * a panel under the header (Escape closes it and returns focus to the button; following a link
+ * closes it), instead of links wrapping over three lines.
+ */
 export function NavLinks() {
   const pathname = usePathname();
   const { permissions } = useViewer();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // A followed link has done its job: the panel closes on the new page.
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (open) list.current?.querySelector("a")?.focus();
+  }, [open]);
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
   return (
-    <nav aria-label="Main" className="order-last w-full sm:order-none sm:w-auto">
-      <ul className="flex flex-wrap items-center gap-1 text-sm">
+    <nav
+      aria-label="Main"
+      className="sm:w-auto"
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && open) {
+          event.preventDefault();
+          close();
+        }
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={LIST_ID}
+        onClick={() => setOpen(!open)}
+        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 sm:hidden"
+      >
+        Menu
+      </button>
+      <ul
+        id={LIST_ID}
+        ref={list}
+        className={`${open ? "flex" : "hidden"} absolute inset-x-0 top-full z-40 flex-col gap-1 border-b border-slate-200 bg-white p-2 text-sm shadow-md sm:static sm:flex sm:flex-row sm:flex-wrap sm:items-center sm:border-0 sm:p-0 sm:shadow-none`}
+      >
         {PAGES.filter((page) => !page.permission || permissions.includes(page.permission)).map(({ href, label, section = href }) => {
-          const active = pathname === section || pathname.startsWith(`${section}/`);
+          const active = pathname === section || (section !== "/" && pathname.startsWith(`${section}/`));
           return (
             <li key={href}>
               <Link
                 href={href}
                 aria-current={active ? "page" : undefined}
-                className={`rounded-md px-3 py-1.5 font-medium ${active ? "bg-indigo-50 text-indigo-800" : "text-slate-700 hover:bg-slate-100"}`}
+                onClick={() => setOpen(false)}
+                className={`block rounded-md px-3 py-2 font-medium sm:py-1.5 ${active ? "bg-indigo-50 text-indigo-800" : "text-slate-700 hover:bg-slate-100"}`}
               >
                 {label}
               </Link>

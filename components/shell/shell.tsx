@@ -11,9 +11,9 @@ export function Shell({ viewer, mainLandmark, children }: { viewer: ViewerInfo; 
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
-      <header className="border-b border-slate-200 bg-white">
+      <header className="relative border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-          <Link href="/invoices" className="text-lg font-bold tracking-tight text-indigo-800">
+          <Link href="/" className="text-lg font-bold tracking-tight text-indigo-800">
             Studio
           </Link>
           <NavLinks />

@@ -1,7 +1,11 @@
 "use client";
 import { useEffect, useId, useRef } from "react";
 
-/** A modal on the native <dialog>: focus moves in, Escape closes, focus returns on close. */
+/**
+ * A modal on the native <dialog>: focus moves in, Escape closes, and focus returns to the control
+ * that opened it both when it closes and when its owner unmounts it (a native dialog removed from
+ * the page without close() would drop focus to <body>).
+ */
 export function Dialog({
   open,
   onClose,
@@ -14,13 +18,22 @@ export function Dialog({
   children: React.ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      dialog.showModal();
+    }
+    if (!open && dialog.open) {
+      dialog.close();
+      returnFocus(opener);
+    }
   }, [open]);
+  // Unmounted while open: the element is leaving the page, so hand focus back before it does.
+  useEffect(() => () => returnFocus(opener), []);
   return (
     <dialog
       ref={ref}
@@ -42,4 +55,11 @@ export function Dialog({
       ) : null}
     </dialog>
   );
+}
+
+/** Focus back on the opener, when it is still on the page (an action that succeeded may have removed its button). */
+function returnFocus(opener: React.RefObject<HTMLElement | null>) {
+  const target = opener.current;
+  opener.current = null;
+  if (target?.isConnected) target.focus();
 }

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { ErrorNote } from "@/components/payments/detail";
-import { FilterPanel, formValue, listState, Pagination, StatusTabs, TextFilterField, useListUrl } from "@/components/payments/list-controls";
+import { ExportLink, FilterPanel, formValue, listState, Pagination, SortableHeader, StatusTabs, TextFilterField, useListUrl } from "@/components/payments/list-controls";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { useViewer } from "@/components/providers";
 import { DeliveryDetail } from "@/components/webhooks/delivery-detail";
@@ -23,7 +23,7 @@ const cellClass = "px-2 py-2 sm:px-3";
  */
 export function WebhookDeliveries({ children }: { children?: React.ReactNode }) {
   const viewer = useViewer();
-  const { params, go, clear, navigating } = useListUrl();
+  const { params, go, href, clear, navigating } = useListUrl();
   const query = apiQuery(new URLSearchParams(params.toString()), WEBHOOK_FILTER_KEYS);
   const deliveries = useDeliveries(query);
   const { data, error, isPending } = deliveries;
@@ -41,12 +41,15 @@ export function WebhookDeliveries({ children }: { children?: React.ReactNode }) 
 
   return (
     <div className="space-y-4">
-      <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Webhooks</h1>
-        <p className="mt-1 text-sm text-slate-700">
-          Every status change of a record with a callback URL, signed and sent to that URL, and every event sent to the organization&apos;s webhook
-          endpoints, with each attempt and the receiver&apos;s answer.
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Webhooks</h1>
+          <p className="mt-1 text-sm text-slate-700">
+            Every status change of a record with a callback URL, signed and sent to that URL, and every event sent to the organization&apos;s webhook
+            endpoints, with each attempt and the receiver&apos;s answer.
+          </p>
+        </div>
+        <ExportLink list="webhook-deliveries" keys={WEBHOOK_FILTER_KEYS} />
       </div>
 
       {viewer.permissions.includes("transfer:sign") ? <SigningSecret /> : null}
@@ -56,7 +59,7 @@ export function WebhookDeliveries({ children }: { children?: React.ReactNode }) 
       <StatusTabs
         label="Delivery status"
         selected={status}
-        onSelect={(value) => go({ status: value || undefined, delivery: undefined })}
+        hrefFor={(value) => href({ status: value || undefined, delivery: undefined })}
         tabs={[
           { value: "", label: "All", count: allCount },
           ...(Object.keys(DELIVERY_STATUS_LABELS) as WebhookDeliveryStatus[]).map((value) => ({
@@ -92,7 +95,7 @@ export function WebhookDeliveries({ children }: { children?: React.ReactNode }) 
               <th scope="col" className={`${cellClass} hidden md:table-cell`}>Record</th>
               <th scope="col" className={`${cellClass} hidden sm:table-cell`}>Status</th>
               <th scope="col" className={`${cellClass} text-right`}>Attempts</th>
-              <th scope="col" className={`${cellClass} hidden md:table-cell`}>Created</th>
+              <SortableHeader label="Created" sortKey="created_at" className={`${cellClass} hidden md:table-cell`} />
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">

@@ -20,7 +20,7 @@ test("an intent is found by pasting its deposit address or its payment tx hash, 
     expect(new URL(finance.page.url()).searchParams.get("search")).toBe(created.payment_address);
     expect(await list.statuses()).toEqual(["Succeeded"]);
     // A payment intent has no review step: no tab for it.
-    await expect(finance.page.getByRole("tab")).toHaveText([/^All/, /^Awaiting payment/, /^Action required/, /^Completed/, /^Closed/]);
+    await expect(finance.page.getByRole("navigation", { name: "Status category" }).getByRole("link")).toHaveText([/^All/, /^Awaiting payment/, /^Action required/, /^Completed/, /^Closed/]);
     await list.openTab("Completed");
     expect(new URL(finance.page.url()).searchParams.get("status_category")).toBe("completed");
     expect(await list.ids()).toEqual([created.payment_intent_id]);

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 test("the nav offers only pages that exist and marks the current one", async ({ as }) => {
   const { page } = await as("viewer");
   const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link")).toHaveText(["Invoices", "Payouts", "Payment intents", "Balances", "Webhooks", "API reference"]);
+  await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Invoices", "Payouts", "Payment intents", "Balances", "Webhooks", "API reference"]);
   await expect(nav.getByText(/coming later/i)).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Invoices" })).toHaveAttribute("aria-current", "page");
   await nav.getByRole("link", { name: "Payouts" }).click();

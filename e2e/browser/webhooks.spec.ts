@@ -125,7 +125,7 @@ test("filters by record id, event type and status narrow the log and stay in the
   for (const type of await webhooks.rows.getByRole("button").allInnerTexts()) expect(type).toBe("invoice.approved");
 
   await webhooks.tab("Failed").click();
-  await expect(webhooks.tab("Failed")).toHaveAttribute("aria-selected", "true");
+  await expect(webhooks.tab("Failed")).toHaveAttribute("aria-current", "page");
   await expect(admin.page).toHaveURL(/status=failed/);
   await webhooks.loaded();
   await expect(webhooks.row(first.delivery.id)).toHaveCount(0);
@@ -137,7 +137,7 @@ test("filters by record id, event type and status narrow the log and stay in the
   await admin.page.reload();
   await webhooks.loaded();
   await expect(admin.page.getByLabel("Event type")).toHaveValue("invoice.approved");
-  await expect(webhooks.tab("Delivered")).toHaveAttribute("aria-selected", "true");
+  await expect(webhooks.tab("Delivered")).toHaveAttribute("aria-current", "page");
   await expect(webhooks.row(first.delivery.id)).toBeVisible();
 });
 

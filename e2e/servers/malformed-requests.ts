@@ -11,6 +11,7 @@ import { refundSchema, rejectSchema } from "@/lib/studio/workflow/schemas";
 import { sandboxPaySchema, sandboxTransferSchema } from "@/lib/studio/sandbox/schemas";
 import { paymentIntentCreateSchema, paymentIntentListQuerySchema } from "@/lib/studio/standalone-payments/schemas";
 import { ledgerQuerySchema } from "@/lib/studio/balances/schemas";
+import { dashboardQuerySchema } from "@/lib/studio/dashboard/schemas";
 import { withdrawalSchema } from "@/lib/studio/withdrawals/schemas";
 import { pagingQuerySchema } from "@/lib/studio/paging";
 import { deliveriesQuerySchema } from "@/lib/studio/webhooks/deliveries";
@@ -199,6 +200,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/balances", permission: "transfer:read" },
   { method: "GET", path: "/chains", permission: "transfer:read" },
   { method: "GET", path: "/balances/ledger", permission: "transfer:read", query: ledgerQuerySchema },
+  { method: "GET", path: "/dashboard", permission: "transfer:read", query: dashboardQuerySchema },
   {
     method: "POST",
     path: "/asset_pro/transfer",

@@ -1175,6 +1175,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/studio/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's figures: money in and out per period and token, the invoice funnel, receivables aging, what awaits the caller, balances
+         * @description Requires `transfer:read`.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2534,6 +2554,86 @@ export interface components {
                 created_at: string;
             }[];
             next_step: number | null;
+        };
+        Dashboard: {
+            /** @enum {string} */
+            interval: "day" | "week" | "month";
+            /**
+             * @description The first period's first day, UTC (YYYY-MM-DD)
+             * @example 2026-10-28
+             */
+            since: string;
+            /** @description Funds received at invoices' and standalone payment intents' deposit addresses, per period of the first transfer and token (all transfers to the address summed, as `received_crypto_amount`); periods with nothing are left out */
+            received: {
+                /**
+                 * @description The period's first day, UTC (YYYY-MM-DD)
+                 * @example 2026-11-23
+                 */
+                period: string;
+                /** @example USDC */
+                token: string;
+                /**
+                 * @description Exact decimal amount
+                 * @example 1250.5
+                 */
+                amount: string;
+                /**
+                 * @description Records summed
+                 * @example 4
+                 */
+                count: number;
+            }[];
+            /** @description Completed payouts' net sent to their targets (the payment intent's `exact_out_amount`), per period of the send and token */
+            paid_out: {
+                /**
+                 * @description The period's first day, UTC (YYYY-MM-DD)
+                 * @example 2026-11-23
+                 */
+                period: string;
+                /** @example USDC */
+                token: string;
+                /**
+                 * @description Exact decimal amount
+                 * @example 1250.5
+                 */
+                amount: string;
+                /**
+                 * @description Records summed
+                 * @example 4
+                 */
+                count: number;
+            }[];
+            /** @description Invoices by the furthest stage their status shows: created (every invoice), approved (approved or any status after approval), paid (paid or signed), signed */
+            funnel: {
+                created: number;
+                approved: number;
+                paid: number;
+                signed: number;
+            };
+            /** @description Receivables: approved and underpaid invoices' outstanding token amount (amount less received) by days past due; buckets with none are left out */
+            aging: {
+                /** @enum {string} */
+                bucket: "not_due" | "1_30" | "31_60" | "61_90" | "over_90";
+                token: string;
+                /**
+                 * @description Exact decimal amount
+                 * @example 300
+                 */
+                amount: string;
+                count: number;
+            }[];
+            /** @description Invoices, payouts and payment intents under review or needing action whose status allows a decision the caller may take (approve — not their own —, sign, refund) */
+            awaiting_action: number;
+            /** @description The balance per chain and token */
+            balances: {
+                chain_id: string;
+                symbol: string;
+                /**
+                 * @description Exact decimal amount
+                 * @example 1250.75
+                 */
+                amount: string;
+            }[];
         };
     };
     responses: never;
@@ -12400,6 +12500,135 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: {
+                /** @description What the money series are summed by (UTC): the last 30 days, 12 weeks (from Monday) or 12 months */
+                interval?: "day" | "week" | "month";
+            };
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["Dashboard"];
+                    };
                 };
             };
             /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */

@@ -70,6 +70,14 @@ export function formatDate(iso: string | null | undefined): string {
   return iso ? iso.slice(0, 10) : "—";
 }
 
+/** An invoice's due date: its issue date plus its payment terms in UTC days (the API's `due_date` order). */
+export function invoiceDueDate(issueDate: string, paymentTerms: number): string {
+  const day = new Date(`${issueDate.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return "—";
+  day.setUTCDate(day.getUTCDate() + paymentTerms);
+  return day.toISOString().slice(0, 10);
+}
+
 /** "1 d 2 h", "3 h 05 min", "12 min", or "passed". */
 export function countdown(deadlineSeconds: number, nowMs: number): string {
   const left = Math.floor(deadlineSeconds - nowMs / 1000);

@@ -10,6 +10,7 @@ export const INVOICE_FILTER_KEYS = [
   "search",
   "created_from",
   "created_to",
+  "sort",
   "page",
   "page_size",
 ] as const;
@@ -22,6 +23,7 @@ export const PAYOUT_FILTER_KEYS = [
   "payment_intent_id",
   "creator",
   "search",
+  "sort",
   "page",
   "page_size",
 ] as const;
@@ -36,16 +38,17 @@ export const PAYMENT_INTENT_FILTER_KEYS = [
   "search",
   "created_from",
   "created_to",
+  "sort",
   "page",
   "page_size",
 ] as const;
 
-export const LEDGER_FILTER_KEYS = ["chain", "token", "kind", "page", "page_size"] as const;
+export const LEDGER_FILTER_KEYS = ["chain", "token", "kind", "sort", "page", "page_size"] as const;
 
 // GET /audit_log (issue 13).
-export const AUDIT_FILTER_KEYS = ["actor_uid", "action", "object_type", "object_id", "created_from", "created_to", "page", "page_size"] as const;
+export const AUDIT_FILTER_KEYS = ["actor_uid", "action", "object_type", "object_id", "created_from", "created_to", "sort", "page", "page_size"] as const;
 // GET /webhook/deliveries (README "Webhooks"); the page also keeps its selected delivery in the URL.
-export const WEBHOOK_FILTER_KEYS = ["type", "object_id", "endpoint_id", "status", "page", "page_size"] as const;
+export const WEBHOOK_FILTER_KEYS = ["type", "object_id", "endpoint_id", "status", "sort", "page", "page_size"] as const;
 
 export type FilterKey =
   | (typeof INVOICE_FILTER_KEYS)[number]
@@ -55,7 +58,9 @@ export type FilterKey =
   | (typeof AUDIT_FILTER_KEYS)[number]
   | (typeof WEBHOOK_FILTER_KEYS)[number]
   // The webhooks page's selected delivery: in the URL, never sent to the Studio.
-  | "delivery";
+  | "delivery"
+  // The dashboard's period (GET /dashboard `interval`).
+  | "interval";
 export type FilterChanges = Partial<Record<FilterKey, string | undefined>>;
 
 /** URL params → Studio list query for the given keys (date inputs become an inclusive UTC day range). */
@@ -69,6 +74,35 @@ export function apiQuery(params: URLSearchParams, keys: readonly FilterKey[]): U
     else query.set(key, value);
   }
   return query;
+}
+
+/** The lists with a CSV export, by the name the console's route /api/exports/{list} takes. */
+export type ExportList = "invoices" | "payouts" | "payment-intents" | "ledger" | "audit-log" | "webhook-deliveries";
+
+/** URL params → the Studio export query: the list's filters and sort, without paging (an export has every row). */
+export function exportQuery(params: URLSearchParams, keys: readonly FilterKey[]): URLSearchParams {
+  return apiQuery(params, keys.filter((key) => key !== "page" && key !== "page_size"));
+}
+
+/** `-key` is descending; no `sort` is the API's own order, newest first. */
+export type SortState = { key: string; descending: boolean };
+export const DEFAULT_SORT: SortState = { key: "created_at", descending: true };
+
+export function sortOf(params: URLSearchParams): SortState {
+  const value = params.get("sort");
+  if (!value) return DEFAULT_SORT;
+  return value.startsWith("-") ? { key: value.slice(1), descending: true } : { key: value, descending: false };
+}
+
+/**
+ * The `sort` a header click asks for: the column already sorted turns around; another column
+ * starts ascending. Newest first, the default, leaves the URL without `sort`.
+ */
+export function nextSort(params: URLSearchParams, key: string): string | undefined {
+  const current = sortOf(params);
+  const descending = current.key === key ? !current.descending : false;
+  if (key === DEFAULT_SORT.key && descending === DEFAULT_SORT.descending) return undefined;
+  return descending ? `-${key}` : key;
 }
 
 /** A copy of `params` with `changes` applied; empty values are dropped and any filter change returns to page 1. */

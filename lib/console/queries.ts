@@ -7,7 +7,7 @@ import { apiFetch } from "@/lib/console/api";
 import { apiQuery, LEDGER_FILTER_KEYS, type FilterKey } from "@/lib/console/list-query";
 import type { ConsoleReads } from "@/lib/console/reads";
 import { apiPath, type Resource } from "@/lib/console/resources";
-import type { Balance, ChainStatus, LedgerEntry, ListData, StatusLog, WebhookDelivery, WebhookDeliveryStatus } from "@/lib/console/types";
+import type { Balance, ChainStatus, Dashboard, LedgerEntry, ListData, StatusLog, WebhookDelivery, WebhookDeliveryStatus } from "@/lib/console/types";
 
 export type ConsoleQuery<T> = {
   queryKey: QueryKey;
@@ -104,6 +104,18 @@ export function useStatusLog(resource: Resource, id: string, status: string | un
 
 export function useBalances() {
   return useQuery(options(balancesQuery()));
+}
+
+/** The dashboard's figures for the page's `interval` (day, week or month; the API's default when absent). */
+export function dashboardQuery(params: URLSearchParams): ConsoleQuery<Dashboard> {
+  const query = new URLSearchParams();
+  const interval = params.get("interval");
+  if (interval) query.set("interval", interval);
+  return {
+    queryKey: ["dashboard", query.toString()],
+    queryFn: () => apiFetch<{ data: Dashboard }>(`/api/dashboard?${query}`).then((body) => body.data),
+    read: (reads) => reads.dashboard(query),
+  };
 }
 
 export function chainsQuery(): ConsoleQuery<ChainStatus[]> {

@@ -72,6 +72,20 @@ export function consoleRoute(options: { mutating: boolean }, handler: (input: Ro
 
 export class BadRequest extends Error {}
 
+/**
+ * A Studio document (a PDF, a CSV export) answered as it streams in: its body is never buffered
+ * here, so a long export holds no more of this server's memory than a short one.
+ */
+export function documentResponse(studio: Response, fallbackType: string): Response {
+  return new Response(studio.body, {
+    headers: {
+      "content-type": studio.headers.get("content-type") ?? fallbackType,
+      "content-disposition": studio.headers.get("content-disposition") ?? "attachment",
+      "cache-control": "no-store",
+    },
+  });
+}
+
 /** The cap on a console route's body; sign-in has its own, smaller one. */
 export const MAX_BODY_BYTES = MiB;
 

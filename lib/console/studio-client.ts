@@ -11,6 +11,7 @@ import type {
   Balance,
   ChainStatus,
   CreatedApiKey,
+  Dashboard,
   ErrorBody,
   Invoice,
   LedgerEntry,
@@ -35,6 +36,7 @@ import type {
   WebhookEventType,
   WebhookSecret,
 } from "@/lib/console/types";
+import type { ExportList } from "@/lib/console/list-query";
 import type { InvoiceActionName, PayoutActionName, PostedAction } from "@/lib/workflow/actions";
 
 // The console's one door to the Studio: plain HTTP with the signed-in person's key, so the same
@@ -98,11 +100,11 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
   const id = (value: string) => encodeURIComponent(value);
   const data = <T>(promise: Promise<{ data: T }>) => promise.then((envelope) => envelope.data);
 
-  /** A document endpoint (a PDF): its answer as it came, or the Studio's error envelope thrown. */
-  async function document(path: string): Promise<Response> {
+  /** A document endpoint (a PDF, a CSV export): its answer as it came, or the Studio's error envelope thrown. */
+  async function document(path: string, query?: URLSearchParams): Promise<Response> {
     let response: Response;
     try {
-      response = await fetch(`${studioBaseUrl()}/v1/studio/api${path}`, { headers: { "X-STUDIO-API-KEY": apiKey }, cache: "no-store", redirect: "error" });
+      response = await fetch(`${studioBaseUrl()}/v1/studio/api${path}${query && query.size ? `?${query}` : ""}`, { headers: { "X-STUDIO-API-KEY": apiKey }, cache: "no-store", redirect: "error" });
     } catch {
       throw new StudioApiError(502, { code: 50200, message: "The Studio API could not be reached" });
     }
@@ -176,6 +178,7 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
         data<Omit<StandalonePaymentIntent, "id">>(call({ method: "POST", path: `/payment/intent/${id(intentId)}/refund`, body: body ?? {}, ...once })).then(withId),
     },
     balances: () => data<Balance[]>(call({ path: "/balances" })),
+    dashboard: (query: URLSearchParams) => data<Dashboard>(call({ path: "/dashboard", query })),
     chains: () => data<ChainStatus[]>(call({ path: "/chains" })),
     ledger: (query: URLSearchParams) => list<LedgerEntry, string>("/balances/ledger", query),
     withdraw: (body: unknown, once: Once = {}) => data<Transfer>(call({ method: "POST", path: "/asset_pro/transfer", body, ...once })),
@@ -200,11 +203,24 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
         remove: (endpointId: string) => data<DeletedWebhookEndpoint>(call({ method: "DELETE", path: `/webhook/endpoints/${id(endpointId)}` })),
       },
     },
+    /** A list's CSV export (README "CSV exports") under the list's filters and sort, as a stream. */
+    exportCsv: (list: ExportList, query: URLSearchParams) => document(`${EXPORT_PATHS[list]}/export`, query),
     sandboxPayPaymentIntent: (paymentIntentId: string, body: { amount: string; payer_address?: string }, once: Once = {}) =>
       data<unknown>(call({ method: "POST", path: `/sandbox/payment_intent/${id(paymentIntentId)}/pay`, body, ...once })),
   };
 }
 
+
+// The lists the console exports, by the name its export route takes, and their Studio list paths.
+const EXPORT_PATHS = {
+  invoices: "/invoice/intents",
+  payouts: "/payout/intents",
+  "payment-intents": "/payment/intents",
+  ledger: "/balances/ledger",
+  "audit-log": "/audit_log",
+  "webhook-deliveries": "/webhook/deliveries",
+} as const satisfies Record<ExportList, string>;
+export const isExportList = (name: string): name is ExportList => Object.hasOwn(EXPORT_PATHS, name);
 
 function withId(intent: Omit<StandalonePaymentIntent, "id">): StandalonePaymentIntent {
   return { ...intent, id: intent.payment_intent_id };

@@ -14,6 +14,9 @@ export type ChainStatus = Schemas["ChainStatus"];
 export type LedgerEntry = Schemas["LedgerEntry"];
 export type Transfer = Schemas["Transfer"];
 export type Me = Schemas["Me"];
+/** GET /dashboard: the organization's aggregate figures. */
+export type Dashboard = Schemas["Dashboard"];
+export type DashboardInterval = Dashboard["interval"];
 
 /** A payment intent of its own (GET /payment/intent/{id}): the record plus its workflow fields. */
 export type StandalonePaymentIntent = Schemas["StandalonePaymentIntent"] & {

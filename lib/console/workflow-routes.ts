@@ -2,7 +2,7 @@ import "server-only";
 import { createBody } from "@/lib/console/create-body";
 import { consoleReads } from "@/lib/console/reads";
 import { INVOICES, PAYOUTS } from "@/lib/console/resources";
-import { BadRequest, consoleRoute, readJson } from "@/lib/console/route";
+import { BadRequest, consoleRoute, documentResponse, readJson } from "@/lib/console/route";
 import type { StudioClient } from "@/lib/console/studio-client";
 import { INVOICE_ACTIONS, PAYOUT_ACTIONS, postedActions } from "@/lib/workflow/actions";
 
@@ -35,15 +35,6 @@ function workflowRoutes<O extends Owner>(owner: O, actions: readonly string[]) {
 
 export const invoiceRoutes = {
   ...workflowRoutes("invoices", postedActions(INVOICE_ACTIONS)),
-  pdf: consoleRoute({ mutating: false }, async ({ ctx, params }) => {
-    const studio = await ctx.client.invoices.pdf(params.id ?? "");
-    return new Response(studio.body, {
-      headers: {
-        "content-type": studio.headers.get("content-type") ?? "application/pdf",
-        "content-disposition": studio.headers.get("content-disposition") ?? "attachment",
-        "cache-control": "no-store",
-      },
-    });
-  }),
+  pdf: consoleRoute({ mutating: false }, async ({ ctx, params }) => documentResponse(await ctx.client.invoices.pdf(params.id ?? ""), "application/pdf")),
 };
 export const payoutRoutes = workflowRoutes("payouts", postedActions(PAYOUT_ACTIONS));

@@ -28,6 +28,8 @@ export type ActionDeclaration = {
   description?: string;
   /** How the audit log names it after the owner: `invoice.approved`. */
   audited: string;
+  /** A reviewer's decision a record in its source statuses waits for: the dashboard's "awaits my action" counts them. */
+  awaits?: true;
 };
 
 const MAKER_CHECKER =
@@ -39,7 +41,7 @@ const MAKER_CHECKER =
 
 export const INVOICE_ACTIONS = {
   approve: {
-    transition: "approve", permission: "transfer:approve", refused: "maker",
+    transition: "approve", permission: "transfer:approve", refused: "maker", awaits: true,
     summary: "Approve an invoice: opens its payment address", description: MAKER_CHECKER, audited: "approved",
   },
   reject: { transition: "reject", permission: "transfer:approve", body: rejectSchema, summary: "Reject an invoice with a reason", audited: "rejected" },
@@ -48,11 +50,11 @@ export const INVOICE_ACTIONS = {
     summary: "Cancel an invoice before any funds arrive", audited: "canceled",
   },
   sign: {
-    transition: "sign", permission: "transfer:sign", body: signSchema, bodyOptional: true,
+    transition: "sign", permission: "transfer:sign", body: signSchema, bodyOptional: true, awaits: true,
     summary: "Sign a paid invoice: settles the funds",
     description: "An overpayment's excess is refunded to `refund_address`, which is then required.", audited: "signed",
   },
-  refund: { transition: "refund", permission: "transfer:sign", body: refundSchema, summary: "Refund everything an invoice received", audited: "refunded" },
+  refund: { transition: "refund", permission: "transfer:sign", body: refundSchema, summary: "Refund everything an invoice received", audited: "refunded", awaits: true },
   edit: {
     transition: "update", permission: "transfer:create", body: invoiceUpdateSchema,
     summary: "Update an invoice intent, or resubmit a rejected one",
@@ -63,11 +65,11 @@ export const INVOICE_ACTIONS = {
 // A payout's creator may reject it (only approving is maker-checker), as for invoices.
 export const PAYOUT_ACTIONS = {
   approve: {
-    transition: "approve", permission: "transfer:approve", refused: "maker",
+    transition: "approve", permission: "transfer:approve", refused: "maker", awaits: true,
     summary: "Approve a payout: opens its funding address", description: MAKER_CHECKER, audited: "approved",
   },
   reject: { transition: "reject", permission: "transfer:approve", body: rejectSchema, summary: "Reject a payout with a reason", audited: "rejected" },
-  refund: { transition: "refund", permission: "transfer:sign", body: refundSchema, summary: "Refund a payout's deposit", audited: "refunded" },
+  refund: { transition: "refund", permission: "transfer:sign", body: refundSchema, summary: "Refund a payout's deposit", audited: "refunded", awaits: true },
   edit: {
     transition: "update", permission: "transfer:create", body: payoutUpdateSchema,
     summary: "Update a payout intent, or resubmit a rejected one", audited: "updated",
@@ -75,7 +77,7 @@ export const PAYOUT_ACTIONS = {
 } as const satisfies Record<string, ActionDeclaration>;
 
 export const PAYMENT_INTENT_ACTIONS = {
-  refund: { transition: "refund", permission: "transfer:sign", body: refundSchema, summary: "Refund a payment's funds", audited: "refunded" },
+  refund: { transition: "refund", permission: "transfer:sign", body: refundSchema, summary: "Refund a payment's funds", audited: "refunded", awaits: true },
 } as const satisfies Record<string, ActionDeclaration>;
 
 /** Each owner's table, by the owner type the status log and audit log use. */
@@ -102,7 +104,14 @@ export function auditedName(ownerType: string, transition: string): string | und
   return table && Object.values(table).find((declaration) => declaration.transition === transition)?.audited;
 }
 
-type Machine = { canApply(action: string, status: string, payment?: PaymentFacts): boolean };
+type Machine = {
+  canApply(action: string, status: string, payment?: PaymentFacts): boolean;
+  sources: Record<string, readonly string[]>;
+  category: Record<string, string>;
+};
+
+/** The status categories in which a record waits for a person (a settled payment may still be refunded, but waits for no one). */
+const WAITING_CATEGORIES = new Set(["pending_review", "action_required"]);
 const MACHINES: Record<ActionOwnerType, Machine> = {
   invoice: invoiceStateMachine as unknown as Machine,
   payout: payoutStateMachine as unknown as Machine,
@@ -140,4 +149,23 @@ function paymentFacts(pi: NonNullable<ActionSubject["payment_intent"]>): Payment
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The statuses in which an owner's records wait for a decision of someone with `permissions`: the
+ * sources of the `awaits` actions they may take, in a waiting category (pending review, action
+ * required). `anyone` for every such record, `othersOnly` for records they did not create
+ * (maker-checker actions; a status in both is in `anyone`).
+ */
+export function awaitingStatuses(ownerType: ActionOwnerType, permissions: readonly string[]): { anyone: string[]; othersOnly: string[] } {
+  const anyone = new Set<string>();
+  const othersOnly = new Set<string>();
+  for (const declaration of Object.values(OWNER_ACTIONS[ownerType] as Record<string, ActionDeclaration>)) {
+    if (!declaration.awaits || !permissions.includes(declaration.permission)) continue;
+    const machine = MACHINES[ownerType];
+    for (const status of machine.sources[declaration.transition] ?? []) {
+      if (WAITING_CATEGORIES.has(machine.category[status] ?? "")) (declaration.refused === "maker" ? othersOnly : anyone).add(status);
+    }
+  }
+  return { anyone: [...anyone], othersOnly: [...othersOnly].filter((status) => !anyone.has(status)) };
 }

@@ -30,13 +30,14 @@ export class RecordListPage {
     return (await this.rows.locator("td:nth-child(5)").allInnerTexts()).map((text) => text.trim());
   }
 
+  /** A status tab: a link in the "Status category" navigation. */
   tab(name: string) {
-    return this.page.getByRole("tab", { name: new RegExp(`^${name}`) });
+    return this.page.getByRole("navigation", { name: "Status category" }).getByRole("link", { name: new RegExp(`^${name}`) });
   }
 
   async openTab(name: string) {
     await this.tab(name).click();
-    await expect(this.tab(name)).toHaveAttribute("aria-selected", "true");
+    await expect(this.tab(name)).toHaveAttribute("aria-current", "page");
     await this.loaded();
   }
 

@@ -25,7 +25,7 @@ export class WebhooksPage {
   }
 
   tab(name: string) {
-    return this.page.getByRole("tab", { name: new RegExp(`^${name}`) });
+    return this.page.getByRole("navigation", { name: "Delivery status" }).getByRole("link", { name: new RegExp(`^${name}`) });
   }
 
   async filter(fields: { type?: string; recordId?: string }) {

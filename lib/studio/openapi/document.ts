@@ -17,6 +17,7 @@ import { teamEndpoints } from "@/lib/studio/orgs/endpoints";
 import { auditEndpoints } from "@/lib/studio/audit/endpoints";
 import { approvalEndpoints } from "@/lib/studio/approvals/endpoints";
 import { exportEndpoints } from "@/lib/studio/export/endpoints";
+import { dashboardEndpoints } from "@/lib/studio/dashboard/endpoints";
 
 export const API_PREFIX = "/v1/studio/api";
 
@@ -35,6 +36,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...auditEndpoints,
   ...approvalEndpoints,
   ...exportEndpoints,
+  ...dashboardEndpoints,
 ];
 
 named("ErrorEnvelope", errorEnvelopeSchema);
