@@ -1156,12 +1156,22 @@ export interface components {
             invoice_issue_date: string;
             allow_any_chain: boolean;
             allow_any_token: boolean;
+            /** @description Who gave the last approval (written by approve); see assigned_reviewer_uid for the assignment */
             reviewer: string | null;
             /**
              * Format: date-time
+             * @description When it was approved (written by approve); see review_due_at for the due time
              * @example 2026-03-01T10:00:00.000Z
              */
             approve_time: string | null;
+            /** @description Whom the review is assigned to (the update request's `reviewer`) */
+            assigned_reviewer_uid: string | null;
+            /**
+             * Format: date-time
+             * @description When the review is due (the update request's `approve_time`)
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            review_due_at: string | null;
             /**
              * Format: date-time
              * @example 2026-03-01T10:00:00.000Z
@@ -1416,10 +1426,16 @@ export interface components {
             attachment?: {
                 file_id: string;
             } | null;
-            /** @description Recorded by the approve action: any value is refused (400/40000) */
-            reviewer?: string;
-            /** @description Recorded by the approve action: any value is refused (400/40000) */
-            approve_time?: string;
+            /**
+             * @description Assigns the review: the uid or e-mail of a person in the organization who holds transfer:approve (else 422/42200). It approves nothing; the record is then in that person's inbox rather than every approver's. Shown as `assigned_reviewer_uid`.
+             * @example approver@merchant.example
+             */
+            reviewer?: string | null;
+            /**
+             * @description When the review is due: an ISO 8601 date-time with Z or an offset (else 400). The inbox sorts by it. Shown as `review_due_at`.
+             * @example 2026-01-31T17:00:00+08:00
+             */
+            approve_time?: string | null;
             invoice_issue_date?: string | null;
             payment_terms?: number;
             /** @enum {string|null} */
@@ -1532,12 +1548,22 @@ export interface components {
             creator_uid: string;
             /** @example https://merchant.example */
             origin: string;
+            /** @description Who gave the last approval (written by approve); see assigned_reviewer_uid for the assignment */
             reviewer: string | null;
             /**
              * Format: date-time
+             * @description When it was approved (written by approve); see review_due_at for the due time
              * @example 2026-03-01T10:00:00.000Z
              */
             approve_time: string | null;
+            /** @description Whom the review is assigned to (the update request's `reviewer`) */
+            assigned_reviewer_uid: string | null;
+            /**
+             * Format: date-time
+             * @description When the review is due (the update request's `approve_time`)
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            review_due_at: string | null;
             /**
              * Format: date-time
              * @example 2026-03-01T10:00:00.000Z
@@ -1605,6 +1631,16 @@ export interface components {
             recipient_uid?: string | null;
             recipient_org_id?: number | null;
             recipient_phone?: string | null;
+            /**
+             * @description Assigns the review: the uid or e-mail of a person in the organization who holds transfer:approve (else 422/42200). It approves nothing; the record is then in that person's inbox rather than every approver's. Shown as `assigned_reviewer_uid`.
+             * @example approver@merchant.example
+             */
+            reviewer?: string | null;
+            /**
+             * @description When the review is due: an ISO 8601 date-time with Z or an offset (else 400). The inbox sorts by it. Shown as `review_due_at`.
+             * @example 2026-01-31T17:00:00+08:00
+             */
+            approve_time?: string | null;
         };
         PayoutLog: {
             /** @example 812 */

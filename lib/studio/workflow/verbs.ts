@@ -2,7 +2,7 @@
 // refund. Each is one transaction: lock, the owner's own checks, one transition.
 import { and, eq, notLike, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import { statusLogs } from "@/lib/studio/db/schema";
+import { statusLogs, type invoices } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { StudioError } from "@/lib/studio/errors";
 import { formatUnits } from "@/lib/studio/money";
@@ -19,7 +19,8 @@ import { collectedApprovals, requirementFor, type ReviewedRecord } from "@/lib/s
 import { APPROVAL_REASON_PATTERN, approvalReason } from "@/lib/studio/approvals/schemas";
 import { lockIntentOrThrow, type Intent, type Owner, type OwnerTable } from "@/lib/studio/workflow/owner";
 import { assertTransition, transition } from "@/lib/studio/workflow/transition";
-import type { RefundInput, RejectInput } from "@/lib/studio/workflow/schemas";
+import type { RefundInput, RejectInput, ReviewAssignmentInput } from "@/lib/studio/workflow/schemas";
+import { reviewAssignmentChanges, type ReviewAssignmentChanges } from "@/lib/studio/workflow/review-assignment";
 
 // Any owner: each verb names the actions it takes, and the owner's machine says whether they apply.
 type VerbOwner<T extends OwnerTable, R> = Owner<T, string, string, R>;
@@ -34,6 +35,8 @@ export function updateIntent<T extends OwnerTable, R>(
     principal: Principal;
     id: string;
     changesFor: (current: Intent<T>) => { changes: Partial<T["$inferInsert"]>; paymentChanges: Partial<PaymentIntentRow> };
+    /** The request's `reviewer` and `approve_time`. */
+    assignment: ReviewAssignmentInput;
   },
 ): Promise<R> {
   const { principal, id } = input;
@@ -42,20 +45,47 @@ export function updateIntent<T extends OwnerTable, R>(
     // A record that cannot be edited says so (409) before its edit is validated.
     assertTransition(owner, current, "update");
     const { changes, paymentChanges } = input.changesFor(current);
-    // Nothing to change and nothing to resubmit: the record stays as it is, with no log row.
+    const assignment = await reviewAssignmentChanges(tx, principal.orgId, input.assignment);
     if (current.row.status !== "rejected" && Object.keys(changes).length + Object.keys(paymentChanges).length === 0) {
-      return owner.serialize(current.row, current.paymentIntent);
+      // Nothing to change and nothing to resubmit: the record stays as it is, with no log row.
+      if (Object.keys(assignment).length === 0) return owner.serialize(current.row, current.paymentIntent);
+      // Only the assignment: what is under review is unchanged, so this is no new version (the
+      // approvals collected stand, and whoever assigns does not become its maker).
+      return owner.serialize(await assignReview(tx, owner, current, { principal, assignment }), current.paymentIntent);
     }
     const updated = await transition(tx, owner, {
       current,
       action: "update",
       operatorUid: principal.uid,
       reason: current.row.status === "rejected" ? "resubmitted" : "updated",
-      changes,
+      changes: { ...changes, ...assignment },
       paymentChanges,
     });
     return owner.serialize(updated.row, updated.paymentIntent);
   });
+}
+
+async function assignReview<T extends OwnerTable>(
+  tx: Tx,
+  owner: VerbOwner<T, unknown>,
+  current: Intent<T>,
+  input: { principal: Principal; assignment: ReviewAssignmentChanges },
+): Promise<T["$inferSelect"]> {
+  // Both owner tables share the columns used here; drizzle cannot type an update of a union of tables.
+  const table = owner.table as typeof invoices;
+  const [assigned] = await tx.update(table).set(input.assignment).where(eq(table.id, current.row.id)).returning();
+  await recordAudit(tx, {
+    orgId: current.row.orgId,
+    actorUid: input.principal.uid,
+    action: `${owner.type}.review_assigned`,
+    objectType: owner.type,
+    objectId: current.row.id,
+    details: {
+      reviewer_uid: assigned!.reviewAssigneeUid,
+      approve_time: assigned!.reviewDueAt?.toISOString() ?? null,
+    },
+  });
+  return assigned as T["$inferSelect"];
 }
 
 /**
