@@ -951,6 +951,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/studio/api/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoices and payouts waiting for the caller's approval
+         * @description Each record whose next approval step the caller may take (the approve action's rules: not its maker, not already approved by them, org:manage where the last step of its tier needs it), unless its review is assigned to someone else who still can take that step. Sorted by `review_due_at` (records without one last), then by how long they have waited. `count` counts them all; `rows` holds the first 500. Withdrawals do not appear: they have no approval requests yet.
+         *
+         *     Requires `transfer:approve`.
+         */
+        get: operations["getInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/studio/api/invoice/intents/export": {
         parameters: {
             query?: never;
@@ -2336,6 +2358,47 @@ export interface components {
                 created_at: string;
             }[];
             next_step: number | null;
+        };
+        ApproverInbox: {
+            /** @description How many records wait for the caller (all of them, beyond `rows`) */
+            count: number;
+            rows: {
+                /** @enum {string} */
+                kind: "invoice" | "payout";
+                id: string;
+                /**
+                 * @description The invoice or payout number
+                 * @example INV-2026-000042
+                 */
+                number: string;
+                /**
+                 * @description The amount due in the token, a decimal string
+                 * @example 125.5
+                 */
+                amount: string;
+                /** @example USDC */
+                token: string;
+                /** @example arb */
+                chain: string;
+                /** @description The token's decimals: sums of `amount` are exact in these units */
+                decimals: number;
+                recipient_name: string;
+                recipient_email: string;
+                /** @description The policy step the caller's approval would take */
+                step: number;
+                /** @description How many distinct approvals the record's policy tier needs */
+                required: number;
+                /** @example 1 of 2 */
+                policy_step: string;
+                assigned_reviewer: {
+                    uid: string;
+                    name: string;
+                } | null;
+                /** @description When the review is due (the update request's approve_time) */
+                review_due_at: string | null;
+                /** @description When the version under review began: its creation, last edit or resubmission */
+                waiting_since: string;
+            }[];
         };
     };
     responses: never;
@@ -10651,6 +10714,113 @@ export interface operations {
             };
             /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
             404: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInbox: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["ApproverInbox"];
+                    };
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
                 headers: {
                     /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
                     "X-Request-ID"?: string;
