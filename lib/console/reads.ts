@@ -2,7 +2,7 @@ import "server-only";
 import { namesForUids } from "@/lib/console/accounts";
 import type { Resource } from "@/lib/console/resources";
 import type { StudioClient } from "@/lib/console/studio-client";
-import type { Balance, ChainStatus, LedgerEntry, ListData, StatusLog } from "@/lib/console/types";
+import type { Balance, ChainStatus, Inbox, LedgerEntry, ListData, StatusLog } from "@/lib/console/types";
 
 /**
  * What the console reads from the Studio with the signed-in person's client, in the shape its
@@ -25,6 +25,7 @@ export function consoleReads(client: StudioClient) {
     balances: (): Promise<Balance[]> => client.balances(),
     chains: (): Promise<ChainStatus[]> => client.chains(),
     ledger: (query: URLSearchParams): Promise<ListData<LedgerEntry, string>> => client.ledger(query),
+    inbox: (): Promise<Inbox> => client.inbox(),
   };
 }
 
