@@ -16,7 +16,7 @@ test("the inbox comes first in the nav, with its count, for whoever may approve"
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link").first()).toHaveText(/^Inbox\s*\d+ waiting$/);
   await nav.getByRole("link", { name: /^Inbox/ }).click();
-  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible({ timeout: 60_000 });
   await expect(nav.getByRole("link", { name: /^Inbox/ })).toHaveAttribute("aria-current", "page");
 });
 
