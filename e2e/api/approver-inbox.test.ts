@@ -57,7 +57,7 @@ describe("GET /inbox", () => {
     // Once approved it waits for nobody.
     expect((await api("POST", `/invoice/intent/${older.id}/approve`, me)).status).toBe(200);
     expect(await idsIn(me)).not.toContain(older.id);
-  });
+  }, 120_000);
 
   it("leaves out what I made: a record I created or edited is not mine to approve", async () => {
     const created = await createInvoice({ role: "admin" });
@@ -98,7 +98,7 @@ describe("GET /inbox", () => {
     expectError(await api("POST", `/invoice/intent/${invoice.id}/approve`, { key: first.key }), 403, 40302);
     expect((await api("POST", `/invoice/intent/${invoice.id}/approve`, { key: second.key })).body.data.status).toBe("approved");
     expect(await idsIn({ key: second.key })).not.toContain(invoice.id);
-  });
+  }, 120_000);
 
   it("is for transfer:approve holders, and shows only the caller's organization", async () => {
     for (const role of ["finance", "viewer"] as const) {
@@ -141,7 +141,7 @@ describe("reviewer and approve_time on update", () => {
     // An edit would have made the admin a maker of the version; assigning did not.
     const approved = await api("POST", `/invoice/intent/${invoice.id}/approve`, { role: "admin" });
     expect(approved.body.data?.status, JSON.stringify(approved.body)).toBe("approved");
-  });
+  }, 120_000);
 
   it.each([
     ["someone unknown", () => "nobody@nowhere.test", "is not a person in this organization"],
