@@ -3,13 +3,18 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useViewer } from "@/components/providers";
+import { useInbox } from "@/lib/console/queries";
+import { INVOICE_ACTIONS } from "@/lib/workflow/actions";
 import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
 
 // Only pages that exist and that the person may read: a link that leads nowhere, or to a
 // refusal, is worse than none.
 // `section` is the path prefix under which the link shows as current. Settings (team, API keys,
-// the audit log) is only for people who may manage the organization.
+// the audit log) is only for people who may manage the organization. The inbox comes first for
+// whoever may approve (the approve action's own permission).
+const INBOX_PERMISSION = INVOICE_ACTIONS.approve.permission;
 const PAGES: ReadonlyArray<{ href: string; label: string; permission?: string; section?: string }> = [
+  { href: "/inbox", label: "Inbox", permission: INBOX_PERMISSION },
   { href: "/", label: "Dashboard" },
   { href: "/invoices", label: "Invoices" },
   { href: "/payouts", label: "Payouts" },
@@ -43,6 +48,9 @@ export function NavLinks() {
     setOpen(false);
     button.current?.focus();
   };
+  // The same cached query as the inbox page: an action's invalidation updates both, no reload.
+  const inbox = useInbox({ enabled: permissions.includes(INBOX_PERMISSION) });
+  const waiting = inbox.data?.count;
   return (
     <nav
       aria-label="Main"
@@ -80,6 +88,12 @@ export function NavLinks() {
                 className={`block rounded-md px-3 py-2 font-medium sm:py-1.5 ${active ? "bg-indigo-50 text-indigo-800" : "text-slate-700 hover:bg-slate-100"}`}
               >
                 {label}
+                {href === "/inbox" && waiting !== undefined ? (
+                  <span data-testid="inbox-count" className="ml-1.5 rounded-full bg-indigo-700 px-1.5 py-0.5 text-xs font-semibold text-white">
+                    {waiting}
+                    <span className="sr-only"> waiting</span>
+                  </span>
+                ) : null}
               </Link>
             </li>
           );

@@ -54,13 +54,28 @@ describe.each(owners)("maker-checker on a $kind", ({ kind, create, edit }) => {
 });
 
 describe("the approval record", () => {
-  it("is written only by approve: PUT cannot set reviewer or approve_time, and approve names the approver", async () => {
+  it("is written only by approve: PUT's reviewer and approve_time assign the review and approve nothing", async () => {
     const invoice = await createInvoice();
-    for (const body of [{ reviewer: "Mallory" }, { approve_time: "2026-01-01T00:00:00Z" }]) {
-      const refused = expectError(await api("PUT", `/invoice/intent/${invoice.id}`, { role: "finance", body }), 400, 40000);
-      expect(refused.errors?.[0]?.message).toContain("is recorded by the approve action");
-    }
+    const assigned = await api("PUT", `/invoice/intent/${invoice.id}`, {
+      role: "finance",
+      body: { reviewer: user("admin").email, approve_time: "2026-01-01T08:00:00+08:00" },
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    expect(assigned.body.data).toMatchObject({
+      status: "approval_pending",
+      reviewer: null,
+      approve_time: null,
+      assigned_reviewer_uid: user("admin").uid,
+      review_due_at: "2026-01-01T00:00:00.000Z",
+    });
     const approved = await api("POST", `/invoice/intent/${invoice.id}/approve`, { role: "approver" });
     expect(approved.body.data.reviewer).toBe(user("approver").name);
+  });
+
+  it("never lifts maker-checker: the creator assigned as reviewer still cannot approve", async () => {
+    const invoice = await createInvoice({ role: "admin" });
+    const assigned = await api("PUT", `/invoice/intent/${invoice.id}`, { role: "finance", body: { reviewer: user("admin").uid } });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    expectError(await api("POST", `/invoice/intent/${invoice.id}/approve`, { role: "admin" }), 403, 40302);
   });
 });

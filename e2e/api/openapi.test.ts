@@ -220,6 +220,7 @@ describe("happy paths answer what the document says", () => {
     documented("GET", "/invoice/intent/{id}/approvals", await api("GET", `/invoice/intent/${invoice.id}/approvals`, { role: "viewer" }));
     const payout = await createPayout();
     documented("GET", "/payout/intent/{id}/approvals", await api("GET", `/payout/intent/${payout.id}/approvals`, { role: "viewer" }));
+    documented("GET", "/inbox", await api("GET", "/inbox", { role: "approver" }));
   });
 
   it("payment intents, balances, withdrawals, webhook deliveries, me and the document", async () => {

@@ -11,6 +11,15 @@ test("the nav offers only pages that exist and marks the current one", async ({ 
   await expect(nav.getByRole("link", { name: "Payouts" })).toHaveAttribute("aria-current", "page");
 });
 
+test("the inbox comes first in the nav, with its count, for whoever may approve", async ({ as }) => {
+  const { page } = await as("approver");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link").first()).toHaveText(/^Inbox\s*\d+ waiting$/);
+  await nav.getByRole("link", { name: /^Inbox/ }).click();
+  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible({ timeout: 60_000 });
+  await expect(nav.getByRole("link", { name: /^Inbox/ })).toHaveAttribute("aria-current", "page");
+});
+
 test("an unknown console URL shows a not-found page inside the shell", async ({ as }) => {
   const { page } = await as("viewer");
   for (const path of ["/no-such-page", "/payouts/po_x/no-such-tab"]) {

@@ -261,6 +261,7 @@ export const ENDPOINTS: Endpoint[] = [
   },
   { method: "GET", path: "/invoice/intent/{id}/approvals", ids: "invoice", permission: "transfer:read" },
   { method: "GET", path: "/payout/intent/{id}/approvals", ids: "payout", permission: "transfer:read" },
+  { method: "GET", path: "/inbox", permission: "transfer:approve" },
 ];
 
 // ---- JSON as text: what JSON.stringify cannot write (1e309, -0, duplicate keys, huge strings) ----

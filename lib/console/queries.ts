@@ -7,7 +7,7 @@ import { apiFetch } from "@/lib/console/api";
 import { apiQuery, LEDGER_FILTER_KEYS, type FilterKey } from "@/lib/console/list-query";
 import type { ConsoleReads } from "@/lib/console/reads";
 import { apiPath, type Resource } from "@/lib/console/resources";
-import type { Balance, ChainStatus, Dashboard, LedgerEntry, ListData, StatusLog, WebhookDelivery, WebhookDeliveryStatus } from "@/lib/console/types";
+import type { Balance, ChainStatus, Dashboard, Inbox, LedgerEntry, ListData, StatusLog, WebhookDelivery, WebhookDeliveryStatus } from "@/lib/console/types";
 
 export type ConsoleQuery<T> = {
   queryKey: QueryKey;
@@ -28,6 +28,7 @@ const detailKey = (resource: Resource, id: string) => [resource.key, "detail", i
 const logsKey = (resource: Resource, id: string, status?: string) => [resource.key, "logs", id, ...(status === undefined ? [] : [status])] as const;
 
 export const DELIVERIES_KEY = ["webhooks", "deliveries"] as const;
+const INBOX_KEY = ["inbox"] as const;
 
 /** One page of an owner's list, for the list's URL parameters. */
 export function listQuery<T>(resource: Resource, params: URLSearchParams): ConsoleQuery<ListData<T>> & { query: URLSearchParams } {
@@ -90,6 +91,24 @@ export function ledgerQuery(params: URLSearchParams): ConsoleQuery<ListData<Ledg
   return { ...list, read: (reads) => reads.ledger(list.query) };
 }
 
+/** What waits for the signed-in person's approval: the inbox page's rows and the nav's count. */
+export function inboxQuery(): ConsoleQuery<Inbox> {
+  return {
+    queryKey: INBOX_KEY,
+    queryFn: () => apiFetch<{ data: Inbox }>("/api/inbox").then((body) => body.data),
+    read: (reads) => reads.inbox(),
+  };
+}
+
+export function useInbox({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...options(inboxQuery()), enabled });
+}
+
+/** After actions taken from the inbox (or anywhere): its rows and the nav's count are read again. */
+export function inboxChanged(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: INBOX_KEY });
+}
+
 export function useRecord<T extends { status: string; status_category: string }>(resource: Resource, id: string) {
   return useQuery({
     ...options(recordQuery<T>(resource, id)),
@@ -142,6 +161,8 @@ export async function recordChanged(queryClient: QueryClient, resource: Resource
     queryClient.invalidateQueries({ queryKey: logsKey(resource, record.id), refetchType: "none" }),
     queryClient.invalidateQueries({ queryKey: [resource.key, "list"] }),
     queryClient.invalidateQueries({ queryKey: DELIVERIES_KEY, refetchType: "none" }),
+    // An approval, a rejection or an edit moves records into or out of someone's inbox.
+    inboxChanged(queryClient),
   ]);
   await queryClient.invalidateQueries({ queryKey: logsKey(resource, record.id, record.status), exact: true });
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { namesForUids } from "@/lib/console/accounts";
 import type { Resource } from "@/lib/console/resources";
 import type { StudioClient } from "@/lib/console/studio-client";
-import type { Balance, ChainStatus, Dashboard, LedgerEntry, ListData, StatusLog } from "@/lib/console/types";
+import type { Balance, ChainStatus, Dashboard, Inbox, LedgerEntry, ListData, StatusLog } from "@/lib/console/types";
 
 /**
  * What the console reads from the Studio with the signed-in person's client, in the shape its
@@ -26,6 +26,7 @@ export function consoleReads(client: StudioClient) {
     chains: (): Promise<ChainStatus[]> => client.chains(),
     ledger: (query: URLSearchParams): Promise<ListData<LedgerEntry, string>> => client.ledger(query),
     dashboard: (query: URLSearchParams): Promise<Dashboard> => client.dashboard(query),
+    inbox: (): Promise<Inbox> => client.inbox(),
   };
 }
 

@@ -13,6 +13,7 @@ import type {
   CreatedApiKey,
   Dashboard,
   ErrorBody,
+  Inbox,
   Invoice,
   LedgerEntry,
   ListData,
@@ -163,6 +164,7 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
     },
     auditLog: (query: URLSearchParams) => plainList<AuditRow>("/audit_log", query),
     // Approval policies (README "Approval policies"): read with transfer:read, set with org:manage.
+    inbox: () => data<Inbox>(call({ path: "/inbox" })),
     approvalPolicies: {
       list: () => data<ApprovalPolicy[]>(call({ path: "/approval_policies" })),
       set: (kind: string, body: ApprovalPolicyUpdateRequest) => data<ApprovalPolicy>(call({ method: "PUT", path: `/approval_policies/${id(kind)}`, body })),

@@ -67,6 +67,9 @@ export type CreatedApiKey = Schemas["CreatedApiKey"];
 export type AuditRow = Schemas["AuditLogEntry"];
 export type ApprovalPolicy = Schemas["ApprovalPolicy"];
 export type ApprovalPolicyUpdateRequest = Schemas["ApprovalPolicyUpdateRequest"];
+/** GET /inbox: what waits for the signed-in person's approval, and how many. */
+export type Inbox = Schemas["ApproverInbox"];
+export type InboxRow = Inbox["rows"][number];
 export type UserCreateRequest = Schemas["UserCreateRequest"];
 export type UserUpdateRequest = Schemas["UserUpdateRequest"];
 /** POST /me/sign_ins: the console reports each sign-in attempt with the person's own key. */

@@ -1,10 +1,11 @@
 import { endpoint, named } from "@/lib/studio/openapi/endpoint";
-import { approvalPolicyRecordSchema, approvalPolicyUpdateSchema, approvalStateSchema } from "@/lib/studio/approvals/schemas";
+import { approvalPolicyRecordSchema, approvalPolicyUpdateSchema, approvalStateSchema, inboxSchema } from "@/lib/studio/approvals/schemas";
 import { z } from "zod";
 
 const policy = named("ApprovalPolicy", approvalPolicyRecordSchema);
 named("ApprovalPolicyUpdateRequest", approvalPolicyUpdateSchema);
 const state = named("ApprovalState", approvalStateSchema);
+const inbox = named("ApproverInbox", inboxSchema);
 
 const tag = "Approvals";
 const kindParameter = { description: "The record kind the policy governs: invoice or payout", example: "invoice" };
@@ -31,5 +32,14 @@ export const approvalEndpoints = [
   endpoint({
     method: "get", path: "/payout/intent/{id}/approvals", tag, summary: "A payout's approval step and the approvals of the version under review",
     permission: "transfer:read", response: state, extension: true,
+  }),
+  endpoint({
+    method: "get", path: "/inbox", tag, summary: "The invoices and payouts waiting for the caller's approval",
+    description:
+      "Each record whose next approval step the caller may take (the approve action's rules: not its maker, not already approved by them, " +
+      "org:manage where the last step of its tier needs it), unless its review is assigned to someone else who still can take that step. " +
+      "Sorted by `review_due_at` (records without one last), then by how long they have waited. `count` counts them all; `rows` holds the first 500. " +
+      "Withdrawals do not appear: they have no approval requests yet.",
+    permission: "transfer:approve", response: inbox, extension: true,
   }),
 ];

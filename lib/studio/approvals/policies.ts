@@ -1,7 +1,7 @@
 import "server-only";
 // Approval policies (issue 25): each change is a new version, so the version in force when a
 // record entered review stays its policy however the organization's policy changes later.
-import { and, asc, desc, eq, lte } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { db, type DbOrTx } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
@@ -28,17 +28,13 @@ function serializePolicy(kind: ApprovalRecordKind, version: PolicyVersion | unde
   };
 }
 
-/** The newest version of `kind`'s policy created no later than `at` (now, when not given). */
-async function versionInForce(database: DbOrTx, orgId: number, kind: string, at?: Date): Promise<PolicyVersion | undefined> {
+/** The newest version of `kind`'s policy. */
+async function versionInForce(database: DbOrTx, orgId: number, kind: string): Promise<PolicyVersion | undefined> {
   const [version] = await database
     .select()
     .from(approvalPolicyVersions)
     .where(
-      and(
-        eq(approvalPolicyVersions.orgId, orgId),
-        eq(approvalPolicyVersions.recordKind, kind),
-        at ? lte(approvalPolicyVersions.createdAt, at) : undefined,
-      ),
+      and(eq(approvalPolicyVersions.orgId, orgId), eq(approvalPolicyVersions.recordKind, kind)),
     )
     .orderBy(desc(approvalPolicyVersions.createdAt), desc(approvalPolicyVersions.id))
     .limit(1);
@@ -90,9 +86,24 @@ export type Requirement = { required: number; orgManageRequired: boolean; tierFr
 
 /** What the policy in force when the record entered review asks of it. */
 export async function requirementFor(database: DbOrTx, record: ReviewedRecord): Promise<Requirement> {
-  const version = await versionInForce(database, record.orgId, record.ownerType, record.updatedAt);
-  const tier: ApprovalTier = tierFor(version?.tiers ?? DEFAULT_TIERS, record.amountUsd);
-  return { required: tier.approvers, orgManageRequired: tier.org_manage, tierFromUsd: tier.from_usd };
+  return (await requirementsFor(database, [record]))[0]!;
+}
+
+/** What each record's policy asks of it, for records of one kind and organization (in their order). */
+export async function requirementsFor(database: DbOrTx, records: readonly ReviewedRecord[]): Promise<Requirement[]> {
+  const first = records[0];
+  if (!first) return [];
+  // Newest first: a record's policy is the first version created no later than it entered review.
+  const versions = await database
+    .select()
+    .from(approvalPolicyVersions)
+    .where(and(eq(approvalPolicyVersions.orgId, first.orgId), eq(approvalPolicyVersions.recordKind, first.ownerType)))
+    .orderBy(desc(approvalPolicyVersions.createdAt), desc(approvalPolicyVersions.id));
+  return records.map((record) => {
+    const version = versions.find((candidate) => candidate.createdAt.getTime() <= record.updatedAt.getTime());
+    const tier: ApprovalTier = tierFor(version?.tiers ?? DEFAULT_TIERS, record.amountUsd);
+    return { required: tier.approvers, orgManageRequired: tier.org_manage, tierFromUsd: tier.from_usd };
+  });
 }
 
 /** The approvals collected for the version under review, in step order. */

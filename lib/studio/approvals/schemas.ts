@@ -89,5 +89,36 @@ export function tierFor<T extends { from_usd: string }>(tiers: readonly T[], amo
 /** The reason of an intermediate approval's log row, and a SQL LIKE pattern matching every one. */
 export const APPROVAL_REASON_PATTERN = "approval % of %";
 export function approvalReason(step: number, required: number): string {
-  return `approval ${step} of ${required}`;
+  return `approval ${policyStep(step, required)}`;
 }
+
+/** A policy step as people read it: "1 of 2". */
+export function policyStep(step: number, required: number): string {
+  return `${step} of ${required}`;
+}
+
+/** One record waiting for the caller's approval (GET /inbox). */
+export const inboxRowSchema = z.object({
+  kind: z.enum(APPROVAL_RECORD_KINDS),
+  id: z.string(),
+  number: z.string().meta({ description: "The invoice or payout number", example: "INV-2026-000042" }),
+  amount: z.string().meta({ description: "The amount due in the token, a decimal string", example: "125.5" }),
+  token: z.string().meta({ example: "USDC" }),
+  chain: z.string().meta({ example: "arb" }),
+  decimals: z.number().int().meta({ description: "The token's decimals: sums of `amount` are exact in these units" }),
+  recipient_name: z.string(),
+  recipient_email: z.string(),
+  step: z.number().int().meta({ description: "The policy step the caller's approval would take" }),
+  required: z.number().int().meta({ description: "How many distinct approvals the record's policy tier needs" }),
+  policy_step: z.string().meta({ example: "1 of 2" }),
+  assigned_reviewer: z.object({ uid: z.string(), name: z.string() }).nullable(),
+  review_due_at: z.string().nullable().meta({ description: "When the review is due (the update request's approve_time)" }),
+  waiting_since: z.string().meta({ description: "When the version under review began: its creation, last edit or resubmission" }),
+});
+export type InboxRow = z.infer<typeof inboxRowSchema>;
+
+export const inboxSchema = z.object({
+  count: z.number().int().meta({ description: "How many records wait for the caller (all of them, beyond `rows`)" }),
+  rows: z.array(inboxRowSchema),
+});
+export type Inbox = z.infer<typeof inboxSchema>;

@@ -182,6 +182,10 @@ function workflowOwnerColumns() {
     attachment: jsonb("attachment").$type<{ file_id: string }>(),
     reviewer: text("reviewer"),
     approveTime: timestamp("approve_time", { withTimezone: true }),
+    // The review's assignment (the update request's `reviewer` and `approve_time`): who should
+    // review it and by when. Neither approves anything; the approver inbox reads them.
+    reviewAssigneeUid: text("review_assignee_uid"),
+    reviewDueAt: timestamp("review_due_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   };

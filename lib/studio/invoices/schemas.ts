@@ -14,7 +14,7 @@ import {
 import { settlementTypes } from "@/lib/studio/payment-intents/schemas";
 import { createdRangeQuerySchema, cursorQuerySchema, filterText, pagingQuerySchema, sortQuerySchema } from "@/lib/studio/paging";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
-import { clearable, fileIds, intentCreateFields, notClearable } from "@/lib/studio/workflow/schemas";
+import { clearable, fileIds, intentCreateFields, notClearable, reviewAssignmentFields } from "@/lib/studio/workflow/schemas";
 import { INVOICE_STATUSES } from "@/lib/studio/invoices/status";
 
 // A JSON number that is an exact decimal we can do money arithmetic on (no exponent form).
@@ -56,12 +56,6 @@ export const invoiceCreateSchema = intentCreateFields.extend({
 });
 export type InvoiceCreateInput = z.infer<typeof invoiceCreateSchema>;
 
-// Documented (OpenAPI) as the string the spec names, with the refusal said in words.
-const approvalRecord = z
-  .never({ error: "is recorded by the approve action and cannot be set" })
-  .meta({ type: "string", description: "Recorded by the approve action: any value is refused (400/40000)" })
-  .optional();
-
 export const invoiceUpdateSchema = z.object({
   recipient_name: notClearable(nonBlank(200)),
   recipient_email: notClearable(emailAddress),
@@ -69,9 +63,7 @@ export const invoiceUpdateSchema = z.object({
   organization_email: notClearable(emailAddress),
   description: clearable(z.string().max(5000)),
   attachment: clearable(attachment),
-  // In the spec's update request, but the approval record is only ever written by approve.
-  reviewer: approvalRecord,
-  approve_time: approvalRecord,
+  ...reviewAssignmentFields,
   // Cleared: the creation date, as for a create without one.
   invoice_issue_date: clearable(isoDateOrTimestamp),
   payment_terms: notClearable(z.number().int().min(0).max(3650)),

@@ -50,8 +50,10 @@ export const invoiceRecordSchema = z.object({
   invoice_issue_date: dateTimeText,
   allow_any_chain: z.boolean(),
   allow_any_token: z.boolean(),
-  reviewer: z.string().nullable(),
-  approve_time: dateTimeText.nullable(),
+  reviewer: z.string().nullable().meta({ description: "Who gave the last approval (written by approve); see assigned_reviewer_uid for the assignment" }),
+  approve_time: dateTimeText.nullable().meta({ description: "When it was approved (written by approve); see review_due_at for the due time" }),
+  assigned_reviewer_uid: z.string().nullable().meta({ description: "Whom the review is assigned to (the update request's `reviewer`)" }),
+  review_due_at: dateTimeText.nullable().meta({ description: "When the review is due (the update request's `approve_time`)" }),
   created_at: dateTimeText,
   updated_at: dateTimeText,
 });
@@ -90,6 +92,8 @@ export function serializeInvoice(invoice: InvoiceRow, pi: PaymentIntentRow): Inv
     allow_any_token: invoice.allowAnyToken,
     reviewer: invoice.reviewer,
     approve_time: invoice.approveTime?.toISOString() ?? null,
+    assigned_reviewer_uid: invoice.reviewAssigneeUid,
+    review_due_at: invoice.reviewDueAt?.toISOString() ?? null,
     created_at: invoice.createdAt.toISOString(),
     updated_at: invoice.updatedAt.toISOString(),
   };

@@ -19,7 +19,8 @@ type InvoiceRow = typeof invoices.$inferSelect;
 
 // PUT /invoice/intent/{id}: edits a pending invoice, or resubmits a rejected one.
 export function updateInvoice(input: { principal: Principal; id: string; request: InvoiceUpdateInput }) {
-  return updateIntent(invoiceOwner, { ...input, changesFor: ({ row, paymentIntent }) => changesFor(row, paymentIntent, input.request) });
+  const { reviewer, approve_time } = input.request;
+  return updateIntent(invoiceOwner, { ...input, assignment: { reviewer, approve_time }, changesFor: ({ row, paymentIntent }) => changesFor(row, paymentIntent, input.request) });
 }
 
 function changesFor(invoice: InvoiceRow, pi: PaymentIntentRow, request: InvoiceUpdateInput) {

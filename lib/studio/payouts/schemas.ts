@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { decimalString, emailAddress, nonBlank } from "@/lib/studio/validation";
 import { settlementTypes } from "@/lib/studio/payment-intents/schemas";
-import { clearable, intentCreateFields, notClearable } from "@/lib/studio/workflow/schemas";
+import { clearable, intentCreateFields, notClearable, reviewAssignmentFields } from "@/lib/studio/workflow/schemas";
 import { createdRangeQuerySchema, cursorQuerySchema, filterText, pagingQuerySchema, sortQuerySchema } from "@/lib/studio/paging";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
 import { PAYOUT_STATUSES } from "@/lib/studio/payouts/status";
@@ -39,6 +39,8 @@ export const payoutUpdateSchema = z.object({
   recipient_uid: clearable(create.recipient_uid.unwrap()),
   recipient_org_id: clearable(create.recipient_org_id.unwrap()),
   recipient_phone: clearable(create.recipient_phone.unwrap()),
+  // An extension: the invoice's review assignment, for payouts too.
+  ...reviewAssignmentFields,
 });
 export type PayoutUpdateInput = z.infer<typeof payoutUpdateSchema>;
 

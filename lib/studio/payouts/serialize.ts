@@ -41,8 +41,10 @@ export const payoutRecordSchema = z.object({
   creator: z.string().meta({ example: "payouts-service" }),
   creator_uid: z.string(),
   origin: z.string().meta({ example: "https://merchant.example" }),
-  reviewer: z.string().nullable(),
-  approve_time: dateTimeText.nullable(),
+  reviewer: z.string().nullable().meta({ description: "Who gave the last approval (written by approve); see assigned_reviewer_uid for the assignment" }),
+  approve_time: dateTimeText.nullable().meta({ description: "When it was approved (written by approve); see review_due_at for the due time" }),
+  assigned_reviewer_uid: z.string().nullable().meta({ description: "Whom the review is assigned to (the update request's `reviewer`)" }),
+  review_due_at: dateTimeText.nullable().meta({ description: "When the review is due (the update request's `approve_time`)" }),
   created_at: dateTimeText,
   updated_at: dateTimeText,
 });
@@ -81,6 +83,8 @@ export function serializePayout(payout: PayoutRow, pi: PaymentIntentRow): Payout
     origin: payout.origin,
     reviewer: payout.reviewer,
     approve_time: payout.approveTime?.toISOString() ?? null,
+    assigned_reviewer_uid: payout.reviewAssigneeUid,
+    review_due_at: payout.reviewDueAt?.toISOString() ?? null,
     created_at: payout.createdAt.toISOString(),
     updated_at: payout.updatedAt.toISOString(),
   };

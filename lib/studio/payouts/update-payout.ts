@@ -14,7 +14,8 @@ import type { PayoutRow } from "@/lib/studio/payouts/serialize";
 
 // PUT /payout/intent/{id}: edits a pending payout, or resubmits a rejected one.
 export function updatePayout(input: { principal: Principal; id: string; request: PayoutUpdateInput }) {
-  return updateIntent(payoutOwner, { ...input, changesFor: ({ row, paymentIntent }) => changesFor(row, paymentIntent, input.request) });
+  const { reviewer, approve_time } = input.request;
+  return updateIntent(payoutOwner, { ...input, assignment: { reviewer, approve_time }, changesFor: ({ row, paymentIntent }) => changesFor(row, paymentIntent, input.request) });
 }
 
 function changesFor(payout: PayoutRow, pi: PaymentIntentRow, request: PayoutUpdateInput) {

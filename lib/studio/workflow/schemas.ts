@@ -10,6 +10,7 @@ import {
   decimalString,
   emailAddress,
   httpUrl,
+  isoTimestamp,
   nonBlank,
   orderData,
   unixSeconds,
@@ -69,3 +70,22 @@ export function notClearable<S extends z.ZodType>(schema: S) {
     }, schema)
     .optional();
 }
+
+/**
+ * The review's assignment, in InvoiceUpdateRequest (spec 4.1) and, as an extension, the payout's:
+ * who should review the record and by when. They approve nothing and never lift maker-checker;
+ * the approver inbox reads them. `null` clears either.
+ */
+export const reviewAssignmentFields = {
+  reviewer: clearable(nonBlank(320)).meta({
+    description:
+      "Assigns the review: the uid or e-mail of a person in the organization who holds transfer:approve (else 422/42200). " +
+      "It approves nothing; the record is then in that person's inbox rather than every approver's. Shown as `assigned_reviewer_uid`.",
+    example: "approver@merchant.example",
+  }),
+  approve_time: clearable(isoTimestamp).meta({
+    description: "When the review is due: an ISO 8601 date-time with Z or an offset (else 400). The inbox sorts by it. Shown as `review_due_at`.",
+    example: "2026-01-31T17:00:00+08:00",
+  }),
+};
+export type ReviewAssignmentInput = { reviewer?: string | null; approve_time?: string | null };

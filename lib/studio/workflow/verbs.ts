@@ -1,8 +1,8 @@
 // The verbs every owner shares (spec 4.1 and 4.2 name them alike): update, approve, reject and
 // refund. Each is one transaction: lock, the owner's own checks, one transition.
-import { and, eq, notLike, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import { statusLogs } from "@/lib/studio/db/schema";
+import { statusLogs, type invoices } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { StudioError } from "@/lib/studio/errors";
 import { formatUnits } from "@/lib/studio/money";
@@ -15,11 +15,13 @@ import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import { inTransaction } from "@/lib/studio/unit-of-work";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { approvals } from "@/lib/studio/db/approvals-schema";
-import { collectedApprovals, requirementFor, type ReviewedRecord } from "@/lib/studio/approvals/policies";
-import { APPROVAL_REASON_PATTERN, approvalReason } from "@/lib/studio/approvals/schemas";
+import type { ReviewedRecord } from "@/lib/studio/approvals/policies";
+import { approvalRefusal, reviewFactsOf } from "@/lib/studio/approvals/approver-rules";
+import { approvalReason } from "@/lib/studio/approvals/schemas";
 import { lockIntentOrThrow, type Intent, type Owner, type OwnerTable } from "@/lib/studio/workflow/owner";
 import { assertTransition, transition } from "@/lib/studio/workflow/transition";
-import type { RefundInput, RejectInput } from "@/lib/studio/workflow/schemas";
+import type { RefundInput, RejectInput, ReviewAssignmentInput } from "@/lib/studio/workflow/schemas";
+import { reviewAssignmentChanges, type ReviewAssignmentChanges } from "@/lib/studio/workflow/review-assignment";
 
 // Any owner: each verb names the actions it takes, and the owner's machine says whether they apply.
 type VerbOwner<T extends OwnerTable, R> = Owner<T, string, string, R>;
@@ -34,6 +36,8 @@ export function updateIntent<T extends OwnerTable, R>(
     principal: Principal;
     id: string;
     changesFor: (current: Intent<T>) => { changes: Partial<T["$inferInsert"]>; paymentChanges: Partial<PaymentIntentRow> };
+    /** The request's `reviewer` and `approve_time`. */
+    assignment: ReviewAssignmentInput;
   },
 ): Promise<R> {
   const { principal, id } = input;
@@ -42,20 +46,47 @@ export function updateIntent<T extends OwnerTable, R>(
     // A record that cannot be edited says so (409) before its edit is validated.
     assertTransition(owner, current, "update");
     const { changes, paymentChanges } = input.changesFor(current);
-    // Nothing to change and nothing to resubmit: the record stays as it is, with no log row.
+    const assignment = await reviewAssignmentChanges(tx, principal.orgId, input.assignment);
     if (current.row.status !== "rejected" && Object.keys(changes).length + Object.keys(paymentChanges).length === 0) {
-      return owner.serialize(current.row, current.paymentIntent);
+      // Nothing to change and nothing to resubmit: the record stays as it is, with no log row.
+      if (Object.keys(assignment).length === 0) return owner.serialize(current.row, current.paymentIntent);
+      // Only the assignment: what is under review is unchanged, so this is no new version (the
+      // approvals collected stand, and whoever assigns does not become its maker).
+      return owner.serialize(await assignReview(tx, owner, current, { principal, assignment }), current.paymentIntent);
     }
     const updated = await transition(tx, owner, {
       current,
       action: "update",
       operatorUid: principal.uid,
       reason: current.row.status === "rejected" ? "resubmitted" : "updated",
-      changes,
+      changes: { ...changes, ...assignment },
       paymentChanges,
     });
     return owner.serialize(updated.row, updated.paymentIntent);
   });
+}
+
+async function assignReview<T extends OwnerTable>(
+  tx: Tx,
+  owner: VerbOwner<T, unknown>,
+  current: Intent<T>,
+  input: { principal: Principal; assignment: ReviewAssignmentChanges },
+): Promise<T["$inferSelect"]> {
+  // Both owner tables share the columns used here; drizzle cannot type an update of a union of tables.
+  const table = owner.table as typeof invoices;
+  const [assigned] = await tx.update(table).set(input.assignment).where(eq(table.id, current.row.id)).returning();
+  await recordAudit(tx, {
+    orgId: current.row.orgId,
+    actorUid: input.principal.uid,
+    action: `${owner.type}.review_assigned`,
+    objectType: owner.type,
+    objectId: current.row.id,
+    details: {
+      reviewer_uid: assigned!.reviewAssigneeUid,
+      approve_time: assigned!.reviewDueAt?.toISOString() ?? null,
+    },
+  });
+  return assigned as T["$inferSelect"];
 }
 
 /**
@@ -79,26 +110,27 @@ export function approveIntent<T extends OwnerTable, R>(
     // The status conflict (409) is reported before maker-checker, and must not burn an address index.
     assertTransition(owner, current, "approve");
     const noun = owner.machine.noun;
-    if (await madeVersionUnderReview(tx, owner, current.row, principal.uid)) {
+    const record = reviewedRecord(owner, current);
+    const facts = (await reviewFactsOf(tx, [{ ...record, creatorUid: current.row.creatorUid }])).get(id)!;
+    const { requirement, collected } = facts;
+    const refusal = approvalRefusal(facts, principal);
+    if (refusal === "maker") {
       throw new StudioError("maker_checker", `The user who created or edited ${article(noun)} ${noun} cannot approve it; another approver must`);
     }
     if ((await countApprovals(tx, owner.type, id)) !== approvalsSeen) {
       throw new StudioError("lost_race", `Another approval of this ${noun} was recorded while this request waited for it; read it again before retrying`);
     }
-    const record = reviewedRecord(owner, current);
-    const requirement = await requirementFor(tx, record);
-    const collected = await collectedApprovals(tx, record);
-    if (collected.some((approval) => approval.approverUid === principal.uid)) {
+    if (refusal === "already_approved") {
       throw new StudioError("maker_checker", `You already approved this ${noun}; its policy needs ${requirement.required} distinct approvers`);
     }
-    const step = collected.length + 1;
-    const holdsOrgManage = principal.permissions.includes("org:manage");
-    if (step === requirement.required && requirement.orgManageRequired && !holdsOrgManage && !collected.some((approval) => approval.orgManage)) {
+    if (refusal === "org_manage_required") {
       throw new StudioError(
         "forbidden",
         `The last approval of this ${noun} must come from someone holding org:manage (its policy tier from ${requirement.tierFromUsd} USD requires one)`,
       );
     }
+    const step = collected.length + 1;
+    const holdsOrgManage = principal.permissions.includes("org:manage");
     await tx.insert(approvals).values({
       orgId: principal.orgId,
       ownerType: owner.type,
@@ -241,29 +273,6 @@ export function refundIntent<T extends OwnerTable, R>(
     });
     return owner.serialize(refunded.row, refunded.paymentIntent);
   });
-}
-
-/**
- * Maker-checker: whoever created the record, or edited it since (every log row into
- * approval_pending is a creation, an edit or a resubmission), shaped what is under review.
- */
-async function madeVersionUnderReview(tx: Tx, owner: Owner<OwnerTable, string, string, unknown>, row: { id: string; creatorUid: string }, uid: string) {
-  if (row.creatorUid === uid) return true;
-  const [shaped] = await tx
-    .select({ id: statusLogs.id })
-    .from(statusLogs)
-    .where(
-      and(
-        eq(statusLogs.ownerType, owner.type),
-        eq(statusLogs.ownerId, row.id),
-        eq(statusLogs.toStatus, "approval_pending"),
-        eq(statusLogs.operatorUid, uid),
-        // An intermediate approval's row (approval_pending to approval_pending) shaped nothing.
-        notLike(statusLogs.reason, APPROVAL_REASON_PATTERN),
-      ),
-    )
-    .limit(1);
-  return shaped !== undefined;
 }
 
 function article(noun: string): string {

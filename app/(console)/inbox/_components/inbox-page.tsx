@@ -1,0 +1,348 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { rangeOf, totalsByToken } from "@/lib/console/bulk-selection";
+import { formatDateTime, statusLabel } from "@/lib/console/format";
+import { useInbox } from "@/lib/console/queries";
+import { pagePath } from "@/lib/console/resources";
+import type { InboxRow } from "@/lib/console/types";
+import { INVOICE_ACTIONS, PAYOUT_ACTIONS, type ActionDeclaration } from "@/lib/workflow/actions";
+import { resourceOf, rowKey, useBulkDecision, type Decision } from "./bulk-decision";
+
+const KEYS: ReadonlyArray<[string, string]> = [
+  ["j / k", "Move down / up"],
+  ["x", "Select or unselect the current row"],
+  ["a", "Approve the selected rows (or the current one)"],
+  ["r", "Reject the selected rows (or the current one)"],
+  ["Enter", "Open the current row's record"],
+  ["?", "Show these keys"],
+];
+
+/** How long a record has waited, in the largest whole unit. */
+function waited(since: string, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} d`;
+}
+
+export function InboxPage() {
+  const router = useRouter();
+  const { data, error, isPending } = useInbox();
+  const bulk = useBulkDecision();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [anchor, setAnchor] = useState<string | null>(null);
+  const [cursor, setCursor] = useState(0);
+  const [dialog, setDialog] = useState<Decision | "keys" | null>(null);
+  // Rows whose decision failed stay on screen (and selected) for a retry, even once they have
+  // left the inbox (a record cancelled meanwhile), with their answer beside them.
+  const [kept, setKept] = useState<InboxRow[]>([]);
+  const rowRefs = useRef(new Map<string, HTMLTableRowElement>());
+  const now = Date.now();
+
+  const rows = useMemo(() => {
+    const fresh = data?.rows ?? [];
+    const shown = new Set(fresh.map(rowKey));
+    return [...fresh, ...kept.filter((row) => !shown.has(rowKey(row)))];
+  }, [data, kept]);
+  const ids = rows.map(rowKey);
+  const chosen = rows.filter((row) => selected.has(rowKey(row)));
+  const current = rows[Math.min(cursor, rows.length - 1)];
+
+  function toggle(key: string, on: boolean, shift: boolean) {
+    const covered = shift ? rangeOf(ids, anchor, key) : [key];
+    setSelected((before) => {
+      const next = new Set(before);
+      for (const each of covered) if (on) next.add(each);
+      else next.delete(each);
+      return next;
+    });
+    setAnchor(key);
+  }
+
+  function open(decision: Decision) {
+    if (bulk.busy) return;
+    if (chosen.length === 0 && current) setSelected(new Set([rowKey(current)]));
+    setDialog(decision);
+  }
+
+  async function decide(decision: Decision, body: Record<string, unknown>) {
+    const targets = chosen.length ? chosen : current ? [current] : [];
+    setDialog(null);
+    const failed = await bulk.decide(decision, targets, body);
+    // null: a batch was already running (a double click), which settles the selection itself.
+    if (failed === null) return;
+    setKept(failed);
+    setSelected(new Set(failed.map(rowKey)));
+  }
+
+  // The keyboard: not while typing, with a modifier held, or with a dialog open.
+  const keyboard = useRef<(event: KeyboardEvent) => void>(() => {});
+  keyboard.current = (event) => {
+    const target = event.target as HTMLElement | null;
+    if (event.metaKey || event.ctrlKey || event.altKey || dialog !== null) return;
+    if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT", "BUTTON", "A"].includes(target.tagName))) {
+      // Enter and space keep their own meaning on controls; the letter keys still work on a checkbox.
+      if (!(target.tagName === "INPUT" && (target as HTMLInputElement).type === "checkbox" && event.key !== "Enter" && event.key !== " ")) return;
+    }
+    const move = (to: number) => {
+      const index = Math.max(0, Math.min(rows.length - 1, to));
+      setCursor(index);
+      rowRefs.current.get(ids[index]!)?.scrollIntoView({ block: "nearest" });
+    };
+    if (event.key === "?") setDialog("keys");
+    else if (!current) return;
+    else if (event.key === "j") move(cursor + 1);
+    else if (event.key === "k") move(cursor - 1);
+    else if (event.key === "x") toggle(rowKey(current), !selected.has(rowKey(current)), false);
+    else if (event.key === "a") open("approve");
+    else if (event.key === "r") open("reject");
+    else if (event.key === "Enter") router.push(pagePath(resourceOf(current), current.id));
+    else return;
+    event.preventDefault();
+  };
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => keyboard.current(event);
+    document.addEventListener("keydown", listener);
+    return () => document.removeEventListener("keydown", listener);
+  }, []);
+
+  const allOnPage = rows.length > 0 && chosen.length === rows.length;
+  const outcomes = [...bulk.outcomes.values()];
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Inbox</h1>
+          <p className="text-sm text-slate-700">
+            Invoices and payouts waiting for your approval, due first.{" "}
+            <button type="button" className="text-indigo-800 underline underline-offset-2" onClick={() => setDialog("keys")}>
+              Keyboard shortcuts
+            </button>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Bulk decisions">
+          <button type="button" className={buttonClass.primary} disabled={bulk.busy || chosen.length === 0} onClick={() => open("approve")}>
+            Approve selected{chosen.length ? ` (${chosen.length})` : ""}
+          </button>
+          <button type="button" className={buttonClass.danger} disabled={bulk.busy || chosen.length === 0} onClick={() => open("reject")}>
+            Reject selected{chosen.length ? ` (${chosen.length})` : ""}
+          </button>
+        </div>
+      </div>
+
+      {bulk.progress ? (
+        <div className="rounded-lg border border-slate-200 bg-white p-3">
+          <label htmlFor="bulk-progress" className="text-sm font-medium text-slate-800">
+            {bulk.progress.decision === "approve" ? "Approving" : "Rejecting"}: {bulk.progress.done} of {bulk.progress.total}
+          </label>
+          <progress id="bulk-progress" className="mt-2 block h-2 w-full" value={bulk.progress.done} max={bulk.progress.total} />
+        </div>
+      ) : null}
+
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          Could not load the inbox: {error.message}
+        </p>
+      ) : null}
+
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" data-testid="inbox" aria-busy={isPending}>
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">Records waiting for your approval</caption>
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
+            <tr>
+              <th scope="col" className="w-10 px-2 py-2 sm:px-3">
+                <input
+                  type="checkbox"
+                  aria-label="Select all on this page"
+                  className="h-4 w-4"
+                  checked={allOnPage}
+                  ref={(box) => {
+                    if (box) box.indeterminate = chosen.length > 0 && !allOnPage;
+                  }}
+                  disabled={rows.length === 0 || bulk.busy}
+                  onChange={(event) => setSelected(new Set(event.target.checked ? ids : []))}
+                />
+              </th>
+              <th scope="col" className="px-2 py-2 sm:px-3">Record</th>
+              <th scope="col" className="hidden px-2 py-2 sm:px-3 md:table-cell">Recipient</th>
+              <th scope="col" className="px-2 py-2 text-right sm:px-3">Amount</th>
+              <th scope="col" className="px-2 py-2 sm:px-3">Step</th>
+              <th scope="col" className="hidden px-2 py-2 sm:px-3 lg:table-cell">Reviewer</th>
+              <th scope="col" className="hidden px-2 py-2 sm:table-cell sm:px-3">Due</th>
+              <th scope="col" className="hidden px-2 py-2 sm:table-cell sm:px-3">Waiting</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row, index) => {
+              const key = rowKey(row);
+              const outcome = bulk.outcomes.get(key);
+              const active = current !== undefined && rowKey(current) === key;
+              return (
+                <tr
+                  key={key}
+                  ref={(element) => {
+                    if (element) rowRefs.current.set(key, element);
+                    else rowRefs.current.delete(key);
+                  }}
+                  data-testid="inbox-row"
+                  data-record={row.number}
+                  data-active={active || undefined}
+                  className={`${active ? "bg-indigo-50 outline outline-2 -outline-offset-2 outline-indigo-600" : ""} ${selected.has(key) ? "bg-indigo-50/60" : ""}`}
+                  onClick={() => setCursor(index)}
+                >
+                  <td className="px-2 py-2 sm:px-3">
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4"
+                      aria-label={`Select ${row.kind} ${row.number}`}
+                      checked={selected.has(key)}
+                      disabled={bulk.busy}
+                      onChange={() => {}}
+                      onClick={(event) => toggle(key, event.currentTarget.checked, event.shiftKey)}
+                    />
+                  </td>
+                  <td className="px-2 py-2 sm:px-3">
+                    <Link href={pagePath(resourceOf(row), row.id)} className="font-medium text-indigo-800 underline-offset-2 hover:underline">
+                      {row.number}
+                    </Link>
+                    <span className="block text-xs text-slate-600">{row.kind === "invoice" ? "Invoice" : "Payout"}</span>
+                    {outcome && !outcome.ok ? (
+                      <span className="mt-1 block text-xs text-red-800" data-testid="row-failure">
+                        {outcome.message}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="hidden px-2 py-2 sm:px-3 md:table-cell">
+                    {row.recipient_name}
+                    <span className="block text-xs text-slate-600">{row.recipient_email}</span>
+                  </td>
+                  <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums sm:px-3">
+                    {row.amount} {row.token}
+                    <span className="block text-xs text-slate-600">{row.chain}</span>
+                  </td>
+                  <td className="whitespace-nowrap px-2 py-2 sm:px-3">{row.policy_step}</td>
+                  <td className="hidden px-2 py-2 sm:px-3 lg:table-cell">{row.assigned_reviewer?.name ?? "Anyone"}</td>
+                  <td className="hidden whitespace-nowrap px-2 py-2 sm:table-cell sm:px-3">{row.review_due_at ? formatDateTime(row.review_due_at) : "—"}</td>
+                  <td className="hidden whitespace-nowrap px-2 py-2 sm:table-cell sm:px-3">{waited(row.waiting_since, now)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {isPending ? <p className="px-4 py-10 text-center text-slate-700">Loading…</p> : null}
+        {data && rows.length === 0 ? <p className="px-4 py-10 text-center text-slate-700">Nothing is waiting for your approval.</p> : null}
+        {data && data.count > data.rows.length ? (
+          <p className="border-t border-slate-200 px-4 py-2 text-sm text-slate-700">
+            Showing the first {data.rows.length} of {data.count}; decide these to see the rest.
+          </p>
+        ) : null}
+      </div>
+
+      {outcomes.length > 0 && !bulk.busy ? (
+        <section aria-labelledby="results-title" className="rounded-lg border border-slate-200 bg-white p-4" data-testid="bulk-results">
+          <h2 id="results-title" className="text-base font-semibold text-slate-900">
+            Results: {outcomes.filter((outcome) => outcome.ok).length} done, {outcomes.filter((outcome) => !outcome.ok).length} failed
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {outcomes.map((outcome) => (
+              <li key={rowKey(outcome.row)} data-outcome={outcome.ok ? "done" : "failed"} className={outcome.ok ? "text-slate-800" : "text-red-800"}>
+                <span className="font-medium">{outcome.row.number}</span>:{" "}
+                {outcome.ok ? `${outcome.decision === "approve" ? "approved" : "rejected"}, now ${statusLabel(outcome.status).toLowerCase()}` : `failed: ${outcome.message}`}
+              </li>
+            ))}
+          </ul>
+          {outcomes.some((outcome) => !outcome.ok) ? <p className="mt-2 text-sm text-slate-700">Failed rows stay selected: decide again to retry them.</p> : null}
+        </section>
+      ) : null}
+
+      {dialog === "approve" || dialog === "reject" ? (
+        <ConfirmDecision decision={dialog} rows={chosen.length ? chosen : current ? [current] : []} onCancel={() => setDialog(null)} onConfirm={(body) => decide(dialog, body)} />
+      ) : null}
+      <Dialog open={dialog === "keys"} onClose={() => setDialog(null)} title="Keyboard shortcuts">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          {KEYS.map(([keys, meaning]) => (
+            <div key={keys} className="contents">
+              <dt>
+                <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 font-mono">{keys}</kbd>
+              </dt>
+              <dd className="text-slate-800">{meaning}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-4 flex justify-end">
+          <button type="button" className={buttonClass.secondary} onClick={() => setDialog(null)}>
+            Close
+          </button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
+
+/** The confirmation: how many records, the total per token, and for a rejection one reason for all. */
+function ConfirmDecision({
+  decision,
+  rows,
+  onCancel,
+  onConfirm,
+}: {
+  decision: Decision;
+  rows: readonly InboxRow[];
+  onCancel: () => void;
+  onConfirm: (body: Record<string, unknown>) => void;
+}) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const totals = totalsByToken(rows);
+  const noun = rows.length === 1 ? "record" : "records";
+  const verb = decision === "approve" ? "Approve" : "Reject";
+  return (
+    <Dialog open onClose={onCancel} title={`${verb} ${rows.length} ${noun}`}>
+      <form
+        className="space-y-4"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const body = decision === "reject" ? { reason: String(new FormData(event.currentTarget).get("reason") ?? "").trim() } : {};
+          // Each kind's own declared body: what the Studio would refuse is refused here, in its words.
+          for (const kind of new Set(rows.map((row) => row.kind))) {
+            const declaration: ActionDeclaration = (kind === "invoice" ? INVOICE_ACTIONS : PAYOUT_ACTIONS)[decision];
+            const checked = declaration.body?.safeParse(body);
+            if (checked && !checked.success) return setProblem(checked.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; "));
+          }
+          onConfirm(body);
+        }}
+      >
+        <p className="text-sm text-slate-800" data-testid="confirm-summary">
+          {verb} {rows.length} {noun}, totalling {totals.map(({ token, total }) => `${total} ${token}`).join(" and ")}. Each is sent on its own; a
+          failure stops none of the others.
+        </p>
+        {decision === "reject" ? (
+          <div>
+            <label htmlFor="bulk-reason" className={labelClass}>
+              Reason (for every record)
+            </label>
+            <textarea id="bulk-reason" name="reason" rows={3} required className={inputClass} />
+          </div>
+        ) : null}
+        {problem ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {problem}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <button type="button" className={buttonClass.secondary} onClick={onCancel}>
+            Back
+          </button>
+          <button type="submit" className={decision === "approve" ? buttonClass.primary : buttonClass.danger}>
+            {verb} {rows.length} {noun}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
