@@ -2,8 +2,10 @@ import type { Principal } from "@/lib/studio/auth/principal";
 import { approveIntent } from "@/lib/studio/workflow/verbs";
 import { defaultPaymentDeadline } from "@/lib/studio/invoices/deadline";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
+import { queueInvoiceEmails } from "@/lib/studio/emails/outbox";
 
-// POST /invoice/intent/{id}/approve: opens the payment window with a fresh deposit address.
+// POST /invoice/intent/{id}/approve: opens the payment window with a fresh deposit address, and
+// (with SMTP_URL) queues the invoice e-mail to its recipient in the same transaction.
 export function approveInvoice(input: { principal: Principal; id: string; now?: Date }) {
   const now = input.now ?? new Date();
   return approveIntent(invoiceOwner, {
@@ -15,5 +17,7 @@ export function approveInvoice(input: { principal: Principal; id: string; now?: 
         paymentIntent.requestedDeadline ??
         defaultPaymentDeadline({ issueDate: row.invoiceIssueDate, paymentTerms: row.paymentTerms, approvedAt: now }),
     }),
+    onApproved: (tx, { row }) =>
+      queueInvoiceEmails(tx, [{ orgId: row.orgId, invoiceId: row.id, kind: "invoice", recipient: row.recipientEmail }], now).then(() => undefined),
   });
 }

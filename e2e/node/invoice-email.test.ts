@@ -1,0 +1,195 @@
+// Invoice e-mail against a real database on each driver and a real SMTP server in-process: the
+// approval queues the e-mail in its own transaction, the drainer hands it to the SMTP server with
+// the pay link and the PDF, a deferral (451) is retried on the schedule, a refusal (550) is not,
+// several drainers send each e-mail once, and without SMTP_URL nothing is queued.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpReceiver, type SmtpReceiver } from "../smtp-receiver";
+import { bootedDemoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, raceMode, withStudio, type ClientModule, type Target } from "./support";
+import type { InvoiceCreateInput } from "@/lib/studio/invoices/schemas";
+
+function pdfText(content: Buffer): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "email-pdf-")), "attached.pdf");
+  fs.writeFileSync(file, content);
+  try {
+    return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+/** Creates an invoice as finance and approves it as the approver; returns the approved record. */
+async function approvedInvoice(target: Target, overrides: Partial<InvoiceCreateInput> = {}) {
+  const { clientId, principal } = await bootedDemoOrg(target);
+  const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
+  const { approveInvoice } = await import("@/lib/studio/invoices/approve-invoice");
+  const created = await createInvoice({ principal: await principal("finance"), clientId, request: invoiceRequest(overrides) });
+  return approveInvoice({ principal: await principal("approver"), id: created.id });
+}
+
+type AttemptRow = { attempt_number: number; outcome: string; smtp_code: number | null; manual: boolean };
+const attemptsOf = (client: ClientModule, invoiceId: string) =>
+  queryRows<AttemptRow & { kind: string }>(
+    client,
+    sql`SELECT e.kind, a.attempt_number, a.outcome, a.smtp_code, a.manual FROM invoice_email_attempts a
+        JOIN invoice_emails e ON e.id = a.email_id WHERE e.invoice_id = ${invoiceId} ORDER BY e.kind, a.attempt_number`,
+  );
+const emailsOf = (client: ClientModule, invoiceId: string) =>
+  queryRows<{ id: string; kind: string; status: string; recipient: string }>(
+    client,
+    sql`SELECT id, kind, status, recipient FROM invoice_emails WHERE invoice_id = ${invoiceId} ORDER BY seq`,
+  );
+
+describe.each(drivers)("invoice e-mail on %s", (driver) => {
+  let target: Target;
+  const receivers: SmtpReceiver[] = [];
+  const env = (smtpUrl: string | undefined, extra: Record<string, string> = {}) => ({
+    SEED_DEMO_INVOICES: "0",
+    SMTP_URL: smtpUrl,
+    SMTP_FROM: "Studio Billing <billing@studio.example>",
+    EMAIL_POLL_MS: "50",
+    PUBLIC_URL: "https://pay.example.test",
+    ...extra,
+  });
+  const receiver = async (...args: Parameters<typeof startSmtpReceiver>) => {
+    const started = await startSmtpReceiver(...args);
+    receivers.push(started);
+    return started;
+  };
+  beforeAll(async () => {
+    target = await freshTarget(driver, "email");
+  });
+  afterAll(async () => {
+    await Promise.all(receivers.map((entry) => entry.close()));
+    await dropTarget(target);
+  });
+
+  it("approving an invoice e-mails its recipient once: the pay link in the body and the invoice PDF attached", async () => {
+    const smtp = await receiver();
+    await withStudio(
+      target,
+      async (client) => {
+        const invoice = await approvedInvoice(target, { recipient_email: "payer-one@example.test", recipient_name: "Payer One" });
+        // Queued in the approval's transaction: there before any drainer ran.
+        expect((await emailsOf(client, invoice.id)).map((row) => [row.kind, row.status, row.recipient])).toEqual([
+          ["invoice", "pending", "payer-one@example.test"],
+        ]);
+        const { drainEmailOutbox } = await import("@/lib/studio/emails/drainer");
+        expect(await drainEmailOutbox()).toBe(1);
+        expect(await drainEmailOutbox()).toBe(0);
+
+        expect(smtp.delivered).toHaveLength(1);
+        const [message] = smtp.delivered;
+        expect(message!.to).toEqual(["payer-one@example.test"]);
+        expect(message!.from).toBe("billing@studio.example");
+        expect(message!.mail.subject).toBe(`Invoice ${invoice.invoice_id} from Demo Merchant`);
+        const payLink = invoice.payment_intent.kg_deep_link!;
+        expect(payLink).toMatch(/^https:\/\/pay\.example\.test\/pay\/[A-Za-z0-9_-]{32}$/);
+        expect(message!.mail.text).toContain(`Pay it here: ${payLink}`);
+        expect(message!.mail.html).toContain(`href="${payLink}"`);
+        expect(message!.mail.headers.get("x-studio-email-id")).toMatch(/^eml_/);
+        const [attachment] = message!.mail.attachments;
+        expect(attachment!.contentType).toBe("application/pdf");
+        expect(attachment!.filename).toBe(`${invoice.invoice_id}.pdf`);
+        const text = pdfText(attachment!.content);
+        expect(text).toContain(invoice.invoice_id);
+        expect(text).toContain(payLink);
+
+        expect(await emailsOf(client, invoice.id)).toMatchObject([{ kind: "invoice", status: "sent" }]);
+        expect(await attemptsOf(client, invoice.id)).toEqual([{ kind: "invoice", attempt_number: 1, outcome: "sent", smtp_code: 250, manual: false }]);
+      },
+      env(smtp.url),
+    );
+  });
+
+  it("a message the SMTP server defers (451) is retried on EMAIL_RETRY_SCHEDULE until accepted; one it refuses (550) is failed at once", async () => {
+    const smtp = await receiver((offered) => (offered <= 2 ? { code: 451, message: "Try again later" } : null));
+    await withStudio(
+      target,
+      async (client) => {
+        const { startEmailDrainer } = await import("@/lib/studio/emails/drainer");
+        const drainer = startEmailDrainer();
+        try {
+          const deferred = await approvedInvoice(target);
+          await smtp.waitFor((delivered) => delivered.length === 1);
+          expect(smtp.offered).toBe(3);
+          expect(await attemptsOf(client, deferred.id)).toEqual([
+            { kind: "invoice", attempt_number: 1, outcome: "deferred", smtp_code: 451, manual: false },
+            { kind: "invoice", attempt_number: 2, outcome: "deferred", smtp_code: 451, manual: false },
+            { kind: "invoice", attempt_number: 3, outcome: "sent", smtp_code: 250, manual: false },
+          ]);
+          expect(await emailsOf(client, deferred.id)).toMatchObject([{ status: "sent" }]);
+        } finally {
+          await drainer.stop();
+        }
+      },
+      env(smtp.url, { EMAIL_RETRY_SCHEDULE: "0,1,1" }),
+    );
+
+    const refusing = await receiver(() => ({ code: 550, message: "No such mailbox" }));
+    await withStudio(
+      target,
+      async (client) => {
+        const refused = await approvedInvoice(target);
+        const { drainEmailOutbox } = await import("@/lib/studio/emails/drainer");
+        expect(await drainEmailOutbox()).toBe(1);
+        expect(await attemptsOf(client, refused.id)).toEqual([{ kind: "invoice", attempt_number: 1, outcome: "failed", smtp_code: 550, manual: false }]);
+        expect(await emailsOf(client, refused.id)).toMatchObject([{ status: "failed" }]);
+        expect(await drainEmailOutbox()).toBe(0);
+        expect(refusing.offered).toBe(1);
+      },
+      env(refusing.url, { EMAIL_RETRY_SCHEDULE: "0,0,0" }),
+    );
+  });
+
+  it(`several drainers at once send each e-mail exactly once ${raceMode(driver)}`, async () => {
+    const smtp = await receiver();
+    await withStudio(
+      target,
+      async (client) => {
+        const ids: string[] = [];
+        for (let i = 0; i < 12; i++) ids.push((await approvedInvoice(target, { recipient_email: `race-${i}@example.test` })).id);
+        const { drainEmailOutbox } = await import("@/lib/studio/emails/drainer");
+        // Small batches, many rounds: the drainers keep meeting on the same due rows.
+        let made = 0;
+        for (let round = 0; round < 12 && made < ids.length; round++) {
+          const counts = await Promise.all([1, 2, 3, 4].map(() => drainEmailOutbox(2)));
+          made += counts.reduce((sum, count) => sum + count, 0);
+        }
+        expect(made).toBe(ids.length);
+        const emailIds = smtp.delivered.map((entry) => entry.mail.headers.get("x-studio-email-id"));
+        expect(emailIds).toHaveLength(ids.length);
+        expect(new Set(emailIds).size).toBe(ids.length);
+        expect(smtp.delivered.map((entry) => entry.to[0]).sort()).toEqual(ids.map((_, i) => `race-${i}@example.test`).sort());
+        const rows = await queryRows<{ n: number }>(
+          client,
+          sql`SELECT count(*)::int AS n FROM invoice_email_attempts a JOIN invoice_emails e ON e.id = a.email_id WHERE e.invoice_id IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
+        expect(rows[0]!.n).toBe(ids.length);
+      },
+      env(smtp.url),
+    );
+  });
+
+  it("without SMTP_URL approving queues nothing and nothing is sent", async () => {
+    const smtp = await receiver();
+    await withStudio(
+      target,
+      async (client) => {
+        const invoice = await approvedInvoice(target);
+        expect(await emailsOf(client, invoice.id)).toEqual([]);
+        const { drainEmailOutbox } = await import("@/lib/studio/emails/drainer");
+        expect(await drainEmailOutbox()).toBe(0);
+        expect(smtp.offered).toBe(0);
+      },
+      env(undefined),
+    );
+  });
+});
