@@ -178,6 +178,98 @@ describe.each(drivers)("invoice e-mail on %s", (driver) => {
     );
   });
 
+  it("reminders go once before the due date and once the day it passes, only while the invoice is owed, and not when email_reminders is false", async () => {
+    const smtp = await receiver();
+    await withStudio(
+      target,
+      async (client) => {
+        const day = 86_400_000;
+        const issued = new Date(Date.now() - 2 * day);
+        // Due in 5 days (issue date + 7); the payment window stays open 10 days past it.
+        const request = { invoice_issue_date: issued.toISOString(), payment_terms: 7, payment_deadline: Math.floor((issued.getTime() + 17 * day) / 1000) };
+        const reminded = await approvedInvoice(target, request);
+        const silent = await approvedInvoice(target, { ...request, email_reminders: false });
+        expect(silent.email_reminders).toBe(false);
+        const [{ due_ms }] = (await queryRows<{ due_ms: number }>(client, sql`SELECT (extract(epoch FROM due_at) * 1000)::float8 AS due_ms FROM invoices WHERE id = ${reminded.id}`)) as [{ due_ms: number }];
+        const { queueDueReminders } = await import("@/lib/studio/emails/reminders");
+        const kinds = async (id: string) => (await emailsOf(client, id)).map((row) => row.kind);
+
+        // The clock is moved by the `now` each sweep is given, against the due date the invoice has.
+        // (Invoices of the tests before may be reminded too at these moved clocks: each is checked by its own rows.)
+        await queueDueReminders(new Date(due_ms - 4 * day));
+        expect(await kinds(reminded.id)).toEqual(["invoice"]);
+        await queueDueReminders(new Date(due_ms - 2 * day));
+        await queueDueReminders(new Date(due_ms - 1 * day));
+        expect(await kinds(reminded.id)).toEqual(["invoice", "reminder_due_soon"]);
+        await queueDueReminders(new Date(due_ms + 2 * 3_600_000));
+        await queueDueReminders(new Date(due_ms + 3 * 3_600_000));
+        expect(await kinds(reminded.id)).toEqual(["invoice", "reminder_due_soon", "reminder_overdue"]);
+        // Past the day it became overdue: no late "overdue" e-mail for an invoice that had none.
+        const late = await approvedInvoice(target, request);
+        await queueDueReminders(new Date(due_ms + 2 * day));
+        expect(await kinds(late.id)).toEqual(["invoice"]);
+        expect(await kinds(silent.id)).toEqual(["invoice"]);
+
+        // Paid in full: owed no more, so no reminder even inside the window.
+        const paid = await approvedInvoice(target, request);
+        const { principal } = await bootedDemoOrg(target);
+        const { sandboxPay } = await import("@/lib/studio/sandbox/pay");
+        await sandboxPay({ principal: await principal("admin"), request: { payment_address: paid.payment_intent.payment_address!, amount: paid.payment_intent.crypto_amount } });
+        await queueDueReminders(new Date(due_ms - 2 * day));
+        await queueDueReminders(new Date(due_ms + 2 * 3_600_000));
+        expect(await kinds(paid.id)).toEqual(["invoice"]);
+
+        const { drainEmailOutbox } = await import("@/lib/studio/emails/drainer");
+        // Queued at the sweep's (moved) clock, so drained at it too.
+        while ((await drainEmailOutbox(20, new Date(due_ms + 2 * day))) > 0);
+        const subjects = smtp.delivered.filter((entry) => entry.to[0] === reminded.recipient_email && entry.mail.subject?.includes(reminded.invoice_id)).map((entry) => entry.mail.subject);
+        const dueDate = new Date(due_ms).toISOString().slice(0, 10);
+        expect(subjects.sort()).toEqual(
+          [
+            `Invoice ${reminded.invoice_id} from Demo Merchant`,
+            `Overdue: invoice ${reminded.invoice_id} from Demo Merchant was due on ${dueDate}`,
+            `Reminder: invoice ${reminded.invoice_id} from Demo Merchant is due on ${dueDate}`,
+          ].sort(),
+        );
+      },
+      env(smtp.url),
+    );
+  }, 180_000);
+
+  it("the e-mail list shows each e-mail with its attempts, and a resend is a new, manual attempt on the same e-mail", async () => {
+    const smtp = await receiver();
+    await withStudio(
+      target,
+      async () => {
+        const invoice = await approvedInvoice(target);
+        const { drainEmailOutbox } = await import("@/lib/studio/emails/drainer");
+        await drainEmailOutbox();
+        const { listInvoiceEmails, resendInvoiceEmail } = await import("@/lib/studio/emails/invoice-emails");
+        const { principal } = await bootedDemoOrg(target);
+        const viewer = await principal("viewer");
+        const listed = await listInvoiceEmails({ principal: viewer, id: invoice.id });
+        expect(listed).toMatchObject({ configured: true, sender: "Studio Billing <billing@studio.example>" });
+        expect(listed.emails).toHaveLength(1);
+        const [email] = listed.emails;
+        expect(email).toMatchObject({ kind: "invoice", status: "sent", recipient: "node-test@example.test", attempts: [{ attempt: 1, manual: false, outcome: "sent", smtp_code: 250 }] });
+
+        const resent = await resendInvoiceEmail({ principal: await principal("approver"), id: invoice.id, emailId: email!.id });
+        expect(resent).toMatchObject({ id: email!.id, status: "pending" });
+        expect(await drainEmailOutbox()).toBe(1);
+        expect(smtp.delivered.filter((entry) => entry.mail.headers.get("x-studio-email-id") === email!.id)).toHaveLength(2);
+        const after = await listInvoiceEmails({ principal: viewer, id: invoice.id });
+        expect(after.emails[0]!.attempts.map((attempt) => [attempt.attempt, attempt.manual, attempt.outcome])).toEqual([
+          [1, false, "sent"],
+          [2, true, "sent"],
+        ]);
+        // Another invoice's path, or an unknown e-mail id, finds nothing.
+        const other = await approvedInvoice(target);
+        await expect(resendInvoiceEmail({ principal: await principal("approver"), id: other.id, emailId: email!.id })).rejects.toMatchObject({ kind: "not_found" });
+      },
+      env(smtp.url),
+    );
+  });
+
   it("without SMTP_URL approving queues nothing and nothing is sent", async () => {
     const smtp = await receiver();
     await withStudio(
@@ -188,6 +280,11 @@ describe.each(drivers)("invoice e-mail on %s", (driver) => {
         const { drainEmailOutbox } = await import("@/lib/studio/emails/drainer");
         expect(await drainEmailOutbox()).toBe(0);
         expect(smtp.offered).toBe(0);
+        // The API says so: the list is empty and says e-mail is off; a resend is refused.
+        const { listInvoiceEmails, resendInvoiceEmail } = await import("@/lib/studio/emails/invoice-emails");
+        const { principal } = await bootedDemoOrg(target);
+        expect(await listInvoiceEmails({ principal: await principal("viewer"), id: invoice.id })).toEqual({ configured: false, sender: null, emails: [] });
+        await expect(resendInvoiceEmail({ principal: await principal("approver"), id: invoice.id, emailId: "eml_x" })).rejects.toMatchObject({ kind: "business_rule" });
       },
       env(undefined),
     );

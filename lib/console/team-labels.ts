@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "withdrawal.created": "Withdrawal made",
   "webhook_secret.revealed": "Webhook secret revealed",
   "webhook_delivery.resent": "Webhook resent",
+  "invoice_email.resent": "Invoice e-mail resent",
   "approval_policy.updated": "Approval policy changed",
 };
 

@@ -119,9 +119,9 @@ async function recordAttempt(email: Claimed, result: SmtpOutcome): Promise<void>
 }
 
 /** One round: claims a batch and sends it; returns how many attempts it made. */
-export async function drainEmailOutbox(limit = BATCH): Promise<number> {
+export async function drainEmailOutbox(limit = BATCH, now = new Date()): Promise<number> {
   if (!emailConfigured()) return 0;
-  const claimed = await claimDueEmails(limit);
+  const claimed = await claimDueEmails(limit, now);
   await Promise.all(claimed.map(async (email) => recordAttempt(email, await attempt(email))));
   return claimed.length;
 }
