@@ -104,7 +104,7 @@ describe.each(drivers)("invoice e-mail on %s", (driver) => {
       },
       env(smtp.url),
     );
-  }, 180_000);
+  }, 300_000);
 
   it("a message the SMTP server defers (451) is retried on EMAIL_RETRY_SCHEDULE until accepted; one it refuses (550) is failed at once", async () => {
     const smtp = await receiver((offered) => (offered <= 2 ? { code: 451, message: "Try again later" } : null));
@@ -149,7 +149,7 @@ describe.each(drivers)("invoice e-mail on %s", (driver) => {
       },
       env(refusing.url, { EMAIL_RETRY_SCHEDULE: "0,0,0" }),
     );
-  }, 180_000);
+  }, 300_000);
 
   it(`several drainers at once send each e-mail exactly once ${raceMode(driver)}`, async () => {
     const smtp = await receiver();
@@ -181,7 +181,7 @@ describe.each(drivers)("invoice e-mail on %s", (driver) => {
       },
       env(smtp.url),
     );
-  }, 180_000);
+  }, 300_000);
 
   it("reminders go once before the due date and once the day it passes, only while the invoice is owed, and not when email_reminders is false", async () => {
     const smtp = await receiver();
@@ -239,7 +239,7 @@ describe.each(drivers)("invoice e-mail on %s", (driver) => {
       },
       env(smtp.url),
     );
-  }, 180_000);
+  }, 300_000);
 
   it("the e-mail list shows each e-mail with its attempts, and a resend is a new, manual attempt on the same e-mail", async () => {
     const smtp = await receiver();
@@ -278,7 +278,7 @@ describe.each(drivers)("invoice e-mail on %s", (driver) => {
       },
       env(smtp.url),
     );
-  }, 180_000);
+  }, 300_000);
 
   it("without SMTP_URL approving queues nothing and nothing is sent", async () => {
     const smtp = await receiver();
@@ -298,5 +298,5 @@ describe.each(drivers)("invoice e-mail on %s", (driver) => {
       },
       env(undefined),
     );
-  }, 180_000);
+  }, 300_000);
 });
