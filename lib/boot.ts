@@ -3,6 +3,7 @@ import { awaitReady } from "@/lib/studio/boot";
 import { effectiveSettings, env } from "@/lib/env";
 import { startSweeper } from "@/lib/studio/sweeper";
 import { startDispatcher } from "@/lib/studio/webhooks/dispatcher";
+import { startEmailDrainer } from "@/lib/studio/emails/drainer";
 import { checkConsoleSecretAtStart, resealFirstFormatApiKeys, seedDemoAccounts } from "@/lib/console/accounts";
 import { requireServerSecrets } from "@/lib/secrets/check";
 import { closeDatabase } from "@/lib/db/client";
@@ -20,8 +21,9 @@ export function boot(): Promise<void> {
     await seedDemoAccounts();
     // Embedded mode expires invoices in-process; with several app servers set SWEEPER=0 on them
     // and run `npm run worker` instead (or as well: SKIP LOCKED keeps sweepers apart).
-    // The webhook dispatcher is background work too: in-process here, or in the worker.
-    const loops = env.SWEEPER ? [startSweeper(env.SWEEP_INTERVAL_MS), startDispatcher()] : [];
+    // The webhook dispatcher and the e-mail outbox's drainer are background work too: in-process
+    // here, or in the worker.
+    const loops = env.SWEEPER ? [startSweeper(env.SWEEP_INTERVAL_MS), startDispatcher(), startEmailDrainer()] : [];
     // scripts/start.mjs calls this once the server has answered its last request (SIGTERM): the
     // loops finish their round, then the database closes (PGlite flushes its folder).
     holder.__studioStop = async () => {

@@ -71,6 +71,23 @@ const envSchema = z.object({
   WEBHOOK_POLL_MS: z.coerce.number().int().min(20).default(250),
   // Attempts one endpoint (an organization's callback URL) may have in flight at once, over every dispatcher.
   WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  // Invoice e-mail (issue 26): without SMTP_URL no e-mail is queued or sent.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/?#]+/, "SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587")
+    .optional(),
+  // The From of every invoice e-mail; left out, no-reply@ the PUBLIC_URL's host.
+  SMTP_FROM: z.string().min(3).optional(),
+  // Seconds to wait before each retry of an e-mail the SMTP server deferred or could not be reached for.
+  EMAIL_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^(\d+(,\d+)*)?$/, "EMAIL_RETRY_SCHEDULE must be comma-separated whole seconds, e.g. 60,300,1800")
+    .default("60,300,1800,7200,21600,86400")
+    .transform((text) => (text ? text.split(",").map(Number) : [])),
+  EMAIL_POLL_MS: z.coerce.number().int().min(20).default(1000),
+  EMAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  // Days before an invoice's due date its reminder goes; 0 sends none before the due date.
+  INVOICE_REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(365).default(3),
   // How many reverse proxies of ours append to X-Forwarded-For in front of the console.
   TRUSTED_PROXY_HOPS: z
     .string()

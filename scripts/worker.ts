@@ -4,6 +4,7 @@ import { effectiveSettings, env } from "@/lib/env";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
 import { startSweeper } from "@/lib/studio/sweeper";
 import { startDispatcher } from "@/lib/studio/webhooks/dispatcher";
+import { startEmailDrainer } from "@/lib/studio/emails/drainer";
 import { requireServerSecrets } from "@/lib/secrets/check";
 import { checkStudioSecret } from "@/lib/studio/secrets";
 
@@ -20,11 +21,14 @@ async function main(): Promise<void> {
   const sweeper = startSweeper(env.SWEEP_INTERVAL_MS);
   // Several workers may drain one outbox: leases (SKIP LOCKED) keep them from sending an attempt twice.
   const dispatcher = startDispatcher();
+  // So may several e-mail drainers: the same leases keep each e-mail to one sender at a time.
+  const emails = startEmailDrainer();
   console.log(`[worker] background jobs (expiry, pending chain sends, idempotency purge) every ${env.SWEEP_INTERVAL_MS} ms`);
   console.log(`[worker] webhook dispatcher polling every ${env.WEBHOOK_POLL_MS} ms`);
+  console.log(`[worker] invoice e-mail ${env.SMTP_URL ? `outbox polling every ${env.EMAIL_POLL_MS} ms` : "off (no SMTP_URL)"}`);
   const shutdown = async (signal: string) => {
     console.log(`[worker] ${signal}: finishing the current sweep and webhook attempts`);
-    await Promise.all([sweeper.stop(), dispatcher.stop()]);
+    await Promise.all([sweeper.stop(), dispatcher.stop(), emails.stop()]);
     await closeDatabase();
     process.exit(0);
   };

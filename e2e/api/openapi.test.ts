@@ -184,6 +184,15 @@ describe("happy paths answer what the document says", () => {
     const pdfOperation = (await (await fetch(`${serverUrl}${API_PREFIX}/openapi.json`)).json()).paths[`${API_PREFIX}/invoice/intent/{id}/pdf`].get;
     expect(Object.keys(pdfOperation.responses["200"].content)).toEqual([pdf.headers.get("content-type")]);
     exercised.add("get /invoice/intent/{id}/pdf");
+    // The shared server has no SMTP_URL: the list says e-mail is off, and a resend is refused for
+    // it (422). The resend's answer is parsed against its schema where e-mail is on, in
+    // e2e/node/invoice-email.test.ts.
+    const emails = documented("GET", "/invoice/intent/{id}/emails", await api("GET", `/invoice/intent/${created.id}/emails`, { role: "viewer" }));
+    expect(emails).toEqual({ configured: false, sender: null, emails: [] });
+    const resend = await api("POST", `/invoice/intent/${created.id}/emails/eml_000000000000000000000000/resend`, { role: "approver" });
+    expect(resend.status).toBe(422);
+    expect(resend.body).toMatchObject({ code: 42200 });
+    exercised.add("post /invoice/intent/{id}/emails/{email_id}/resend");
 
     const toReject = await createInvoice();
     documented("POST", "/invoice/intent/{id}/reject", await api("POST", `/invoice/intent/${toReject.id}/reject`, { role: "approver", body: { reason: "wrong" } }));

@@ -124,6 +124,10 @@ export const ENDPOINTS: Endpoint[] = [
   },
   { method: "GET", path: "/invoice/intent/{id}/logs", ids: "invoice", permission: "transfer:read" },
   { method: "GET", path: "/invoice/intent/{id}/pdf", ids: "invoice", permission: "transfer:read" },
+  { method: "GET", path: "/invoice/intent/{id}/emails", ids: "invoice", permission: "transfer:read" },
+  // The e-mail id stays as written: no e-mail has it, so a request the rest admits finds nothing (404),
+  // or is refused first because the sweep's server sends no e-mail (422).
+  { method: "POST", path: "/invoice/intent/{id}/emails/[email_id]/resend", ids: "invoice", permission: "transfer:approve" },
   {
     method: "POST",
     path: "/payout/intent",

@@ -213,6 +213,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/studio/api/invoice/intent/{id}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-mails sent to an invoice's recipient, with every attempt
+         * @description With `SMTP_URL` set, approving an invoice e-mails it to `recipient_email` (pay link, PDF attached), and reminders go before its due date and the day it passes (unless `email_reminders` is false). Each e-mail lists every attempt and what the SMTP server answered. `configured` is false when this server sends no e-mail.
+         *
+         *     Requires `transfer:read`.
+         */
+        get: operations["getInvoiceIntentByIdEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/invoice/intent/{id}/emails/{email_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an invoice e-mail again, as a new attempt
+         * @description Queues the e-mail for a new round of attempts (sent at once, logged as `manual`). 409 while an attempt of it is in flight; 422 when this server sends no e-mail (no `SMTP_URL`).
+         *
+         *     Requires `transfer:approve`.
+         */
+        post: operations["postInvoiceIntentByIdEmailsByEmailIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/studio/api/payout/intent": {
         parameters: {
             query?: never;
@@ -951,28 +995,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/studio/api/inbox": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The invoices and payouts waiting for the caller's approval
-         * @description Each record whose next approval step the caller may take (the approve action's rules: not its maker, not already approved by them, org:manage where the last step of its tier needs it), unless its review is assigned to someone else who still can take that step. Sorted by `review_due_at` (records without one last), then by how long they have waited. `count` counts them all; `rows` holds the first 500. Withdrawals do not appear: they have no approval requests yet.
-         *
-         *     Requires `transfer:approve`.
-         */
-        get: operations["getInbox"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/studio/api/invoice/intents/export": {
         parameters: {
             query?: never;
@@ -1178,22 +1200,14 @@ export interface components {
             invoice_issue_date: string;
             allow_any_chain: boolean;
             allow_any_token: boolean;
-            /** @description Who gave the last approval (written by approve); see assigned_reviewer_uid for the assignment */
+            /** @description Whether reminder e-mails go to the recipient before the due date and the day it passes (with SMTP_URL set); false for merchants who send their own */
+            email_reminders: boolean;
             reviewer: string | null;
             /**
              * Format: date-time
-             * @description When it was approved (written by approve); see review_due_at for the due time
              * @example 2026-03-01T10:00:00.000Z
              */
             approve_time: string | null;
-            /** @description Whom the review is assigned to (the update request's `reviewer`) */
-            assigned_reviewer_uid: string | null;
-            /**
-             * Format: date-time
-             * @description When the review is due (the update request's `approve_time`)
-             * @example 2026-03-01T10:00:00.000Z
-             */
-            review_due_at: string | null;
             /**
              * Format: date-time
              * @example 2026-03-01T10:00:00.000Z
@@ -1438,6 +1452,8 @@ export interface components {
                 unit_price: number;
                 tax?: number;
             }[];
+            /** @description false: no reminder e-mails before the due date or when it passes (default true) */
+            email_reminders?: boolean;
         };
         InvoiceUpdateRequest: {
             recipient_name?: string;
@@ -1448,16 +1464,10 @@ export interface components {
             attachment?: {
                 file_id: string;
             } | null;
-            /**
-             * @description Assigns the review: the uid or e-mail of a person in the organization who holds transfer:approve (else 422/42200). It approves nothing; the record is then in that person's inbox rather than every approver's. Shown as `assigned_reviewer_uid`.
-             * @example approver@merchant.example
-             */
-            reviewer?: string | null;
-            /**
-             * @description When the review is due: an ISO 8601 date-time with Z or an offset (else 400). The inbox sorts by it. Shown as `review_due_at`.
-             * @example 2026-01-31T17:00:00+08:00
-             */
-            approve_time?: string | null;
+            /** @description Recorded by the approve action: any value is refused (400/40000) */
+            reviewer?: string;
+            /** @description Recorded by the approve action: any value is refused (400/40000) */
+            approve_time?: string;
             invoice_issue_date?: string | null;
             payment_terms?: number;
             /** @enum {string|null} */
@@ -1482,6 +1492,7 @@ export interface components {
                 unit_price: number;
                 tax?: number;
             }[];
+            email_reminders?: boolean | null;
         };
         CancelRequest: {
             reason?: string;
@@ -1516,6 +1527,74 @@ export interface components {
              */
             created_at: string;
             invoice_id: string;
+        };
+        InvoiceEmails: {
+            /** @description Whether this server sends e-mail (SMTP_URL is set). When false no e-mail is queued or sent, and `emails` lists only those queued while it was */
+            configured: boolean;
+            /**
+             * @description The From address (SMTP_FROM), when configured
+             * @example billing@merchant.example
+             */
+            sender: string | null;
+            /** @description Oldest first */
+            emails: components["schemas"]["InvoiceEmail"][];
+        };
+        InvoiceEmail: {
+            /** @example eml_5c0f2b9e7a1d43e8a6b1c2d3 */
+            id: string;
+            /**
+             * @description `invoice`: sent when the invoice was approved; `reminder_due_soon`: INVOICE_REMINDER_DAYS_BEFORE days before its due date; `reminder_overdue`: the day its due date passed
+             * @enum {string}
+             */
+            kind: "invoice" | "reminder_due_soon" | "reminder_overdue";
+            /** @example ada@client.example */
+            recipient: string;
+            /**
+             * @description `pending`: queued or waiting for a retry (`next_attempt_at`); `sent`: the SMTP server accepted it; `failed`: refused (5xx) or every retry used
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "failed";
+            /**
+             * Format: date-time
+             * @description When a pending e-mail is tried next
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            sent_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            created_at: string;
+            attempts: {
+                /** @example 1 */
+                attempt: number;
+                /** @description The first attempt of a re-send (POST …/emails/{email_id}/resend) */
+                manual: boolean;
+                /**
+                 * @description `deferred`: not accepted this time, tried again later
+                 * @enum {string}
+                 */
+                outcome: "sent" | "deferred" | "failed";
+                /**
+                 * @description The SMTP server's reply code; null when no server answered
+                 * @example 250
+                 */
+                smtp_code: number | null;
+                /** @example 250 OK: message queued */
+                smtp_response: string | null;
+                error: string | null;
+                latency_ms: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-03-01T10:00:00.000Z
+                 */
+                created_at: string;
+            }[];
         };
         PayoutIntent: {
             /** @example po_5b7c9d1e3f2a4b68 */
@@ -1570,22 +1649,12 @@ export interface components {
             creator_uid: string;
             /** @example https://merchant.example */
             origin: string;
-            /** @description Who gave the last approval (written by approve); see assigned_reviewer_uid for the assignment */
             reviewer: string | null;
             /**
              * Format: date-time
-             * @description When it was approved (written by approve); see review_due_at for the due time
              * @example 2026-03-01T10:00:00.000Z
              */
             approve_time: string | null;
-            /** @description Whom the review is assigned to (the update request's `reviewer`) */
-            assigned_reviewer_uid: string | null;
-            /**
-             * Format: date-time
-             * @description When the review is due (the update request's `approve_time`)
-             * @example 2026-03-01T10:00:00.000Z
-             */
-            review_due_at: string | null;
             /**
              * Format: date-time
              * @example 2026-03-01T10:00:00.000Z
@@ -1653,16 +1722,6 @@ export interface components {
             recipient_uid?: string | null;
             recipient_org_id?: number | null;
             recipient_phone?: string | null;
-            /**
-             * @description Assigns the review: the uid or e-mail of a person in the organization who holds transfer:approve (else 422/42200). It approves nothing; the record is then in that person's inbox rather than every approver's. Shown as `assigned_reviewer_uid`.
-             * @example approver@merchant.example
-             */
-            reviewer?: string | null;
-            /**
-             * @description When the review is due: an ISO 8601 date-time with Z or an offset (else 400). The inbox sorts by it. Shown as `review_due_at`.
-             * @example 2026-01-31T17:00:00+08:00
-             */
-            approve_time?: string | null;
         };
         PayoutLog: {
             /** @example 812 */
@@ -2358,47 +2417,6 @@ export interface components {
                 created_at: string;
             }[];
             next_step: number | null;
-        };
-        ApproverInbox: {
-            /** @description How many records wait for the caller (all of them, beyond `rows`) */
-            count: number;
-            rows: {
-                /** @enum {string} */
-                kind: "invoice" | "payout";
-                id: string;
-                /**
-                 * @description The invoice or payout number
-                 * @example INV-2026-000042
-                 */
-                number: string;
-                /**
-                 * @description The amount due in the token, a decimal string
-                 * @example 125.5
-                 */
-                amount: string;
-                /** @example USDC */
-                token: string;
-                /** @example arb */
-                chain: string;
-                /** @description The token's decimals: sums of `amount` are exact in these units */
-                decimals: number;
-                recipient_name: string;
-                recipient_email: string;
-                /** @description The policy step the caller's approval would take */
-                step: number;
-                /** @description How many distinct approvals the record's policy tier needs */
-                required: number;
-                /** @example 1 of 2 */
-                policy_step: string;
-                assigned_reviewer: {
-                    uid: string;
-                    name: string;
-                } | null;
-                /** @description When the review is due (the update request's approve_time) */
-                review_due_at: string | null;
-                /** @description When the version under review began: its creation, last edit or resubmission */
-                waiting_since: string;
-            }[];
         };
     };
     responses: never;
@@ -4470,6 +4488,327 @@ export interface operations {
             };
             /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
             404: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInvoiceIntentByIdEmails: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The record's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["InvoiceEmails"];
+                    };
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
+            404: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postInvoiceIntentByIdEmailsByEmailIdResend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key answers the first response (kept 24 h per API user) */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The record's id */
+                id: string;
+                /** @description The e-mail's id (from GET /invoice/intent/{id}/emails) */
+                email_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["InvoiceEmail"];
+                    };
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
+            404: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record's status does not allow the action, a concurrent change won, or an Idempotency-Key was reused with another request (codes: `40900` invalid_state, `40901` lost_race, `40902` idempotency_mismatch, `40903` secret_not_replayable) */
+            409: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request (unsupported chain or token, address invalid for the chain, balance too low, …) (codes: `42200` business_rule) */
+            422: {
                 headers: {
                     /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
                     "X-Request-ID"?: string;
@@ -10714,113 +11053,6 @@ export interface operations {
             };
             /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
             404: {
-                headers: {
-                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
-                    "X-Request-ID"?: string;
-                    /** @description Requests allowed at once (the burst) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests available now */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the bucket is full again */
-                    "RateLimit-Reset"?: number;
-                    /** @description The burst per window */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
-            429: {
-                headers: {
-                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
-                    "X-Request-ID"?: string;
-                    /** @description Requests allowed at once (the burst) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests available now */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the bucket is full again */
-                    "RateLimit-Reset"?: number;
-                    /** @description The burst per window */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
-            500: {
-                headers: {
-                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
-                    "X-Request-ID"?: string;
-                    /** @description Requests allowed at once (the burst) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests available now */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the bucket is full again */
-                    "RateLimit-Reset"?: number;
-                    /** @description The burst per window */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getInbox: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
-                "X-Request-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The record */
-            200: {
-                headers: {
-                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
-                    "X-Request-ID"?: string;
-                    /** @description Requests allowed at once (the burst) */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests available now */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the bucket is full again */
-                    "RateLimit-Reset"?: number;
-                    /** @description The burst per window */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        code: 0;
-                        data: components["schemas"]["ApproverInbox"];
-                    };
-                };
-            };
-            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
-            401: {
-                headers: {
-                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
-                    "X-Request-ID"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
-            403: {
                 headers: {
                     /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
                     "X-Request-ID"?: string;

@@ -7,7 +7,7 @@ import { apiFetch } from "@/lib/console/api";
 import { apiQuery, LEDGER_FILTER_KEYS, type FilterKey } from "@/lib/console/list-query";
 import type { ConsoleReads } from "@/lib/console/reads";
 import { apiPath, type Resource } from "@/lib/console/resources";
-import type { Balance, ChainStatus, Dashboard, Inbox, LedgerEntry, ListData, StatusLog, WebhookDelivery, WebhookDeliveryStatus } from "@/lib/console/types";
+import type { Balance, ChainStatus, Dashboard, Inbox, InvoiceEmails, LedgerEntry, ListData, StatusLog, WebhookDelivery, WebhookDeliveryStatus } from "@/lib/console/types";
 
 export type ConsoleQuery<T> = {
   queryKey: QueryKey;
@@ -171,6 +171,17 @@ export async function recordChanged(queryClient: QueryClient, resource: Resource
  * One page of webhook deliveries (the webhooks page, a record's own section). While any shown
  * delivery is pending, polled: the dispatcher's next attempt shows without a reload.
  */
+export const INVOICE_EMAILS_KEY = ["invoice-emails"] as const;
+
+/** An invoice's e-mails; polled while one is waiting to be sent, and read again when the invoice's status moves. */
+export function useInvoiceEmails(invoiceId: string, recordStatus: string) {
+  return useQuery({
+    queryKey: [...INVOICE_EMAILS_KEY, invoiceId, recordStatus],
+    queryFn: () => apiFetch<{ data: InvoiceEmails }>(`/api/invoices/${encodeURIComponent(invoiceId)}/emails`).then((body) => body.data),
+    refetchInterval: (state) => (state.state.data?.emails.some((email) => email.status === "pending") ? 1500 : false),
+  });
+}
+
 export function useDeliveries(query: URLSearchParams, recordStatus?: string) {
   return useQuery({
     // A record's section keys on its status too: a new status is a new event to show.

@@ -36,6 +36,8 @@ import type {
   WebhookEndpointWithSecret,
   WebhookEventType,
   WebhookSecret,
+  InvoiceEmail,
+  InvoiceEmails,
 } from "@/lib/console/types";
 import type { ExportList } from "@/lib/console/list-query";
 import type { InvoiceActionName, PayoutActionName, PostedAction } from "@/lib/workflow/actions";
@@ -184,7 +186,14 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
     chains: () => data<ChainStatus[]>(call({ path: "/chains" })),
     ledger: (query: URLSearchParams) => list<LedgerEntry, string>("/balances/ledger", query),
     withdraw: (body: unknown, once: Once = {}) => data<Transfer>(call({ method: "POST", path: "/asset_pro/transfer", body, ...once })),
-    invoices: { ...workflow<Invoice, PostedAction<InvoiceActionName>>("invoice"), pdf: (invoiceId: string) => document(`/invoice/intent/${id(invoiceId)}/pdf`) },
+    invoices: {
+      ...workflow<Invoice, PostedAction<InvoiceActionName>>("invoice"),
+      pdf: (invoiceId: string) => document(`/invoice/intent/${id(invoiceId)}/pdf`),
+      // The invoice's e-mails (README "E-mail"): read with transfer:read, resent with transfer:approve.
+      emails: (invoiceId: string) => data<InvoiceEmails>(call({ path: `/invoice/intent/${id(invoiceId)}/emails` })),
+      resendEmail: (invoiceId: string, emailId: string, once: Once = {}) =>
+        data<InvoiceEmail>(call({ method: "POST", path: `/invoice/intent/${id(invoiceId)}/emails/${id(emailId)}/resend`, ...once })),
+    },
     payouts: workflow<Payout, PostedAction<PayoutActionName>>("payout"),
     // Webhook deliveries (README "Webhooks"): read with transfer:read; resend and the signing
     // secret need transfer:sign. The secret is fetched only when an admin asks to see it.

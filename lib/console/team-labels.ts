@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "webhook_endpoint.created": "Webhook endpoint added",
   "webhook_endpoint.secret_rotated": "Webhook endpoint secret rotated",
   "webhook_endpoint.deleted": "Webhook endpoint deleted",
+  "invoice_email.resent": "Invoice e-mail resent",
   "approval_policy.updated": "Approval policy changed",
 };
 

@@ -44,6 +44,8 @@ export type ErrorBody = { code: number; message: string; errors?: FieldError[]; 
 
 /** One webhook event on its way to a record's callback_url or a webhook endpoint (GET /webhook/deliveries); `id` is the `webhook-id` the receiver sees. */
 export type WebhookDelivery = Schemas["WebhookDelivery"];
+export type InvoiceEmails = Schemas["InvoiceEmails"];
+export type InvoiceEmail = Schemas["InvoiceEmail"];
 /** One attempt at a delivery; `manual` when an admin resent it. */
 export type WebhookAttempt = WebhookDelivery["attempts"][number];
 export type WebhookDeliveryStatus = WebhookDelivery["status"];

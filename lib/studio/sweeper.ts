@@ -9,6 +9,7 @@ import { WORKFLOW_OWNERS } from "@/lib/studio/owners";
 import { unitOfWork } from "@/lib/studio/unit-of-work";
 import type { Intent, OwnerTable } from "@/lib/studio/workflow/owner";
 import { SYSTEM_OPERATOR, transition } from "@/lib/studio/workflow/transition";
+import { queueDueRemindersEveryMinute } from "@/lib/studio/emails/reminders";
 import type { invoices } from "@/lib/studio/db/schema";
 
 const BATCH = 100;
@@ -51,7 +52,7 @@ export async function sweepExpired(now: Date = new Date()): Promise<number> {
 /**
  * One round of background work: expiries, RPC chains' deposits (a range each) and broadcast
  * sends (confirmed, failed or replaced), chain sends a crash left pending, idempotency purge, and rate-limit counters of keys idle long enough to
- * have their whole burst back. Returns whether more may be waiting (a full batch expired, a
+ * have their whole burst back, and invoice reminder e-mails (once a minute). Returns whether more may be waiting (a full batch expired, a
  * scanner is behind its node's head, or sends went out).
  */
 export async function backgroundRound(now: Date = new Date()): Promise<boolean> {
@@ -63,6 +64,7 @@ export async function backgroundRound(now: Date = new Date()): Promise<boolean> 
   const sent = await broadcastPendingSends();
   await unitOfWork((tx) => purgeIdempotencyKeys(tx, now));
   await rateLimitStore().purgeIdle();
+  await queueDueRemindersEveryMinute(now);
   const behind = scans.some((scan) => !scan.error && !scan.backingOff && scan.scanned < scan.head);
   return expired === BATCH || behind || sent > 0;
 }

@@ -78,6 +78,7 @@ export async function createInvoice(input: {
       invoiceIssueDate: issueDate,
       allowAnyChain: request.allow_any_chain ?? false,
       allowAnyToken: request.allow_any_token ?? false,
+      emailReminders: request.email_reminders ?? true,
       useFixedStablecoinRate: request.use_fixed_stablecoin_rate ?? false,
       createdAt: now,
       updatedAt: now,

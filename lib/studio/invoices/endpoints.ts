@@ -6,6 +6,7 @@ import { invoiceRecordSchema } from "@/lib/studio/invoices/serialize";
 import { refundSchema, rejectSchema } from "@/lib/studio/workflow/schemas";
 import { statusLogRecordSchema } from "@/lib/studio/workflow/serialize";
 import { z } from "zod";
+import { invoiceEmailRecordSchema, invoiceEmailsSchema } from "@/lib/studio/emails/invoice-emails";
 
 const invoice = named("InvoiceIntent", invoiceRecordSchema);
 named("InvoiceCreateRequest", invoiceCreateSchema);
@@ -15,6 +16,8 @@ named("SignInvoiceRequest", signSchema);
 named("RejectRequest", rejectSchema);
 named("RefundReviewRequest", refundSchema);
 const invoiceLog = named("InvoiceLog", statusLogRecordSchema("invoice_id"));
+const invoiceEmail = named("InvoiceEmail", invoiceEmailRecordSchema);
+const invoiceEmails = named("InvoiceEmails", invoiceEmailsSchema);
 
 const tag = "Invoices";
 
@@ -61,5 +64,16 @@ export const invoiceEndpoints = [
     method: "get", path: "/invoice/intent/{id}/pdf", tag, summary: "The invoice as a PDF",
     description: "Number, dates, recipient, line items, totals, payment details and, once approved, the hosted payment page's link (`kg_deep_link`). Served as an attachment named `<invoice_id>.pdf`.",
     permission: "transfer:read", response: z.string().meta({ format: "binary", description: "A PDF document" }), file: "application/pdf", extension: true,
+  }),
+  endpoint({
+    method: "get", path: "/invoice/intent/{id}/emails", tag, summary: "The e-mails sent to an invoice's recipient, with every attempt",
+    description: "With `SMTP_URL` set, approving an invoice e-mails it to `recipient_email` (pay link, PDF attached), and reminders go before its due date and the day it passes (unless `email_reminders` is false). Each e-mail lists every attempt and what the SMTP server answered. `configured` is false when this server sends no e-mail.",
+    permission: "transfer:read", response: invoiceEmails, extension: true,
+  }),
+  endpoint({
+    method: "post", path: "/invoice/intent/{id}/emails/{email_id}/resend", tag, summary: "Send an invoice e-mail again, as a new attempt",
+    description: "Queues the e-mail for a new round of attempts (sent at once, logged as `manual`). 409 while an attempt of it is in flight; 422 when this server sends no e-mail (no `SMTP_URL`).",
+    permission: "transfer:approve", response: invoiceEmail, extension: true, refusals: { businessRule: true },
+    pathParams: { email_id: { description: "The e-mail's id (from GET /invoice/intent/{id}/emails)", example: "eml_5c0f2b9e7a1d43e8a6b1c2d3" } },
   }),
 ];

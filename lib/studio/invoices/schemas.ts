@@ -53,6 +53,8 @@ export const invoiceCreateSchema = intentCreateFields.extend({
   allow_any_token: z.boolean().optional(),
   bank_account_id: bankAccountId.optional(),
   detail_items: detailItems,
+  // Reminder e-mails (issue 26); the invoice e-mail itself goes on approval whatever this says.
+  email_reminders: z.boolean().optional().meta({ description: "false: no reminder e-mails before the due date or when it passes (default true)" }),
 });
 export type InvoiceCreateInput = z.infer<typeof invoiceCreateSchema>;
 
@@ -78,6 +80,7 @@ export const invoiceUpdateSchema = z.object({
   allow_any_token: clearable(z.boolean()),
   payout_addresses: clearable(chainToAddress),
   detail_items: notClearable(detailItems),
+  email_reminders: clearable(z.boolean()),
 });
 export type InvoiceUpdateInput = z.infer<typeof invoiceUpdateSchema>;
 

@@ -35,6 +35,7 @@ function changesFor(invoice: InvoiceRow, pi: PaymentIntentRow, request: InvoiceU
     paymentTerms: request.payment_terms,
     allowAnyChain: orDefaultWhenCleared(request.allow_any_chain, false),
     allowAnyToken: orDefaultWhenCleared(request.allow_any_token, false),
+    emailReminders: orDefaultWhenCleared(request.email_reminders, true),
     detailItems: request.detail_items,
   };
   const paymentChanges: Partial<PaymentIntentRow> = {

@@ -137,7 +137,14 @@ function operation(entry: Endpoint): RouteConfig {
     ...(entry.extension ? { "x-studio-extension": true } : {}),
     ...(authenticated && entry.permission ? { "x-studio-permission": entry.permission } : {}),
     request: {
-      ...(hasId ? { params: z.object({ id: z.string().meta(entry.pathId ?? { description: "The record's id", example: "inv_8d2f0a6b1c3e4d57" }) }) } : {}),
+      ...(hasId
+        ? {
+            params: z.object({
+              id: z.string().meta(entry.pathId ?? { description: "The record's id", example: "inv_8d2f0a6b1c3e4d57" }),
+              ...Object.fromEntries(Object.entries(entry.pathParams ?? {}).map(([name, meta]) => [name, z.string().meta(meta)])),
+            }),
+          }
+        : {}),
       ...(entry.query ? { query: entry.query } : {}),
       headers: z.object(headers),
       ...(entry.body
@@ -161,7 +168,7 @@ function permissionNote(entry: Endpoint): string {
 
 function operationId(entry: Endpoint): string {
   const words = entry.path
-    .replaceAll("{id}", "by id")
+    .replace(/\{(\w+)\}/g, (_, name: string) => `by ${name.replaceAll("_", " ")}`)
     .split(/[/_.\s]+/)
     .filter(Boolean);
   return [entry.method, ...words].map((word, index) => (index === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join("");

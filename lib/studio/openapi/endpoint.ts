@@ -34,6 +34,8 @@ export type Endpoint = {
   list?: { counts?: z.ZodType; cursor?: boolean };
   /** The `{id}` path parameter when it is not a payment record's id. */
   pathId?: { description: string; example: string };
+  /** Path parameters besides `{id}` (`{email_id}`), by name. */
+  pathParams?: Record<string, { description: string; example: string }>;
   /** The response body is `response` itself, not an envelope (the document). */
   raw?: boolean;
   /** The response is a file of this media type (an invoice PDF, a CSV export), not JSON; errors stay envelopes. */

@@ -100,6 +100,8 @@ export function approveIntent<T extends OwnerTable, R>(
     id: string;
     now: Date;
     prepare: (current: Intent<T>) => { paymentDeadline: number; changes?: Partial<T["$inferInsert"]> };
+    /** What the owner does in the same transaction once the last approval moved the record to approved. */
+    onApproved?: (tx: Tx, approved: Intent<T>) => Promise<void>;
   },
 ): Promise<R> {
   const { principal, id, now } = input;
@@ -157,6 +159,7 @@ export function approveIntent<T extends OwnerTable, R>(
       paymentChanges: { ...address, paymentDeadline },
       now,
     });
+    await input.onApproved?.(tx, approved);
     return owner.serialize(approved.row, approved.paymentIntent);
   });
 }

@@ -1,0 +1,102 @@
+"use client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRef } from "react";
+import { ErrorNote, Section } from "@/components/payments/detail";
+import { StatusBadge } from "@/components/payments/status-badge";
+import { useViewer } from "@/components/providers";
+import { buttonClass } from "@/components/ui/button";
+import { useToast } from "@/components/ui/toast";
+import { apiFetch, ApiError } from "@/lib/console/api";
+import { formatDateTime } from "@/lib/console/format";
+import { INVOICE_EMAILS_KEY, useInvoiceEmails } from "@/lib/console/queries";
+import type { InvoiceEmail } from "@/lib/console/types";
+import { useActionKeys } from "@/lib/console/use-action-keys";
+
+const KIND_LABELS: Record<InvoiceEmail["kind"], string> = {
+  invoice: "Invoice",
+  reminder_due_soon: "Reminder before due date",
+  reminder_overdue: "Overdue reminder",
+};
+
+/** The e-mails sent to the invoice's recipient, each with its attempts, and Resend for approvers. */
+export function InvoiceEmails({ invoiceId, status }: { invoiceId: string; status: string }) {
+  const { data, error } = useInvoiceEmails(invoiceId, status);
+  const viewer = useViewer();
+  const canResend = viewer.permissions.includes("transfer:approve");
+  return (
+    <Section id="emails" title="E-mails">
+      {error ? <ErrorNote>Could not load e-mails: {error.message}</ErrorNote> : null}
+      {data && !data.configured ? (
+        <p className="mt-2 text-sm text-slate-700" data-testid="emails-off">
+          E-mail is off on this server (no SMTP_URL is set): nothing is sent to the recipient.
+        </p>
+      ) : null}
+      {data && data.configured && data.emails.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700" data-testid="emails-empty">
+          No e-mails yet. The invoice is e-mailed to its recipient when it is approved.
+        </p>
+      ) : null}
+      {data && data.emails.length > 0 ? (
+        <ul className="mt-3 divide-y divide-slate-100" aria-label="E-mails">
+          {data.emails.map((email) => {
+            const last = email.attempts.at(-1);
+            return (
+              <li key={email.id} className="py-2 text-sm" data-testid="invoice-email">
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <span className="font-medium text-slate-900">{KIND_LABELS[email.kind]}</span>
+                  <StatusBadge status={email.status} />
+                  <span className="text-slate-700">
+                    {email.attempts.length} attempt{email.attempts.length === 1 ? "" : "s"}
+                  </span>
+                  {canResend && data.configured ? <ResendEmailButton invoiceId={invoiceId} email={email} /> : null}
+                </div>
+                <p className="mt-1 wrap-anywhere text-slate-700">
+                  To {email.recipient} · {formatDateTime(email.sent_at ?? email.created_at)}
+                  {last && last.outcome !== "sent" ? ` · ${last.smtp_code ? `SMTP ${last.smtp_code}: ` : ""}${last.error ?? last.smtp_response ?? ""}` : ""}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </Section>
+  );
+}
+
+function ResendEmailButton({ invoiceId, email }: { invoiceId: string; email: InvoiceEmail }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const keys = useActionKeys<`resend-email:${string}`>();
+  const action = `resend-email:${email.id}` as const;
+  // A second click can land before the button re-renders disabled: dropped here, and the shared
+  // key makes the Studio replay rather than queue it again should one get through.
+  const sending = useRef(false);
+  const mutation = useMutation({
+    mutationFn: (key: string) =>
+      apiFetch<{ data: InvoiceEmail }>(`/api/invoices/${encodeURIComponent(invoiceId)}/emails/${encodeURIComponent(email.id)}/resend`, {
+        method: "POST",
+        idempotencyKey: key,
+      }),
+    onSuccess: async () => {
+      keys.done(action);
+      toast("E-mail queued to be sent again");
+      await queryClient.invalidateQueries({ queryKey: INVOICE_EMAILS_KEY });
+    },
+    onError: (error) => toast(error instanceof ApiError ? `Resend failed: ${error.message}` : "The request did not complete. Resend again to retry.", "error"),
+  });
+  return (
+    <button
+      type="button"
+      className={`${buttonClass.secondary} ml-auto`}
+      disabled={mutation.isPending}
+      aria-label={`Resend ${KIND_LABELS[email.kind].toLowerCase()} e-mail`}
+      onClick={() => {
+        if (sending.current) return;
+        sending.current = true;
+        mutation.mutate(keys.keyFor(action), { onSettled: () => void (sending.current = false) });
+      }}
+    >
+      {mutation.isPending ? "Resending…" : "Resend"}
+    </button>
+  );
+}
