@@ -78,7 +78,7 @@ export interface paths {
         put?: never;
         /**
          * Approve an invoice: opens its payment address
-         * @description Maker-checker: the user who created or last edited it cannot approve it (403/40302). Under an approval policy tier that needs several distinct approvers, each approval but the last keeps it in approval_pending (logged "approval 1 of 2"); the same person cannot approve twice (403/40302), a tier that needs org:manage refuses a last approval when no approver holds it (403/40300), and an approval that another one overtook while it waited is 409/40901.
+         * @description Maker-checker: the user who created or last edited it cannot approve it (403/40302). Under an approval policy tier that needs several distinct approvers, each approval but the last keeps it in approval_pending (logged "approval 1 of 2"); the same person cannot approve twice (403/40302), a tier that needs org:manage refuses a last approval when no approver holds it (403/40300), and an approval that another one overtook while it waited is 409/40901. A requested payment_deadline that has already passed (beyond a minute of clock-skew grace) is 422/42200: approving would open a payment window that is already shut.
          *
          *     Requires `transfer:approve`.
          */
@@ -312,7 +312,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a payout: opens its funding address
-         * @description Maker-checker: the user who created or last edited it cannot approve it (403/40302). Under an approval policy tier that needs several distinct approvers, each approval but the last keeps it in approval_pending (logged "approval 1 of 2"); the same person cannot approve twice (403/40302), a tier that needs org:manage refuses a last approval when no approver holds it (403/40300), and an approval that another one overtook while it waited is 409/40901.
+         * @description Maker-checker: the user who created or last edited it cannot approve it (403/40302). Under an approval policy tier that needs several distinct approvers, each approval but the last keeps it in approval_pending (logged "approval 1 of 2"); the same person cannot approve twice (403/40302), a tier that needs org:manage refuses a last approval when no approver holds it (403/40300), and an approval that another one overtook while it waited is 409/40901. A requested payment_deadline that has already passed (beyond a minute of clock-skew grace) is 422/42200: approving would open a payment window that is already shut.
          *
          *     Requires `transfer:approve`.
          */
@@ -687,6 +687,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/studio/api/webhook/event_types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event types the service emits
+         * @description What a webhook endpoint's `event_types` may name, besides `*` and `<object>.*`.
+         *
+         *     Any valid API key.
+         */
+        get: operations["getWebhookEventTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/webhook/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's webhook endpoints, newest first (never their secrets)
+         * @description Requires `org:manage`.
+         */
+        get: operations["getWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint: its signing secret is in this response only
+         * @description The endpoint receives every event the organization emits whose type one of `event_types` matches (besides any record's `callback_url`), as a Standard Webhooks envelope `{id, type, created_at, data}` signed with the endpoint's own secret, with the same retries, log and resend as callbacks. `url` is judged as every webhook target is (http or https, no credentials, no private or loopback address unless WEBHOOK_ALLOW_PRIVATE); 400 naming it otherwise. The event types the service emits: `invoice.approval_pending`, `invoice.approved`, `invoice.rejected`, `invoice.cancelled`, `invoice.expired`, `invoice.paid`, `invoice.underpaid`, `invoice.payment_review`, `invoice.signed`, `invoice.refunded`, `invoice.payment_reversed`, `payout.approval_pending`, `payout.approved`, `payout.rejected`, `payout.expired`, `payout.completed`, `payout.underfunded`, `payout.payment_review`, `payout.refunded`, `payout.payment_reversed`, `payment_intent.pending`, `payment_intent.success`, `payment_intent.expired`, `payment_intent.insufficient_not_refunded`, `payment_intent.insufficient_refunded`, `payment_intent.cancelled`, `payment_intent.aml_hold`, `payment_intent.manual_review`, `payment_intent.refunded`, `payment_intent.payment_reversed`. At most 20 endpoints per organization (422). The secret is kept in no idempotency row: a replay of the Idempotency-Key is 409/40903. Writes a row to the audit log in the same transaction.
+         *
+         *     Requires `org:manage`.
+         */
+        post: operations["postWebhookEndpoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/webhook/endpoints/{id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint's signing secret: the new one is in this response only
+         * @description Deliveries from now on carry a `webhook-signature` with a `v1,` signature by the new secret and, for `expire_old_after_seconds` (default 86400, 0 = none), one by the replaced secret beside it, space-separated as Standard Webhooks allows: a receiver verifying with either secret accepts them. Rotating again during an overlap ends it: only the secret just replaced keeps signing. A replay of the Idempotency-Key is 409/40903. Writes a row to the audit log in the same transaction.
+         *
+         *     Requires `org:manage`.
+         */
+        post: operations["postWebhookEndpointsByIdRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/webhook/endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint: it gets nothing new
+         * @description Its deliveries still pending become `cancelled` and are never sent (an attempt already under way finishes and is logged). Its past deliveries stay listed, with its `endpoint_id`. Writes a row to the audit log in the same transaction.
+         *
+         *     Requires `org:manage`.
+         */
+        delete: operations["deleteWebhookEndpointsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/studio/api/sandbox/pay": {
         parameters: {
             query?: never;
@@ -995,6 +1087,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/studio/api/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoices and payouts waiting for the caller's approval
+         * @description Each record whose next approval step the caller may take (the approve action's rules: not its maker, not already approved by them, org:manage where the last step of its tier needs it), unless its review is assigned to someone else who still can take that step. Sorted by `review_due_at` (records without one last), then by how long they have waited. `count` counts them all; `rows` holds the first 500. Withdrawals do not appear: they have no approval requests yet.
+         *
+         *     Requires `transfer:approve`.
+         */
+        get: operations["getInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/studio/api/invoice/intents/export": {
         parameters: {
             query?: never;
@@ -1127,6 +1241,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/studio/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's figures: money in and out per period and token, the invoice funnel, receivables aging, what awaits the caller, balances
+         * @description Requires `transfer:read`.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1202,12 +1336,22 @@ export interface components {
             allow_any_token: boolean;
             /** @description Whether reminder e-mails go to the recipient before the due date and the day it passes (with SMTP_URL set); false for merchants who send their own */
             email_reminders: boolean;
+            /** @description Who gave the last approval (written by approve); see assigned_reviewer_uid for the assignment */
             reviewer: string | null;
             /**
              * Format: date-time
+             * @description When it was approved (written by approve); see review_due_at for the due time
              * @example 2026-03-01T10:00:00.000Z
              */
             approve_time: string | null;
+            /** @description Whom the review is assigned to (the update request's `reviewer`) */
+            assigned_reviewer_uid: string | null;
+            /**
+             * Format: date-time
+             * @description When the review is due (the update request's `approve_time`)
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            review_due_at: string | null;
             /**
              * Format: date-time
              * @example 2026-03-01T10:00:00.000Z
@@ -1464,10 +1608,16 @@ export interface components {
             attachment?: {
                 file_id: string;
             } | null;
-            /** @description Recorded by the approve action: any value is refused (400/40000) */
-            reviewer?: string;
-            /** @description Recorded by the approve action: any value is refused (400/40000) */
-            approve_time?: string;
+            /**
+             * @description Assigns the review: the uid or e-mail of a person in the organization who holds transfer:approve (else 422/42200). It approves nothing; the record is then in that person's inbox rather than every approver's. Shown as `assigned_reviewer_uid`.
+             * @example approver@merchant.example
+             */
+            reviewer?: string | null;
+            /**
+             * @description When the review is due: an ISO 8601 date-time with Z or an offset (else 400). The inbox sorts by it. Shown as `review_due_at`.
+             * @example 2026-01-31T17:00:00+08:00
+             */
+            approve_time?: string | null;
             invoice_issue_date?: string | null;
             payment_terms?: number;
             /** @enum {string|null} */
@@ -1649,12 +1799,22 @@ export interface components {
             creator_uid: string;
             /** @example https://merchant.example */
             origin: string;
+            /** @description Who gave the last approval (written by approve); see assigned_reviewer_uid for the assignment */
             reviewer: string | null;
             /**
              * Format: date-time
+             * @description When it was approved (written by approve); see review_due_at for the due time
              * @example 2026-03-01T10:00:00.000Z
              */
             approve_time: string | null;
+            /** @description Whom the review is assigned to (the update request's `reviewer`) */
+            assigned_reviewer_uid: string | null;
+            /**
+             * Format: date-time
+             * @description When the review is due (the update request's `approve_time`)
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            review_due_at: string | null;
             /**
              * Format: date-time
              * @example 2026-03-01T10:00:00.000Z
@@ -1722,6 +1882,16 @@ export interface components {
             recipient_uid?: string | null;
             recipient_org_id?: number | null;
             recipient_phone?: string | null;
+            /**
+             * @description Assigns the review: the uid or e-mail of a person in the organization who holds transfer:approve (else 422/42200). It approves nothing; the record is then in that person's inbox rather than every approver's. Shown as `assigned_reviewer_uid`.
+             * @example approver@merchant.example
+             */
+            reviewer?: string | null;
+            /**
+             * @description When the review is due: an ISO 8601 date-time with Z or an offset (else 400). The inbox sorts by it. Shown as `review_due_at`.
+             * @example 2026-01-31T17:00:00+08:00
+             */
+            approve_time?: string | null;
         };
         PayoutLog: {
             /** @example 812 */
@@ -1898,7 +2068,15 @@ export interface components {
              * @example 2026-03-01T10:00:00.000Z
              */
             created_at: string;
-            /** @enum {string} */
+            /**
+             * @description The refunded amount: spec 2.4 names `refund_crypto_amount` so in the payment intent endpoints' description; both carry it
+             * @example 125.5
+             */
+            refund_amount: string | null;
+            /**
+             * @description The owning invoice's or payout's category when `owner` is set
+             * @enum {string}
+             */
             status_category: "pending_review" | "awaiting_payment" | "action_required" | "completed" | "closed";
             creator_uid: string;
             /**
@@ -1906,6 +2084,12 @@ export interface components {
              * @example 2026-03-01T10:00:00.000Z
              */
             updated_at: string;
+            /** @description The invoice or payout whose nested payment intent this is (GET /payment/intent/{id} answers for those too, spec 2.4); null for a standalone payment intent. Lists and refunds here are of standalone ones. */
+            owner: {
+                /** @enum {string} */
+                type: "invoice" | "payout";
+                id: string;
+            } | null;
         };
         PaymentIntentCreateRequest: {
             client_id?: string;
@@ -2119,8 +2303,13 @@ export interface components {
             object_id: string;
             /** @example https://merchant.example/webhooks/studio */
             url: string;
+            /**
+             * @description The webhook endpoint it goes to; null for a record's callback_url
+             * @example wep_6a1f0c9e2b7d4a3c8e5f1b20
+             */
+            endpoint_id: string | null;
             /** @enum {string} */
-            status: "pending" | "delivered" | "failed";
+            status: "pending" | "delivered" | "failed" | "cancelled";
             attempt_count: number;
             /**
              * Format: date-time
@@ -2137,7 +2326,7 @@ export interface components {
              * @example 2026-03-01T10:00:00.000Z
              */
             created_at: string;
-            /** @description The exact JSON body every attempt sends */
+            /** @description The exact JSON body every attempt sends: the record itself for a callback_url, a Standard Webhooks envelope `{id, type, created_at, data}` for an endpoint */
             payload?: unknown;
             attempts: {
                 /** @example 1 */
@@ -2165,6 +2354,129 @@ export interface components {
              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
              */
             secret: string;
+        };
+        WebhookEventType: {
+            /** @example invoice.paid */
+            type: string;
+        };
+        WebhookEndpoint: {
+            /** @example wep_6a1f0c9e2b7d4a3c8e5f1b20 */
+            id: string;
+            /** @example https://merchant.example/webhooks/studio */
+            url: string;
+            /** @example Order service */
+            description: string;
+            /**
+             * @example [
+             *       "invoice.*",
+             *       "payout.approved"
+             *     ]
+             */
+            event_types: string[];
+            /**
+             * Format: date-time
+             * @description While set and in the future, the secret a rotation replaced still signs beside the current one
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            created_at: string;
+        };
+        WebhookEndpointWithSecret: {
+            /** @example wep_6a1f0c9e2b7d4a3c8e5f1b20 */
+            id: string;
+            /** @example https://merchant.example/webhooks/studio */
+            url: string;
+            /** @example Order service */
+            description: string;
+            /**
+             * @example [
+             *       "invoice.*",
+             *       "payout.approved"
+             *     ]
+             */
+            event_types: string[];
+            /**
+             * Format: date-time
+             * @description While set and in the future, the secret a rotation replaced still signs beside the current one
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description The endpoint's signing secret, in this response only
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        /** @description Any other pattern is 400 naming it. The event types the service emits: `invoice.approval_pending`, `invoice.approved`, `invoice.rejected`, `invoice.cancelled`, `invoice.expired`, `invoice.paid`, `invoice.underpaid`, `invoice.payment_review`, `invoice.signed`, `invoice.refunded`, `invoice.payment_reversed`, `payout.approval_pending`, `payout.approved`, `payout.rejected`, `payout.expired`, `payout.completed`, `payout.underfunded`, `payout.payment_review`, `payout.refunded`, `payout.payment_reversed`, `payment_intent.pending`, `payment_intent.success`, `payment_intent.expired`, `payment_intent.insufficient_not_refunded`, `payment_intent.insufficient_refunded`, `payment_intent.cancelled`, `payment_intent.aml_hold`, `payment_intent.manual_review`, `payment_intent.refunded`, `payment_intent.payment_reversed`. */
+        WebhookEndpointCreateRequest: {
+            /** @example https://merchant.example/webhooks/studio */
+            url: string;
+            /**
+             * @default
+             * @example Order service
+             */
+            description: string;
+            /**
+             * @description Patterns: `*`, `<object>.*` for `invoice`, `payout`, `payment_intent`, or an exact event type.
+             * @example [
+             *       "invoice.*",
+             *       "payout.approved"
+             *     ]
+             */
+            event_types: string[];
+        };
+        WebhookEndpointRotateRequest: {
+            /**
+             * @description How long the replaced secret keeps signing beside the new one; 0 retires it at once. Default 86400 (24 h).
+             * @default 86400
+             * @example 3600
+             */
+            expire_old_after_seconds: number;
+        };
+        DeletedWebhookEndpoint: {
+            /** @example wep_6a1f0c9e2b7d4a3c8e5f1b20 */
+            id: string;
+            /** @example https://merchant.example/webhooks/studio */
+            url: string;
+            /** @example Order service */
+            description: string;
+            /**
+             * @example [
+             *       "invoice.*",
+             *       "payout.approved"
+             *     ]
+             */
+            event_types: string[];
+            /**
+             * Format: date-time
+             * @description While set and in the future, the secret a rotation replaced still signs beside the current one
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            deleted_at: string;
+            /**
+             * @description Deliveries to it still pending, now `cancelled` and never sent
+             * @example 2
+             */
+            cancelled_deliveries: number;
         };
         SandboxTransferResult: {
             transfer: {
@@ -2417,6 +2729,127 @@ export interface components {
                 created_at: string;
             }[];
             next_step: number | null;
+        };
+        ApproverInbox: {
+            /** @description How many records wait for the caller (all of them, beyond `rows`) */
+            count: number;
+            rows: {
+                /** @enum {string} */
+                kind: "invoice" | "payout";
+                id: string;
+                /**
+                 * @description The invoice or payout number
+                 * @example INV-2026-000042
+                 */
+                number: string;
+                /**
+                 * @description The amount due in the token, a decimal string
+                 * @example 125.5
+                 */
+                amount: string;
+                /** @example USDC */
+                token: string;
+                /** @example arb */
+                chain: string;
+                /** @description The token's decimals: sums of `amount` are exact in these units */
+                decimals: number;
+                recipient_name: string;
+                recipient_email: string;
+                /** @description The policy step the caller's approval would take */
+                step: number;
+                /** @description How many distinct approvals the record's policy tier needs */
+                required: number;
+                /** @example 1 of 2 */
+                policy_step: string;
+                assigned_reviewer: {
+                    uid: string;
+                    name: string;
+                } | null;
+                /** @description When the review is due (the update request's approve_time) */
+                review_due_at: string | null;
+                /** @description When the version under review began: its creation, last edit or resubmission */
+                waiting_since: string;
+            }[];
+        };
+        Dashboard: {
+            /** @enum {string} */
+            interval: "day" | "week" | "month";
+            /**
+             * @description The first period's first day, UTC (YYYY-MM-DD)
+             * @example 2026-10-28
+             */
+            since: string;
+            /** @description Funds received at invoices' and standalone payment intents' deposit addresses, per period of the first transfer and token (all transfers to the address summed, as `received_crypto_amount`); periods with nothing are left out */
+            received: {
+                /**
+                 * @description The period's first day, UTC (YYYY-MM-DD)
+                 * @example 2026-11-23
+                 */
+                period: string;
+                /** @example USDC */
+                token: string;
+                /**
+                 * @description Exact decimal amount
+                 * @example 1250.5
+                 */
+                amount: string;
+                /**
+                 * @description Records summed
+                 * @example 4
+                 */
+                count: number;
+            }[];
+            /** @description Completed payouts' net sent to their targets (the payment intent's `exact_out_amount`), per period of the send and token */
+            paid_out: {
+                /**
+                 * @description The period's first day, UTC (YYYY-MM-DD)
+                 * @example 2026-11-23
+                 */
+                period: string;
+                /** @example USDC */
+                token: string;
+                /**
+                 * @description Exact decimal amount
+                 * @example 1250.5
+                 */
+                amount: string;
+                /**
+                 * @description Records summed
+                 * @example 4
+                 */
+                count: number;
+            }[];
+            /** @description Invoices by the furthest stage their status shows: created (every invoice), approved (approved or any status after approval), paid (paid or signed), signed */
+            funnel: {
+                created: number;
+                approved: number;
+                paid: number;
+                signed: number;
+            };
+            /** @description Receivables: approved and underpaid invoices' outstanding token amount (amount less received) by days past due; buckets with none are left out */
+            aging: {
+                /** @enum {string} */
+                bucket: "not_due" | "1_30" | "31_60" | "61_90" | "over_90";
+                token: string;
+                /**
+                 * @description Exact decimal amount
+                 * @example 300
+                 */
+                amount: string;
+                count: number;
+            }[];
+            /** @description Invoices, payouts and payment intents under review or needing action whose status allows a decision the caller may take (approve — not their own —, sign, refund) */
+            awaiting_action: number;
+            /** @description The balance per chain and token */
+            balances: {
+                chain_id: string;
+                symbol: string;
+                /**
+                 * @description Exact decimal amount
+                 * @example 1250.75
+                 */
+                amount: string;
+            }[];
         };
     };
     responses: never;
@@ -8144,7 +8577,9 @@ export interface operations {
                 page_size?: string;
                 type?: string;
                 object_id?: string;
-                status?: "pending" | "delivered" | "failed";
+                /** @description Only deliveries to this webhook endpoint */
+                endpoint_id?: string;
+                status?: "pending" | "delivered" | "failed" | "cancelled";
                 /** @description Extension: the id of the last row of the previous page (its `paging.next_starting_after`); answers the rows after it in the list's order, at constant cost at any depth. Leave `page` out with it. */
                 starting_after?: string;
                 /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at. */
@@ -8197,6 +8632,7 @@ export interface operations {
                             pending: number;
                             delivered: number;
                             failed: number;
+                            cancelled: number;
                         };
                     };
                 };
@@ -8511,6 +8947,798 @@ export interface operations {
             };
             /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
             403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWebhookEventTypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["WebhookEventType"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoints: {
+        parameters: {
+            query?: {
+                page?: string;
+                page_size?: string;
+            };
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of records */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        paging: {
+                            /** @example 1 */
+                            page_number: number;
+                            /** @example 20 */
+                            page_size: number;
+                            /** @example 137 */
+                            total_count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key answers the first response (kept 24 h per API user) */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://merchant.example/webhooks/studio",
+                 *       "description": "Order service",
+                 *       "event_types": [
+                 *         "invoice.*",
+                 *         "payout.approved"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["WebhookEndpointWithSecret"];
+                    };
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record's status does not allow the action, a concurrent change won, or an Idempotency-Key was reused with another request (codes: `40900` invalid_state, `40901` lost_race, `40902` idempotency_mismatch, `40903` secret_not_replayable) */
+            409: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body exceeds 1 MiB (codes: `41300` payload_too_large) */
+            413: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request body that is not Content-Type: application/json (codes: `41500` unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request (unsupported chain or token, address invalid for the chain, balance too low, …) (codes: `42200` business_rule) */
+            422: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postWebhookEndpointsByIdRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key answers the first response (kept 24 h per API user) */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "expire_old_after_seconds": 3600
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointRotateRequest"];
+            };
+        };
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["WebhookEndpointWithSecret"];
+                    };
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
+            404: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record's status does not allow the action, a concurrent change won, or an Idempotency-Key was reused with another request (codes: `40900` invalid_state, `40901` lost_race, `40902` idempotency_mismatch, `40903` secret_not_replayable) */
+            409: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body exceeds 1 MiB (codes: `41300` payload_too_large) */
+            413: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request body that is not Content-Type: application/json (codes: `41500` unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpointsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["DeletedWebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
+            404: {
                 headers: {
                     /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
                     "X-Request-ID"?: string;
@@ -11112,6 +12340,113 @@ export interface operations {
             };
         };
     };
+    getInbox: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["ApproverInbox"];
+                    };
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getInvoiceIntentsExport: {
         parameters: {
             query?: {
@@ -11777,7 +13112,9 @@ export interface operations {
             query?: {
                 type?: string;
                 object_id?: string;
-                status?: "pending" | "delivered" | "failed";
+                /** @description Only deliveries to this webhook endpoint */
+                endpoint_id?: string;
+                status?: "pending" | "delivered" | "failed" | "cancelled";
                 /** @description Extension: the order of the list, `-` for descending; newest first when left out. One of created_at, -created_at. */
                 sort?: "created_at" | "-created_at";
             };
@@ -11807,6 +13144,135 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: {
+                /** @description What the money series are summed by (UTC): the last 30 days, 12 weeks (from Monday) or 12 months */
+                interval?: "day" | "week" | "month";
+            };
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["Dashboard"];
+                    };
                 };
             };
             /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
