@@ -5,7 +5,7 @@ import { CopyButton } from "@/components/payments/copy-button";
 import { ErrorNote } from "@/components/payments/detail";
 import { SettingsLoadError } from "@/components/settings/settings-frame";
 import { buttonClass } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import { cellClass, headClass, Pager, useUrlList } from "@/components/ui/url-list";
 import { apiFetch } from "@/lib/console/api";
@@ -157,24 +157,19 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ListedKey; onClose: () => v
     },
   });
   return (
-    <Dialog open onClose={onClose} title={`Revoke ${maskedKey(apiKey)}?`}>
+    <ConfirmDialog
+      onClose={onClose}
+      title={`Revoke ${maskedKey(apiKey)}?`}
+      error={revoke.error?.message}
+      action="Revoke key"
+      running="Revoking…"
+      pending={revoke.isPending}
+      onConfirm={() => revoke.mutate()}
+    >
       <p className="text-sm text-slate-700">
         {apiKey.owner_name ?? "Its owner"}&apos;s key is refused from its next request, by every program that uses it. This cannot be undone; a
         new key can be made instead.
       </p>
-      {revoke.error ? (
-        <div className="mt-3">
-          <ErrorNote>{revoke.error.message}</ErrorNote>
-        </div>
-      ) : null}
-      <div className="mt-5 flex justify-end gap-2">
-        <button type="button" className={buttonClass.secondary} onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className={buttonClass.danger} disabled={revoke.isPending} onClick={() => revoke.mutate()}>
-          {revoke.isPending ? "Revoking…" : "Revoke key"}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -7,6 +7,7 @@ import { ErrorNote } from "@/components/payments/detail";
 import { useViewer } from "@/components/providers";
 import { SettingsLoadError } from "@/components/settings/settings-frame";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { Pager, useUrlList } from "@/components/ui/url-list";
@@ -143,25 +144,21 @@ function PersonCard({ user }: { user: TeamUser }) {
           <ErrorNote>{error}</ErrorNote>
         </div>
       ) : null}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title={`Disable ${user.name}?`}>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Disable ${user.name}?`}
+        error={error}
+        action={`Disable ${user.name}`}
+        running="Disabling…"
+        pending={change.isPending}
+        onConfirm={() => change.mutate({ disabled: true })}
+      >
         <p className="text-sm text-slate-700">
           Their API keys stop working and their console sessions end on their next request. You can enable them again later; their keys stay
           as they are.
         </p>
-        {error ? (
-          <div className="mt-3">
-            <ErrorNote>{error}</ErrorNote>
-          </div>
-        ) : null}
-        <div className="mt-5 flex justify-end gap-2">
-          <button type="button" className={buttonClass.secondary} onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-          <button type="button" className={buttonClass.danger} disabled={change.isPending} onClick={() => change.mutate({ disabled: true })}>
-            {change.isPending ? "Disabling…" : `Disable ${user.name}`}
-          </button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </li>
   );
 }

@@ -6,6 +6,7 @@ import { CopyButton } from "@/components/payments/copy-button";
 import { ErrorNote } from "@/components/payments/detail";
 import { useViewer } from "@/components/providers";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { cellClass, headClass } from "@/components/ui/url-list";
@@ -351,24 +352,19 @@ function DeleteDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClos
     },
   });
   return (
-    <Dialog open onClose={onClose} title="Delete this endpoint?">
+    <ConfirmDialog
+      onClose={onClose}
+      title="Delete this endpoint?"
+      error={remove.error?.message}
+      action="Delete endpoint"
+      running="Deleting…"
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate()}
+    >
       <p className="break-words text-sm text-slate-700">
         <span className="break-all font-mono text-xs">{endpoint.url}</span> gets no new events, and its deliveries still pending are cancelled. Its past
         deliveries stay in the log. This cannot be undone.
       </p>
-      {remove.error ? (
-        <div className="mt-3">
-          <ErrorNote>{remove.error.message}</ErrorNote>
-        </div>
-      ) : null}
-      <div className="mt-5 flex justify-end gap-2">
-        <button type="button" className={buttonClass.secondary} onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className={buttonClass.danger} disabled={remove.isPending} onClick={() => remove.mutate()}>
-          {remove.isPending ? "Deleting…" : "Delete endpoint"}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
