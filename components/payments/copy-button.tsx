@@ -20,18 +20,25 @@ export function CopyButton({
   className?: string;
 }) {
   const [copied, setCopied] = useState(false);
+  // The name follows what the button shows (WCAG 2.5.3, label in name): "Copied" is not part of
+  // "Copy address". The status region says it once to screen readers.
   return (
-    <button
-      type="button"
-      className={`${buttonClass.secondary} ${className}`}
-      aria-label={label}
-      onClick={async () => {
-        await navigator.clipboard?.writeText(text).catch(() => undefined);
-        setCopied(true);
-        setTimeout(() => setCopied(false), 1500);
-      }}
-    >
-      {copied ? copiedText : idleText}
-    </button>
+    <>
+      <button
+        type="button"
+        className={`${buttonClass.secondary} ${className}`}
+        aria-label={copied ? copiedText : label}
+        onClick={async () => {
+          await navigator.clipboard?.writeText(text).catch(() => undefined);
+          setCopied(true);
+          setTimeout(() => setCopied(false), 1500);
+        }}
+      >
+        {copied ? copiedText : idleText}
+      </button>
+      <span role="status" className="sr-only">
+        {copied ? copiedText : ""}
+      </span>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useViewer } from "@/components/providers";
 import { useInbox } from "@/lib/console/queries";
-import { INVOICE_ACTIONS } from "@/lib/workflow/actions";
+import type { Permission } from "@/lib/studio/auth/permissions";
 import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
 
 // Only pages that exist and that the person may read: a link that leads nowhere, or to a
@@ -12,7 +12,10 @@ import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
 // `section` is the path prefix under which the link shows as current. Settings (team, API keys,
 // the audit log) is only for people who may manage the organization. The inbox comes first for
 // whoever may approve (the approve action's own permission).
-const INBOX_PERMISSION = INVOICE_ACTIONS.approve.permission;
+// The approve action's permission (GET /inbox's), named here rather than read from
+// lib/workflow/actions: the shell is on every page, and that table brings zod (32 KB gzipped) into
+// every page's script, whose eval probe the console's CSP refuses.
+const INBOX_PERMISSION: Permission = "transfer:approve";
 const PAGES: ReadonlyArray<{ href: string; label: string; permission?: string; section?: string }> = [
   { href: "/inbox", label: "Inbox", permission: INBOX_PERMISSION },
   { href: "/", label: "Dashboard" },

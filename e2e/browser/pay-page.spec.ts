@@ -51,9 +51,11 @@ for (const width of [390, 1280]) {
 
     // Copy puts the address on the clipboard.
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-    const copyAddress = page.getByRole("button", { name: "Copy address" });
-    await copyAddress.click();
-    await expect(copyAddress).toHaveText("Copied");
+    await page.getByRole("button", { name: "Copy address" }).click();
+    // Its name follows its text while it says so (label in name), and then it is back.
+    await expect(page.getByRole("button", { name: "Copied" })).toHaveText("Copied");
+    await expect(page.getByRole("status").filter({ hasText: "Copied" })).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Copy address" })).toHaveText("Copy address");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
 
     await transfer(address, "30");
