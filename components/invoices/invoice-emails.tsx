@@ -1,16 +1,11 @@
 "use client";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef } from "react";
 import { ErrorNote, Section } from "@/components/payments/detail";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { useViewer } from "@/components/providers";
-import { buttonClass } from "@/components/ui/button";
-import { useToast } from "@/components/ui/toast";
-import { apiFetch, ApiError } from "@/lib/console/api";
+import { ResendButton } from "@/components/ui/resend-button";
 import { formatDateTime } from "@/lib/console/format";
 import { INVOICE_EMAILS_KEY, useInvoiceEmails } from "@/lib/console/queries";
 import type { InvoiceEmail } from "@/lib/console/types";
-import { useActionKeys } from "@/lib/console/use-action-keys";
 
 const KIND_LABELS: Record<InvoiceEmail["kind"], string> = {
   invoice: "Invoice",
@@ -48,7 +43,13 @@ export function InvoiceEmails({ invoiceId, status }: { invoiceId: string; status
                   <span className="text-slate-700">
                     {email.attempts.length} attempt{email.attempts.length === 1 ? "" : "s"}
                   </span>
-                  {canResend && data.configured ? <ResendEmailButton invoiceId={invoiceId} email={email} /> : null}
+                  {canResend && data.configured ? <ResendButton
+                      path={`/api/invoices/${encodeURIComponent(invoiceId)}/emails/${encodeURIComponent(email.id)}/resend`}
+                      refresh={INVOICE_EMAILS_KEY}
+                      queued="E-mail queued to be sent again"
+                      label={`Resend ${KIND_LABELS[email.kind].toLowerCase()} e-mail`}
+                      className="ml-auto"
+                    /> : null}
                 </div>
                 <p className="mt-1 wrap-anywhere text-slate-700">
                   To {email.recipient} · {formatDateTime(email.sent_at ?? email.created_at)}
@@ -60,43 +61,5 @@ export function InvoiceEmails({ invoiceId, status }: { invoiceId: string; status
         </ul>
       ) : null}
     </Section>
-  );
-}
-
-function ResendEmailButton({ invoiceId, email }: { invoiceId: string; email: InvoiceEmail }) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const keys = useActionKeys<`resend-email:${string}`>();
-  const action = `resend-email:${email.id}` as const;
-  // A second click can land before the button re-renders disabled: dropped here, and the shared
-  // key makes the Studio replay rather than queue it again should one get through.
-  const sending = useRef(false);
-  const mutation = useMutation({
-    mutationFn: (key: string) =>
-      apiFetch<{ data: InvoiceEmail }>(`/api/invoices/${encodeURIComponent(invoiceId)}/emails/${encodeURIComponent(email.id)}/resend`, {
-        method: "POST",
-        idempotencyKey: key,
-      }),
-    onSuccess: async () => {
-      keys.done(action);
-      toast("E-mail queued to be sent again");
-      await queryClient.invalidateQueries({ queryKey: INVOICE_EMAILS_KEY });
-    },
-    onError: (error) => toast(error instanceof ApiError ? `Resend failed: ${error.message}` : "The request did not complete. Resend again to retry.", "error"),
-  });
-  return (
-    <button
-      type="button"
-      className={`${buttonClass.secondary} ml-auto`}
-      disabled={mutation.isPending}
-      aria-label={`Resend ${KIND_LABELS[email.kind].toLowerCase()} e-mail`}
-      onClick={() => {
-        if (sending.current) return;
-        sending.current = true;
-        mutation.mutate(keys.keyFor(action), { onSettled: () => void (sending.current = false) });
-      }}
-    >
-      {mutation.isPending ? "Resending…" : "Resend"}
-    </button>
   );
 }

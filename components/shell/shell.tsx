@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ViewerInfo } from "@/components/providers";
+import { CommandBar } from "@/components/shell/command-bar";
 import { NavLinks } from "@/components/shell/nav-links";
 import { SignOutButton } from "@/components/shell/sign-out-button";
 
@@ -18,6 +19,7 @@ export function Shell({ viewer, mainLandmark, children }: { viewer: ViewerInfo; 
           </Link>
           <NavLinks />
           <div className="ml-auto flex items-center gap-3 text-sm">
+            <CommandBar />
             <div className="text-right leading-tight">
               <p className="font-medium text-slate-900" data-testid="viewer-name">
                 {viewer.name}

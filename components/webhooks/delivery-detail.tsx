@@ -1,17 +1,12 @@
 "use client";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useRef } from "react";
 import { CopyButton } from "@/components/payments/copy-button";
 import { Code, Field, Fields } from "@/components/payments/detail";
 import { StatusBadge } from "@/components/payments/status-badge";
-import { buttonClass } from "@/components/ui/button";
-import { useToast } from "@/components/ui/toast";
-import { apiFetch, ApiError } from "@/lib/console/api";
+import { ResendButton } from "@/components/ui/resend-button";
 import { formatDateTime } from "@/lib/console/format";
 import { DELIVERIES_KEY } from "@/lib/console/queries";
 import type { WebhookAttempt, WebhookDelivery } from "@/lib/console/types";
-import { useActionKeys } from "@/lib/console/use-action-keys";
 import { recordPathOf } from "@/lib/console/webhooks";
 
 const preClass = "max-h-[32rem] overflow-auto whitespace-pre-wrap break-all rounded-md bg-slate-50 p-3 font-mono text-xs text-slate-900";
@@ -35,7 +30,11 @@ export function DeliveryDetail({ delivery, canResend }: { delivery: WebhookDeliv
             <Code>{delivery.id}</Code>
           </p>
         </div>
-        {canResend ? <ResendButton delivery={delivery} /> : null}
+        {canResend ? <ResendButton
+            path={`/api/webhooks/deliveries/${encodeURIComponent(delivery.id)}/resend`}
+            refresh={DELIVERIES_KEY}
+            queued="Delivery queued to be sent again"
+          /> : null}
       </div>
       <Fields>
         <Field label="Sent to">
@@ -104,40 +103,5 @@ function AttemptEntry({ attempt }: { attempt: WebhookAttempt }) {
         {attempt.response_body || "(empty)"}
       </pre>
     </li>
-  );
-}
-
-/** Sends the same event again; the new attempt shows when the dispatcher has made it (the list polls while pending). */
-function ResendButton({ delivery }: { delivery: WebhookDelivery }) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const keys = useActionKeys<`resend:${string}`>();
-  const action = `resend:${delivery.id}` as const;
-  // A second click can land before the button re-renders disabled: dropped here, and the shared key
-  // makes the Studio replay rather than send again should one get through.
-  const sending = useRef(false);
-  const mutation = useMutation({
-    mutationFn: (key: string) =>
-      apiFetch<{ data: WebhookDelivery }>(`/api/webhooks/deliveries/${encodeURIComponent(delivery.id)}/resend`, { method: "POST", idempotencyKey: key }),
-    onSuccess: async () => {
-      keys.done(action);
-      toast("Delivery queued to be sent again");
-      await queryClient.invalidateQueries({ queryKey: DELIVERIES_KEY });
-    },
-    onError: (error) => toast(error instanceof ApiError ? `Resend failed: ${error.message}` : "The request did not complete. Resend again to retry.", "error"),
-  });
-  return (
-    <button
-      type="button"
-      className={buttonClass.secondary}
-      disabled={mutation.isPending}
-      onClick={() => {
-        if (sending.current) return;
-        sending.current = true;
-        mutation.mutate(keys.keyFor(action), { onSettled: () => void (sending.current = false) });
-      }}
-    >
-      {mutation.isPending ? "Resending…" : "Resend"}
-    </button>
   );
 }

@@ -17,6 +17,8 @@ export type Me = Schemas["Me"];
 /** GET /dashboard: the organization's aggregate figures. */
 export type Dashboard = Schemas["Dashboard"];
 export type DashboardInterval = Dashboard["interval"];
+/** GET /lookup: a record the command palette can open. */
+export type LookupMatch = Schemas["LookupMatch"];
 
 /** A payment intent of its own (GET /payment/intent/{id}): the record plus its workflow fields. */
 export type StandalonePaymentIntent = Schemas["StandalonePaymentIntent"] & {

@@ -352,6 +352,8 @@ export const chainSends = pgTable(
   (t) => [
     index("chain_sends_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
     index("chain_sends_sent_idx").on(t.chainId, t.createdAt).where(sql`${t.status} = 'sent'`),
+    // GET /lookup finds the record a settlement, refund or payout was sent for by its hash.
+    index("chain_sends_org_tx_hash_idx").on(t.orgId, t.txHash),
   ],
 );
 

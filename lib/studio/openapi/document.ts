@@ -18,6 +18,7 @@ import { auditEndpoints } from "@/lib/studio/audit/endpoints";
 import { approvalEndpoints } from "@/lib/studio/approvals/endpoints";
 import { exportEndpoints } from "@/lib/studio/export/endpoints";
 import { dashboardEndpoints } from "@/lib/studio/dashboard/endpoints";
+import { lookupEndpoints } from "@/lib/studio/lookup/endpoints";
 
 export const API_PREFIX = "/v1/studio/api";
 
@@ -37,6 +38,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...approvalEndpoints,
   ...exportEndpoints,
   ...dashboardEndpoints,
+  ...lookupEndpoints,
 ];
 
 named("ErrorEnvelope", errorEnvelopeSchema);

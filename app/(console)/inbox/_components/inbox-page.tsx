@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { ShortcutsDialog } from "@/components/ui/shortcuts-dialog";
 import { rangeOf, totalsByToken } from "@/lib/console/bulk-selection";
 import { formatDateTime, statusLabel } from "@/lib/console/format";
 import { useInbox } from "@/lib/console/queries";
@@ -263,23 +264,7 @@ export function InboxPage() {
       {dialog === "approve" || dialog === "reject" ? (
         <ConfirmDecision decision={dialog} rows={chosen.length ? chosen : current ? [current] : []} onCancel={() => setDialog(null)} onConfirm={(body) => decide(dialog, body)} />
       ) : null}
-      <Dialog open={dialog === "keys"} onClose={() => setDialog(null)} title="Keyboard shortcuts">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          {KEYS.map(([keys, meaning]) => (
-            <div key={keys} className="contents">
-              <dt>
-                <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 font-mono">{keys}</kbd>
-              </dt>
-              <dd className="text-slate-800">{meaning}</dd>
-            </div>
-          ))}
-        </dl>
-        <div className="mt-4 flex justify-end">
-          <button type="button" className={buttonClass.secondary} onClick={() => setDialog(null)}>
-            Close
-          </button>
-        </div>
-      </Dialog>
+      <ShortcutsDialog open={dialog === "keys"} onClose={() => setDialog(null)} shortcuts={KEYS} />
     </div>
   );
 }

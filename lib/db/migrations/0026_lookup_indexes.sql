@@ -1,0 +1,1 @@
+CREATE INDEX "chain_sends_org_tx_hash_idx" ON "chain_sends" USING btree ("org_id","tx_hash");
