@@ -244,6 +244,8 @@ describe("happy paths answer what the document says", () => {
     await api("POST", `/sandbox/payment_intent/${id}/pay`, { role: "admin", body: { amount: "1" } });
     documented("POST", "/payment/intent/{id}/refund", await api("POST", `/payment/intent/${id}/refund`, { role: "admin", body: refundBody }));
     documented("GET", "/payment/intent/{id}/logs", await api("GET", `/payment/intent/${id}/logs`, { role: "viewer" }));
+    const [found] = documented("GET", "/lookup", await api("GET", `/lookup?q=${id}`, { role: "viewer" }));
+    expect(found).toMatchObject({ kind: "payment_intent", id });
 
     await fundBalance("arb", "USDC", "5");
     documented("GET", "/balances", await api("GET", "/balances", { role: "viewer" }));
