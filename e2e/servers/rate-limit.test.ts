@@ -2,12 +2,14 @@
 // budget per API key and one sign-in throttle per account, with the counters in the database and
 // again with them in Redis (REDIS_URL). PGlite is single-process, so on the PGlite run there is one
 // server (and the test says so in its name).
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redisClient, type RedisConnection } from "@/lib/rate-limit/redis-store";
+import { PAY_PAGE_POLICIES } from "@/lib/studio/pay/rate-limit";
 import { dropTarget, freshTarget, type Target } from "../node/support";
 import { assertBuilt, freePort, startServer, stopServer, waitHealthy, type Server } from "./server";
 
@@ -25,6 +27,7 @@ describe.each(["the database", "Redis"] as const)(`rate limits ${where}, counter
   let logDir: string;
   const servers: Array<{ url: string; server: Server }> = [];
   let users: DemoUser[] = [];
+  let clientId = "";
   // Requests alternate between the servers: the n-th goes to servers[n % count].
   const via = (n: number) => servers[n % servers.length]!.url;
   const user = (role: string) => users.find((candidate) => candidate.role === role)!;
@@ -43,7 +46,9 @@ describe.each(["the database", "Redis"] as const)(`rate limits ${where}, counter
       servers.push({ url, server });
       await waitHealthy(url, server);
     }
-    users = JSON.parse(fs.readFileSync(path.join(target.dataDir, "demo-credentials.json"), "utf8")).orgs[0].users;
+    const demo = JSON.parse(fs.readFileSync(path.join(target.dataDir, "demo-credentials.json"), "utf8")).orgs[0];
+    users = demo.users;
+    clientId = demo.client_id;
     // Every seed gives the demo accounts the same emails: an earlier run's sign-in counts may still
     // be in Redis (the API keys are new each seed).
     if (store === "Redis") {
@@ -171,6 +176,28 @@ describe.each(["the database", "Redis"] as const)(`rate limits ${where}, counter
     expect((await signIn(via(1), finance.email, finance.password)).status).toBe(200);
   });
 
+  it("the payment page limits a client's lookups of unknown tokens, and its requests for one page; both say so with 429 and Retry-After", async () => {
+    const refused = await untilRefused(PAY_PAGE_POLICIES.unknown, (n) => fetch(`${via(n)}/pay/${randomUUID()}/status`), 404);
+    expect(await refused.json()).toMatchObject({ error: "rate_limited" });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    // The page itself says it plainly, in the payer's language.
+    const page = await fetch(`${via(1)}/pay/${randomUUID()}`, { headers: { "Accept-Language": "en" } });
+    expect(await page.text()).toContain("Too many requests. Please wait a moment and reload.");
+
+    // A real page: its own budget, untouched by the unknown tokens above.
+    const finance = user("finance");
+    const created = await fetch(`${via(0)}/v1/studio/api/payment/intent`, {
+      method: "POST",
+      headers: { "X-STUDIO-API-KEY": finance.api_key, "X-Client-ID": clientId, "Content-Type": "application/json" },
+      body: JSON.stringify({ crypto_amount: "5", pay_token: "USDC", chain: "arb" }),
+    });
+    const intent = (await created.json()).data;
+    expect(created.status, JSON.stringify(intent)).toBe(200);
+    const statusUrl = (n: number) => `${via(n)}${new URL(intent.kg_deep_link).pathname}/status`;
+    const pageRefused = await untilRefused(PAY_PAGE_POLICIES.page, (n) => fetch(statusUrl(n)), 200);
+    expect(Number(pageRefused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+  });
+
   it(`requests without a valid key get ${LIMIT} at once per client address, then 429 with Retry-After; keys are unaffected`, async () => {
     const started = performance.now();
     const attempts = await Promise.all(Array.from({ length: 8 * LIMIT }, (_, n) => getMe(via(n), n % 2 ? "stk_not_a_key" : "")));
@@ -187,6 +214,27 @@ describe.each(["the database", "Redis"] as const)(`rate limits ${where}, counter
     expect((await getMe(via(0), user("viewer").api_key)).status).toBe(200);
   });
 });
+
+/**
+ * Requests one at a time until the first 429 (at most three bursts' worth); checks that the burst got
+ * through, plus no more than the policy refilled while they ran, and answers the refusal.
+ */
+async function untilRefused(policy: { burst: number; intervalUs: number }, request: (n: number) => Promise<Response>, allowedStatus: number): Promise<Response> {
+  const started = performance.now();
+  const statuses: number[] = [];
+  let last: Response | undefined;
+  while (statuses.length < 3 * policy.burst && last?.status !== 429) {
+    last = await request(statuses.length);
+    statuses.push(last.status);
+  }
+  const elapsedMs = performance.now() - started;
+  const allowed = statuses.filter((status) => status === allowedStatus).length;
+  expect(last?.status, `statuses: ${statuses.join(" ")}`).toBe(429);
+  expect(allowed + 1).toBe(statuses.length);
+  expect(allowed).toBeGreaterThanOrEqual(policy.burst);
+  expect(allowed).toBeLessThanOrEqual(policy.burst + Math.ceil((elapsedMs * 1000) / policy.intervalUs));
+  return last!;
+}
 
 describe("the sign-in limit per client address, with no trusted proxy", () => {
   const ADDRESS_LIMIT = 3;
@@ -221,7 +269,7 @@ describe("the sign-in limit per client address, with no trusted proxy", () => {
 
 const signInKey = (email: string) => `studio:rate:sign-in:account:${email}`;
 // Every request of these tests comes from 127.0.0.1: its address counts, and the global sign-in count.
-const SHARED_KEYS = ["studio:rate:sign-in:address:127.0.0.1", "studio:rate:sign-in:global", "studio:rate:api:keyless:127.0.0.1"];
+const SHARED_KEYS = ["studio:rate:sign-in:address:127.0.0.1", "studio:rate:sign-in:global", "studio:rate:api:keyless:127.0.0.1", "studio:rate:pay-unknown:127.0.0.1"];
 
 async function redis<T>(work: (client: RedisConnection) => Promise<T>): Promise<T> {
   const client = await redisClient(REDIS_URL);
