@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createInvoice, createPayout, expectError, fundBalance, serverUrl, user, type Role } from "./support";
+import { api, approveInvoice, createInvoice, createPayout, expectError, fundBalance, serverUrl, user, type Role } from "./support";
 
 const tag = `exp${randomUUID().slice(0, 8)}`;
 const invoices: any[] = [];
@@ -134,6 +134,16 @@ describe("CSV export", () => {
     const deliveryIds = deliveries.rows.map((row) => String(row.id));
     const deliveryListIds = deliveryList.map((record) => record.id);
     expect(common(deliveryIds, deliveryListIds)).toEqual(common(deliveryListIds, deliveryIds));
+
+    // Deliveries to an organization endpoint say which one, as the list does (a callback's is empty).
+    const added = await api("POST", "/webhook/endpoints", { role: "admin", body: { url: "https://hooks.example.test/export", event_types: ["invoice.*"] } });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const endpointId: string = added.body.data.id;
+    await approveInvoice((await createInvoice()).id);
+    const toEndpoint = await exported("/webhook/deliveries", { endpoint_id: endpointId });
+    expect(toEndpoint.rows.length).toBeGreaterThan(0);
+    expect(toEndpoint.rows.map((row) => [row.id, row.endpoint_id])).toEqual((await listed("/webhook/deliveries", { endpoint_id: endpointId })).map((record) => [record.id, record.endpoint_id]));
+    expect((await api("DELETE", `/webhook/endpoints/${endpointId}`, { role: "admin" })).status).toBe(200);
   });
 
   it("refuses what the list refuses, in the error envelope, and asks the list's permission", async () => {

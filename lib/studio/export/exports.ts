@@ -89,7 +89,7 @@ const auditExport: ExportDeclaration<ExportQuery<AuditLogQuery>, AuditLogEntryRe
 
 const deliveryExport: ExportDeclaration<ExportQuery<DeliveriesQuery>, WebhookDeliveryRecord> = {
   columns: [
-    ...(["id", "type", "object_type", "object_id", "url", "status", "attempt_count", "next_attempt_at", "delivered_at", "created_at"] as const).map(
+    ...(["id", "type", "object_type", "object_id", "endpoint_id", "url", "status", "attempt_count", "next_attempt_at", "delivered_at", "created_at"] as const).map(
       field<WebhookDeliveryRecord>,
     ),
     { header: "last_status_code", cell: (record) => record.attempts[record.attempts.length - 1]?.status_code },
