@@ -3,7 +3,7 @@
 // widths, axe-clean in every state, with screenshots of each state kept in the test output.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { allApiKeys, createInvoice, organizations, studio } from "./support";
+import { allApiKeys, createInvoice, createPayout, organizations, studio } from "./support";
 
 const FAILING_IMPACTS = new Set(["moderate", "serious", "critical"]);
 // Four axe audits, five screenshots and two sandbox transfers per test: more than the default
@@ -82,6 +82,33 @@ for (const width of [390, 1280]) {
     await page.screenshot({ path: testInfo.outputPath(`pay-paid-zh-${width}.png`), fullPage: true });
   });
 }
+
+test("a payer funds a payout through its page: the gross to pay, then paid without a reload (390 px)", async ({ page }, testInfo) => {
+  const payout = await createPayout();
+  const approved = await studio("POST", `/payout/intent/${payout.id}/approve`, "approver", {});
+  const address: string = approved.payment_intent.payment_address;
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto(`${new URL(approved.payment_intent.kg_deep_link).pathname}?lang=en`);
+  const state = page.getByTestId("pay-state");
+  await expect(state).toHaveAttribute("data-state", "awaiting");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`Pay ${organizations()[0]!.name}`);
+  await expect(page.getByText(`Payout ${payout.payout_id}`)).toBeVisible();
+  await expect(page.getByTestId("pay-address")).toHaveText(address);
+  // The payer funds the gross: the recipient's net and the fee are the merchant's business.
+  await expect(page.getByTestId("amount-due")).toHaveText("100 USDC");
+  const html = await page.content();
+  for (const secret of [payout.id, approved.payment_intent.payment_intent_id, ...allApiKeys()]) expect(html).not.toContain(secret);
+  await axeClean(page, "payout awaiting");
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: testInfo.outputPath("pay-payout-awaiting-390.png"), fullPage: true });
+
+  await transfer(address, "100");
+  await expect(state).toHaveAttribute("data-state", "paid", { timeout: 20_000 });
+  await expect(page.getByTestId("receipt")).toContainText("100 USDC");
+  await axeClean(page, "payout paid");
+  await page.screenshot({ path: testInfo.outputPath("pay-payout-paid-390.png"), fullPage: true });
+  expect((await studio("GET", `/payout/intent/${payout.id}`, "viewer")).status).toBe("completed");
+});
 
 test("cancelled and expired pages say so plainly (390 px), and the browser's language picks Chinese", async ({ browser }, testInfo) => {
   const context = await browser.newContext({ locale: "zh-TW", viewport: { width: 390, height: 900 } });
