@@ -10,6 +10,7 @@ import type {
   AuditRow,
   Balance,
   ChainStatus,
+  UnmatchedDeposit,
   CreatedApiKey,
   Dashboard,
   ErrorBody,
@@ -184,6 +185,7 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
     balances: () => data<Balance[]>(call({ path: "/balances" })),
     dashboard: (query: URLSearchParams) => data<Dashboard>(call({ path: "/dashboard", query })),
     chains: () => data<ChainStatus[]>(call({ path: "/chains" })),
+    unmatchedDeposits: () => data<UnmatchedDeposit[]>(call({ path: "/chains/unmatched-deposits" })),
     ledger: (query: URLSearchParams) => list<LedgerEntry, string>("/balances/ledger", query),
     withdraw: (body: unknown, once: Once = {}) => data<Transfer>(call({ method: "POST", path: "/asset_pro/transfer", body, ...once })),
     invoices: {

@@ -22,6 +22,7 @@ import { reverseVanishedDeposit } from "@/lib/studio/chain/evm/reversals";
 import { shortReason } from "@/lib/studio/chain/evm/start-checks";
 import { watchedAddresses } from "@/lib/studio/chain/evm/watched-addresses";
 import { readTransferLogs, type RawLog, type WatchedAddresses } from "@/lib/studio/chain/evm/transfer-logs";
+import { SET_ASIDE_STATUSES, setDepositAside, tokenSymbol } from "@/lib/studio/chain/evm/unmatched-deposits";
 
 // keccak256("Transfer(address,address,uint256)")
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
@@ -248,11 +249,9 @@ function matchDeposits(rpcChain: RpcChain, logs: RawLog[], watched: WatchedAddre
     if (log.removed || log.topics.length !== 3 || log.topics[0] !== TRANSFER_TOPIC) continue;
     const owner = watched.owners.get(log.topics[2]!.slice(26).toLowerCase());
     if (!owner) continue;
-    // Only the payment's own token pays it: USDT sent to a USDC payment's address is not its
-    // payment (crediting it would settle the record with a sweep of USDC the address never had).
-    const token = log.address.toLowerCase();
-    if (token !== owner.token) continue;
-    const decimals = decimalsOf.get(token);
+    // Another configured token (USDT to a USDC payment's address) is stored all the same: it does
+    // not pay the record, but the funds are on our address, and creditAtDepth sets it aside.
+    const decimals = decimalsOf.get(log.address.toLowerCase());
     if (decimals === undefined) continue;
     matched.push({ raw: log, from: getAddress(`0x${log.topics[1]!.slice(26)}`), amount: formatUnits(BigInt(log.data), decimals), paymentIntentId: owner.paymentIntentId, orgId: owner.orgId });
   }
@@ -291,10 +290,13 @@ async function rollBack(rpcChain: RpcChain, forkPoint: number, head: number): Pr
     const vanished = await tx
       .select()
       .from(chainDeposits)
-      .where(and(eq(chainDeposits.chainId, chainId), gt(chainDeposits.blockNumber, forkPoint), inArray(chainDeposits.status, ["seen", "credited"])))
+      .where(and(eq(chainDeposits.chainId, chainId), gt(chainDeposits.blockNumber, forkPoint), inArray(chainDeposits.status, ["seen", "credited", ...SET_ASIDE_STATUSES])))
       .for("update");
     for (const deposit of vanished) {
-      if (deposit.status === "seen") {
+      if (SET_ASIDE_STATUSES.includes(deposit.status)) {
+        // Set aside for an operator to return, and now gone from the chain: nothing to return.
+        await tx.update(chainDeposits).set({ status: "dropped", note: `set aside (${deposit.status}), then block ${deposit.blockNumber} was replaced by a reorg deeper than the depth: the funds are no longer on the address` }).where(eq(chainDeposits.id, deposit.id));
+      } else if (deposit.status === "seen") {
         await tx.update(chainDeposits).set({ status: "dropped", note: `block ${deposit.blockNumber} was replaced by a reorg before the transfer reached depth` }).where(eq(chainDeposits.id, deposit.id));
         await clearSeen(tx, deposit.paymentIntentId, deposit.txHash);
       } else {
@@ -320,18 +322,25 @@ async function creditAtDepth(rpcChain: RpcChain, head: number, now: Date): Promi
   await database.execute(sql`
     UPDATE payment_intents SET seen_tx_hash = seen.tx_hash, seen_confirmations = ${head} - seen.block_number + 1
     FROM (
-      SELECT DISTINCT ON (payment_intent_id) payment_intent_id, tx_hash, block_number FROM chain_deposits
-      WHERE chain_id = ${chainId} AND status = 'seen' AND block_number > ${deepest}
-      ORDER BY payment_intent_id, block_number
+      SELECT DISTINCT ON (d.payment_intent_id) d.payment_intent_id, d.tx_hash, d.block_number
+      FROM chain_deposits d JOIN payment_intents p ON p.id = d.payment_intent_id
+      WHERE d.chain_id = ${chainId} AND d.status = 'seen' AND d.block_number > ${deepest} AND lower(d.token_address) = lower(p.token_address)
+      ORDER BY d.payment_intent_id, d.block_number
     ) AS seen
     WHERE payment_intents.id = seen.payment_intent_id AND payment_intents.payment_tx_hash IS NULL`);
   const due = await database
-    .select()
+    .select({ deposit: chainDeposits, token: paymentIntents.tokenAddress, addressIndex: paymentIntents.addressIndex })
     .from(chainDeposits)
+    .innerJoin(paymentIntents, eq(paymentIntents.id, chainDeposits.paymentIntentId))
     .where(and(eq(chainDeposits.chainId, chainId), eq(chainDeposits.status, "seen"), lte(chainDeposits.blockNumber, deepest)))
     .orderBy(chainDeposits.blockNumber, chainDeposits.logIndex);
   let credited = 0;
-  for (const deposit of due) {
+  for (const { deposit, token, addressIndex } of due) {
+    const aside = setAsideBeforeCrediting(rpcChain, deposit, token, addressIndex);
+    if (aside) {
+      await setDepositAside(deposit, aside.reason, aside.note, now);
+      continue;
+    }
     try {
       const done = await unitOfWork(async (tx) => {
         const [claimed] = await tx
@@ -357,10 +366,27 @@ async function creditAtDepth(rpcChain: RpcChain, head: number, now: Date): Promi
       if (!(error instanceof StudioError)) throw error;
       // The record takes no funds now (rejected, already refunded…): the money is on the address,
       // and the deposit says why it was not credited, for an operator to return.
-      await database.update(chainDeposits).set({ status: "refused", note: error.message.slice(0, 500) }).where(eq(chainDeposits.id, deposit.id));
+      await setDepositAside(deposit, "refused", error.message, now);
     }
   }
   return credited;
+}
+
+/**
+ * Why a transfer at depth pays nothing, known before the recorder runs: a token other than the
+ * payment's own (crediting it would settle the record and sweep a token the address never had),
+ * or an address without an HD index (its settlement's sweep cannot be signed; failing there
+ * would throw at every round and hold every later transfer of the chain behind it).
+ */
+function setAsideBeforeCrediting(rpcChain: RpcChain, deposit: typeof chainDeposits.$inferSelect, paymentToken: string, addressIndex: number | null) {
+  if (deposit.tokenAddress.toLowerCase() !== paymentToken.toLowerCase()) {
+    const symbol = (address: string) => tokenSymbol(rpcChain.chain.id, address) ?? address;
+    return { reason: "wrong_token" as const, note: `${deposit.amount} ${symbol(deposit.tokenAddress)} reached the deposit address of a ${symbol(paymentToken)} payment: it does not pay it; return it to ${deposit.fromAddress}` };
+  }
+  if (addressIndex === null) {
+    return { reason: "no_key" as const, note: `the deposit address has no HD index, so this service cannot sign for it: the ${deposit.amount} there is not credited and must be moved by whoever holds its key` };
+  }
+  return undefined;
 }
 
 async function clearSeen(tx: Tx, paymentIntentId: string, txHash: string): Promise<void> {

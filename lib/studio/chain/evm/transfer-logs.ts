@@ -16,8 +16,8 @@ import { describeBytes, MiB } from "@/lib/http/read-capped";
 
 export type RawLog = { address: Hex; topics: Hex[]; data: Hex; blockNumber: Hex; blockHash: Hex; transactionHash: Hex; logIndex: Hex; removed?: boolean };
 
-/** Whose deposit address it is, and the token (lower-case contract address) that payment is in. */
-export type AddressOwner = { paymentIntentId: string; orgId: number; token: string };
+/** Whose deposit address it is. */
+export type AddressOwner = { paymentIntentId: string; orgId: number };
 
 /**
  * Deposit addresses keyed by their 40 lower-case hex digits without 0x (the form a Transfer's topic
