@@ -33,24 +33,30 @@ export const SET_ASIDE_STATUSES: string[] = Object.values(SET_ASIDE);
 
 type DepositRow = typeof chainDeposits.$inferSelect;
 
+export type SetAside = { deposit: DepositRow; reason: SetAsideReason; note: string };
+
 /**
- * Moves `deposit` from seen to set aside for `reason`, with its audit row and webhook, in one
- * transaction; false when another round claimed it first (it is set aside once).
+ * Moves each deposit from seen to set aside for its reason, with its audit row and webhook, all
+ * in one transaction; one that another round claimed first is passed over (each is set aside once).
  */
-export async function setDepositAside(deposit: DepositRow, reason: SetAsideReason, note: string, now: Date): Promise<boolean> {
+export async function setDepositsAside(asides: SetAside[], now: Date): Promise<void> {
+  if (asides.length === 0) return;
   const done = await unitOfWork(async (tx) => {
-    const [claimed] = await tx
-      .update(chainDeposits)
-      .set({ status: SET_ASIDE[reason], note: note.slice(0, 500) })
-      .where(and(eq(chainDeposits.id, deposit.id), eq(chainDeposits.status, "seen")))
-      .returning();
-    if (!claimed) return false;
-    await announce(tx, claimed, reason, note, now);
-    return true;
+    const claimedIds = new Set<number>();
+    for (const { deposit, reason, note } of asides) {
+      const [claimed] = await tx
+        .update(chainDeposits)
+        .set({ status: SET_ASIDE[reason], note: note.slice(0, 500) })
+        .where(and(eq(chainDeposits.id, deposit.id), eq(chainDeposits.status, "seen")))
+        .returning();
+      if (!claimed) continue;
+      await announce(tx, claimed, reason, note, now);
+      claimedIds.add(claimed.id);
+    }
+    return asides.filter((aside) => claimedIds.has(aside.deposit.id));
   });
   // Logged once: the row left `seen`, so no later round meets it again.
-  if (done) console.error(`[studio] chain ${deposit.chainId}: transfer ${deposit.txHash} (log ${deposit.logIndex}) set aside (${reason}): ${note}`);
-  return done;
+  for (const { deposit, reason, note } of done) console.error(`[studio] chain ${deposit.chainId}: transfer ${deposit.txHash} (log ${deposit.logIndex}) set aside (${reason}): ${note}`);
 }
 
 async function announce(tx: Tx, deposit: DepositRow, reason: SetAsideReason, note: string, now: Date): Promise<void> {
