@@ -250,6 +250,7 @@ describe("happy paths answer what the document says", () => {
     await fundBalance("arb", "USDC", "5");
     documented("GET", "/balances", await api("GET", "/balances", { role: "viewer" }));
     documented("GET", "/chains", await api("GET", "/chains", { role: "viewer" }));
+    documented("GET", "/chains/unmatched-deposits", await api("GET", "/chains/unmatched-deposits", { role: "viewer" }));
     documented("GET", "/balances/ledger", await api("GET", "/balances/ledger?chain=arb", { role: "viewer" }));
     documented("GET", "/dashboard", await api("GET", "/dashboard?interval=week", { role: "admin" }));
     const withdrawal = documented(

@@ -104,19 +104,123 @@ describe.each(drivers)("deposits from a real chain on %s", (driver) => {
     }, arbOn(node));
   });
 
-  it("counts only the payment's own token: USDT sent to a USDC invoice's address does not pay it", async () => {
+  /** The organization's set-aside transfers and the arb chain's status, as GET /chains/unmatched-deposits and GET /chains give them. */
+  async function setAside() {
+    const { principal } = await bootedDemoOrg(target);
+    const { listUnmatchedDeposits, unmatchedDepositSchema } = await import("@/lib/studio/chain/evm/unmatched-deposits");
+    const { listChains } = await import("@/lib/studio/chain/list-chains");
+    const reader = await principal("finance");
+    const list = await listUnmatchedDeposits({ principal: reader });
+    for (const entry of list) unmatchedDepositSchema.parse(entry);
+    const arb = (await listChains({ principal: reader })).find((chain) => chain.id === "arb")!;
+    return { list, arb };
+  }
+
+  const auditOf = (client: Parameters<typeof queryRows>[0], id: string, action: string) =>
+    queryRows<{ details: Record<string, unknown> }>(client, sql`SELECT details FROM audit_log WHERE object_id = ${id} AND action = ${action}`);
+
+  it("sets aside USDT sent to a USDC invoice's address at depth, once: it does not pay it, and it is audited, announced and listed for return", async () => {
     await withStudio(target, async (client) => {
-      const { id, address } = await approvedInvoice();
+      const { id, address } = await approvedInvoice({ callback_url: "https://merchant.example.test/hooks" });
+      const before = await setAside();
       await node.mint(node.tokens.USDT, node.wallet(PAYER).account.address, units(10));
       const wrongToken = await node.transfer(PAYER, node.tokens.USDT, address, units(10));
-      await node.mine(DEPTH);
+      const block = (await receipt(wrongToken)).blockNumber;
       await scanToHead();
-      expect((await invoice(id)).payment_intent).toMatchObject({ status: "pending", payment_tx_hash: null, seen_transfer: null });
-      expect(await queryRows(client, sql`SELECT id FROM chain_deposits WHERE tx_hash = ${wrongToken}`)).toHaveLength(0);
+      // Seen, below its depth: not shown on the record as a payment on its way, not set aside yet.
+      expect((await invoice(id)).payment_intent).toMatchObject({ status: "pending", seen_transfer: null });
+      expect(await queryRows(client, sql`SELECT status FROM chain_deposits WHERE tx_hash = ${wrongToken}`)).toEqual([{ status: "seen" }]);
+      expect(await auditOf(client, id, "invoice.unmatched_deposit")).toHaveLength(0);
+      await node.mine(DEPTH - 1);
+      await scanToHead();
+      await node.mine(2);
+      await scanToHead();
+      expect((await invoice(id)).payment_intent).toMatchObject({ status: "pending", payment_tx_hash: null, received_crypto_amount: null, seen_transfer: null });
+      expect(await queryRows(client, sql`SELECT status FROM chain_deposits WHERE tx_hash = ${wrongToken}`)).toEqual([{ status: "unmatched" }]);
+      const audits = await auditOf(client, id, "invoice.unmatched_deposit");
+      expect(audits).toHaveLength(1);
+      expect(audits[0]!.details).toMatchObject({ reason: "wrong_token", tx_hash: wrongToken, amount: "10", from_address: node.wallet(PAYER).account.address });
+      const events = await queryRows<{ type: string }>(client, sql`SELECT type FROM webhook_events WHERE object_id = ${id} AND type = 'invoice.unmatched_deposit'`);
+      expect(events).toHaveLength(1);
+      const { list, arb } = await setAside();
+      expect(list.filter((entry) => entry.tx_hash === wrongToken)).toEqual([
+        expect.objectContaining({
+          chain_id: "arb",
+          reason: "wrong_token",
+          token_symbol: "USDT",
+          amount: "10",
+          block_number: Number(block),
+          from_address: node.wallet(PAYER).account.address,
+          to_address: address,
+          payment_intent_id: (await invoice(id)).payment_intent.payment_intent_id,
+        }),
+      ]);
+      expect(arb.unmatched_deposits).toBe(before.arb.unmatched_deposits + 1);
+      expect(arb.warnings.some((warning) => warning.includes(`${arb.unmatched_deposits} transfer(s) reached deposit addresses but paid nothing`))).toBe(true);
+      // The invoice's own token still pays it.
       const paid = await pay(address, 10);
       await node.mine(DEPTH - 1);
       await scanToHead();
       expect((await invoice(id)).payment_intent).toMatchObject({ status: "success", payment_tx_hash: paid, received_crypto_amount: "10" });
+    }, arbOn(node));
+  });
+
+  it("sets aside a transfer to a closed invoice's address (the record takes no funds) instead of losing it", async () => {
+    await withStudio(target, async (client) => {
+      const { id, address } = await approvedInvoice();
+      const { cancelInvoice } = await import("@/lib/studio/invoices/cancel-invoice");
+      const { principal } = await bootedDemoOrg(target);
+      await cancelInvoice({ principal: await principal("finance"), id, request: undefined });
+      const hash = await pay(address, 10);
+      await node.mine(DEPTH);
+      await scanToHead();
+      expect((await invoice(id)).status).toBe("cancelled");
+      expect(await queryRows(client, sql`SELECT status FROM chain_deposits WHERE tx_hash = ${hash}`)).toEqual([{ status: "refused" }]);
+      expect(await auditOf(client, id, "invoice.unmatched_deposit")).toEqual([{ details: expect.objectContaining({ reason: "refused", tx_hash: hash }) }]);
+      expect((await setAside()).list.find((entry) => entry.tx_hash === hash)).toMatchObject({ reason: "refused", to_address: address, token_symbol: "USDC" });
+    }, arbOn(node));
+  });
+
+  it("skips and reports a deposit to an address without an HD index, and goes on crediting the chain's other deposits", async () => {
+    await withStudio(target, async (client) => {
+      const keyless = await approvedInvoice();
+      const other = await approvedInvoice();
+      // An address written without its index (as by an import): the service cannot sign for it.
+      const [{ pi }] = (await queryRows<{ pi: string }>(client, sql`SELECT payment_intent_id AS pi FROM invoices WHERE id = ${keyless.id}`)) as [{ pi: string }];
+      await queryRows(client, sql`UPDATE payment_intents SET address_index = NULL WHERE id = ${pi}`);
+      const stuck = await pay(keyless.address, 10);
+      await receipt(stuck);
+      const paid = await pay(other.address, 10);
+      await node.mine(DEPTH);
+      await scanToHead();
+      expect((await invoice(other.id)).payment_intent).toMatchObject({ status: "success", payment_tx_hash: paid });
+      expect((await invoice(keyless.id)).payment_intent).toMatchObject({ status: "pending", payment_tx_hash: null });
+      expect(await queryRows(client, sql`SELECT status FROM chain_deposits WHERE tx_hash = ${stuck}`)).toEqual([{ status: "unkeyed" }]);
+      const { list, arb } = await setAside();
+      expect(list.find((entry) => entry.tx_hash === stuck)).toMatchObject({ reason: "no_key", to_address: keyless.address });
+      expect(arb.warnings.some((warning) => warning.includes("reached addresses without an HD index"))).toBe(true);
+      // Later rounds pass it by: it is reported once.
+      await node.mine(2);
+      expect((await scanToHead()).error).toBeUndefined();
+      expect(await auditOf(client, keyless.id, "invoice.unmatched_deposit")).toHaveLength(1);
+    }, arbOn(node));
+  });
+
+  it("drops a set-aside transfer that a reorg deeper than the depth removed: there is nothing left to return", async () => {
+    await withStudio(target, async (client) => {
+      const { address } = await approvedInvoice();
+      await node.mint(node.tokens.USDT, node.wallet(PAYER).account.address, units(10));
+      const snapshot = await node.test.snapshot();
+      const wrongToken = await node.transfer(PAYER, node.tokens.USDT, address, units(10));
+      await receipt(wrongToken);
+      await node.mine(DEPTH);
+      await scanToHead();
+      expect(await queryRows(client, sql`SELECT status FROM chain_deposits WHERE tx_hash = ${wrongToken}`)).toEqual([{ status: "unmatched" }]);
+      await node.test.revert({ id: snapshot });
+      await node.mine(DEPTH + 3);
+      await scanToHead();
+      expect(await queryRows(client, sql`SELECT status FROM chain_deposits WHERE tx_hash = ${wrongToken}`)).toEqual([{ status: "dropped" }]);
+      expect((await setAside()).list.map((entry) => entry.tx_hash)).not.toContain(wrongToken);
     }, arbOn(node));
   });
 

@@ -203,6 +203,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/payment/intent/{id}/logs", ids: "standalone", permission: "transfer:read" },
   { method: "GET", path: "/balances", permission: "transfer:read" },
   { method: "GET", path: "/chains", permission: "transfer:read" },
+  { method: "GET", path: "/chains/unmatched-deposits", permission: "transfer:read" },
   { method: "GET", path: "/balances/ledger", permission: "transfer:read", query: ledgerQuerySchema },
   { method: "GET", path: "/dashboard", permission: "transfer:read", query: dashboardQuerySchema },
   {

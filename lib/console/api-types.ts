@@ -625,6 +625,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/studio/api/chains/unmatched-deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transfers at depth to the organization's deposit addresses that paid nothing, for an operator to return
+         * @description A transfer of a configured token that reaches a deposit address but does not pay its record (another token than the payment's, a record that takes no funds any more, an address without an HD index) is set aside once, at its confirmation depth, with an audit row (`<record>.unmatched_deposit`) and a webhook of that type. Newest first, at most 500. A set-aside transfer that a reorg deeper than the depth removes leaves the list.
+         *
+         *     Requires `transfer:read`.
+         */
+        get: operations["getChainsUnmatched-deposits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/studio/api/webhook/deliveries": {
         parameters: {
             query?: never;
@@ -724,7 +746,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook endpoint: its signing secret is in this response only
-         * @description The endpoint receives every event the organization emits whose type one of `event_types` matches (besides any record's `callback_url`), as a Standard Webhooks envelope `{id, type, created_at, data}` signed with the endpoint's own secret, with the same retries, log and resend as callbacks. `url` is judged as every webhook target is (http or https, no credentials, no private or loopback address unless WEBHOOK_ALLOW_PRIVATE); 400 naming it otherwise. The event types the service emits: `invoice.approval_pending`, `invoice.approved`, `invoice.rejected`, `invoice.cancelled`, `invoice.expired`, `invoice.paid`, `invoice.underpaid`, `invoice.payment_review`, `invoice.signed`, `invoice.refunded`, `invoice.payment_reversed`, `payout.approval_pending`, `payout.approved`, `payout.rejected`, `payout.expired`, `payout.completed`, `payout.underfunded`, `payout.payment_review`, `payout.refunded`, `payout.payment_reversed`, `payment_intent.pending`, `payment_intent.success`, `payment_intent.expired`, `payment_intent.insufficient_not_refunded`, `payment_intent.insufficient_refunded`, `payment_intent.cancelled`, `payment_intent.aml_hold`, `payment_intent.manual_review`, `payment_intent.refunded`, `payment_intent.payment_reversed`. At most 20 endpoints per organization (422). The secret is kept in no idempotency row: a replay of the Idempotency-Key is 409/40903. Writes a row to the audit log in the same transaction.
+         * @description The endpoint receives every event the organization emits whose type one of `event_types` matches (besides any record's `callback_url`), as a Standard Webhooks envelope `{id, type, created_at, data}` signed with the endpoint's own secret, with the same retries, log and resend as callbacks. `url` is judged as every webhook target is (http or https, no credentials, no private or loopback address unless WEBHOOK_ALLOW_PRIVATE); 400 naming it otherwise. The event types the service emits: `invoice.approval_pending`, `invoice.approved`, `invoice.rejected`, `invoice.cancelled`, `invoice.expired`, `invoice.paid`, `invoice.underpaid`, `invoice.payment_review`, `invoice.signed`, `invoice.refunded`, `invoice.payment_reversed`, `invoice.unmatched_deposit`, `payout.approval_pending`, `payout.approved`, `payout.rejected`, `payout.expired`, `payout.completed`, `payout.underfunded`, `payout.payment_review`, `payout.refunded`, `payout.payment_reversed`, `payout.unmatched_deposit`, `payment_intent.pending`, `payment_intent.success`, `payment_intent.expired`, `payment_intent.insufficient_not_refunded`, `payment_intent.insufficient_refunded`, `payment_intent.cancelled`, `payment_intent.aml_hold`, `payment_intent.manual_review`, `payment_intent.refunded`, `payment_intent.payment_reversed`, `payment_intent.unmatched_deposit`. At most 20 endpoints per organization (422). The secret is kept in no idempotency row: a replay of the Idempotency-Key is 409/40903. Writes a row to the audit log in the same transaction.
          *
          *     Requires `org:manage`.
          */
@@ -2302,12 +2324,68 @@ export interface components {
             pending_sends: number;
             /** @description Sends that failed on chain (reverted or dropped): each needs an operator */
             failed_sends: number;
+            /** @description Transfers at depth to the organization's deposit addresses that paid nothing (wrong token, record closed, address without an HD index): the funds wait on the addresses for an operator to return; listed by GET /chains/unmatched-deposits */
+            unmatched_deposits: number;
             /**
              * @example [
              *       "gas tank low: 0.001 left, about 3 withdrawals' worth"
              *     ]
              */
             warnings: string[];
+        };
+        UnmatchedDeposit: {
+            /** @example arb */
+            chain_id: string;
+            /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
+            tx_hash: string;
+            /** @example 3 */
+            log_index: number;
+            /** @example 241500101 */
+            block_number: number;
+            /**
+             * @description Unix timestamp, seconds
+             * @example 1772359200
+             */
+            block_timestamp: number;
+            /**
+             * @description Who sent it: where the funds go back
+             * @example 0x8ba1f109551bD432803012645Ac136ddd64DBA72
+             */
+            from_address: string;
+            /**
+             * @description The deposit address that holds the funds
+             * @example 0x2f1bE2a1b3C4d5E6f708192A3b4C5d6E7f809102
+             */
+            to_address: string;
+            /** @example 0xaf88d065e77c8cC2239327C5EDb3A432268e5831 */
+            token_address: string;
+            /**
+             * @description The token's symbol on this chain (null: not a configured token any more)
+             * @example USDT
+             */
+            token_symbol: string | null;
+            /**
+             * @description Exact decimal amount
+             * @example 10
+             */
+            amount: string;
+            /**
+             * @description The payment whose deposit address it reached
+             * @example pi_01HZX3J5G7K9M2N4P6Q8R0S2T4
+             */
+            payment_intent_id: string;
+            /**
+             * @description wrong_token: a configured token other than the payment's own; refused: the record takes no funds now (closed, refunded…); no_key: the address has no HD index, so the service cannot move the funds
+             * @enum {string}
+             */
+            reason: "wrong_token" | "refused" | "no_key";
+            /** @example 10 USDT reached the address of a USDC payment; it does not pay it */
+            note: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            seen_at: string;
         };
         WebhookDelivery: {
             /**
@@ -2436,7 +2514,7 @@ export interface components {
              */
             secret: string;
         };
-        /** @description Any other pattern is 400 naming it. The event types the service emits: `invoice.approval_pending`, `invoice.approved`, `invoice.rejected`, `invoice.cancelled`, `invoice.expired`, `invoice.paid`, `invoice.underpaid`, `invoice.payment_review`, `invoice.signed`, `invoice.refunded`, `invoice.payment_reversed`, `payout.approval_pending`, `payout.approved`, `payout.rejected`, `payout.expired`, `payout.completed`, `payout.underfunded`, `payout.payment_review`, `payout.refunded`, `payout.payment_reversed`, `payment_intent.pending`, `payment_intent.success`, `payment_intent.expired`, `payment_intent.insufficient_not_refunded`, `payment_intent.insufficient_refunded`, `payment_intent.cancelled`, `payment_intent.aml_hold`, `payment_intent.manual_review`, `payment_intent.refunded`, `payment_intent.payment_reversed`. */
+        /** @description Any other pattern is 400 naming it. The event types the service emits: `invoice.approval_pending`, `invoice.approved`, `invoice.rejected`, `invoice.cancelled`, `invoice.expired`, `invoice.paid`, `invoice.underpaid`, `invoice.payment_review`, `invoice.signed`, `invoice.refunded`, `invoice.payment_reversed`, `invoice.unmatched_deposit`, `payout.approval_pending`, `payout.approved`, `payout.rejected`, `payout.expired`, `payout.completed`, `payout.underfunded`, `payout.payment_review`, `payout.refunded`, `payout.payment_reversed`, `payout.unmatched_deposit`, `payment_intent.pending`, `payment_intent.success`, `payment_intent.expired`, `payment_intent.insufficient_not_refunded`, `payment_intent.insufficient_refunded`, `payment_intent.cancelled`, `payment_intent.aml_hold`, `payment_intent.manual_review`, `payment_intent.refunded`, `payment_intent.payment_reversed`, `payment_intent.unmatched_deposit`. */
         WebhookEndpointCreateRequest: {
             /** @example https://merchant.example/webhooks/studio */
             url: string;
@@ -8548,6 +8626,113 @@ export interface operations {
                         /** @enum {number} */
                         code: 0;
                         data: components["schemas"]["ChainStatus"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "getChainsUnmatched-deposits": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["UnmatchedDeposit"][];
                     };
                 };
             };

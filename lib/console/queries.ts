@@ -7,7 +7,7 @@ import { apiFetch } from "@/lib/console/api";
 import { apiQuery, LEDGER_FILTER_KEYS, type FilterKey } from "@/lib/console/list-query";
 import type { ConsoleReads } from "@/lib/console/reads";
 import { apiPath, type Resource } from "@/lib/console/resources";
-import type { Balance, ChainStatus, Dashboard, Inbox, InvoiceEmails, LedgerEntry, ListData, StatusLog, WebhookDelivery, WebhookDeliveryStatus } from "@/lib/console/types";
+import type { Balance, ChainStatus, Dashboard, Inbox, InvoiceEmails, LedgerEntry, ListData, StatusLog, UnmatchedDeposit, WebhookDelivery, WebhookDeliveryStatus } from "@/lib/console/types";
 
 export type ConsoleQuery<T> = {
   queryKey: QueryKey;
@@ -147,6 +147,18 @@ export function chainsQuery(): ConsoleQuery<ChainStatus[]> {
 
 export function useChains() {
   return useQuery(options(chainsQuery()));
+}
+
+export function unmatchedDepositsQuery(): ConsoleQuery<UnmatchedDeposit[]> {
+  return {
+    queryKey: ["chains", "unmatched-deposits"],
+    queryFn: () => apiFetch<{ data: UnmatchedDeposit[] }>("/api/chains/unmatched-deposits").then((body) => body.data),
+    read: (reads) => reads.unmatchedDeposits(),
+  };
+}
+
+export function useUnmatchedDeposits() {
+  return useQuery(options(unmatchedDepositsQuery()));
 }
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import { namesForUids } from "@/lib/console/accounts";
 import type { Resource } from "@/lib/console/resources";
 import type { StudioClient } from "@/lib/console/studio-client";
-import type { Balance, ChainStatus, Dashboard, Inbox, LedgerEntry, ListData, StatusLog } from "@/lib/console/types";
+import type { Balance, ChainStatus, Dashboard, Inbox, LedgerEntry, ListData, StatusLog, UnmatchedDeposit } from "@/lib/console/types";
 
 /**
  * What the console reads from the Studio with the signed-in person's client, in the shape its
@@ -24,6 +24,7 @@ export function consoleReads(client: StudioClient) {
     logs: async (resource: Resource, id: string) => withOperatorNames(await owner(resource).logs(id)),
     balances: (): Promise<Balance[]> => client.balances(),
     chains: (): Promise<ChainStatus[]> => client.chains(),
+    unmatchedDeposits: (): Promise<UnmatchedDeposit[]> => client.unmatchedDeposits(),
     ledger: (query: URLSearchParams): Promise<ListData<LedgerEntry, string>> => client.ledger(query),
     dashboard: (query: URLSearchParams): Promise<Dashboard> => client.dashboard(query),
     inbox: (): Promise<Inbox> => client.inbox(),

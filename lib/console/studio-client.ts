@@ -10,6 +10,7 @@ import type {
   AuditRow,
   Balance,
   ChainStatus,
+  UnmatchedDeposit,
   CreatedApiKey,
   Dashboard,
   ErrorBody,
@@ -186,6 +187,7 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
     dashboard: (query: URLSearchParams) => data<Dashboard>(call({ path: "/dashboard", query })),
     lookup: (text: string) => data<LookupMatch[]>(call({ path: "/lookup", query: new URLSearchParams({ q: text }) })),
     chains: () => data<ChainStatus[]>(call({ path: "/chains" })),
+    unmatchedDeposits: () => data<UnmatchedDeposit[]>(call({ path: "/chains/unmatched-deposits" })),
     ledger: (query: URLSearchParams) => list<LedgerEntry, string>("/balances/ledger", query),
     withdraw: (body: unknown, once: Once = {}) => data<Transfer>(call({ method: "POST", path: "/asset_pro/transfer", body, ...once })),
     invoices: {

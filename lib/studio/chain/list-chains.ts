@@ -16,6 +16,7 @@ import { chainMode, configuredChain, rpcChain, rpcChains, type RpcChain } from "
 import { currentFees, NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS } from "@/lib/studio/chain/evm/rpc-adapter";
 import { shortReason } from "@/lib/studio/chain/evm/start-checks";
 import { GAS_TANK_INDEX, TREASURY_INDEX } from "@/lib/studio/chain/wallet-indexes";
+import { countUnmatchedDeposits, type SetAsideReason } from "@/lib/studio/chain/evm/unmatched-deposits";
 
 /** Withdrawals' worth of gas below which the gas tank is called low. */
 const GAS_TANK_LOW_SENDS = 20n;
@@ -43,6 +44,9 @@ export const chainStatusSchema = z.object({
   ),
   pending_sends: z.number().int().meta({ description: "Sends planned or broadcast and not yet confirmed" }),
   failed_sends: z.number().int().meta({ description: "Sends that failed on chain (reverted or dropped): each needs an operator" }),
+  unmatched_deposits: z.number().int().meta({
+    description: "Transfers at depth to the organization's deposit addresses that paid nothing (wrong token, record closed, address without an HD index): the funds wait on the addresses for an operator to return; listed by GET /chains/unmatched-deposits",
+  }),
   warnings: z.array(z.string()).meta({ example: ["gas tank low: 0.001 left, about 3 withdrawals' worth"] }),
 });
 export type ChainStatus = z.infer<typeof chainStatusSchema>;
@@ -59,6 +63,7 @@ export async function listChains(input: { principal: Principal }): Promise<Chain
     .where(and(eq(chainSends.orgId, orgId), inArray(chainSends.status, ["pending", "sent", "failed"])))
     .groupBy(chainSends.chainId, chainSends.status);
   const positions = await database.select().from(chainScanState);
+  const setAside = await countUnmatchedDeposits(orgId);
   return Promise.all(
     CHAINS.map(async (listed) => {
       const chain = configuredChain(listed.id) ?? listed;
@@ -89,11 +94,17 @@ export async function listChains(input: { principal: Principal }): Promise<Chain
         })),
         pending_sends: count(["pending", "sent"]),
         failed_sends: count(["failed"]),
+        unmatched_deposits: setAside.filter((row) => row.chainId === chain.id).reduce((sum, row) => sum + row.count, 0),
         warnings: [],
       };
       const rpc = rpcChain(chain.id);
       if (rpc) await addNodeFacts(status, rpc, address(GAS_TANK_INDEX), positions.find((row) => row.chainId === chain.id)?.scannedBlock ?? null);
       if (status.failed_sends > 0) status.warnings.push(`${status.failed_sends} send(s) failed on chain and need an operator (see the audit log, chain_send.failed)`);
+      const aside = (reason: SetAsideReason) => setAside.find((row) => row.chainId === chain.id && row.reason === reason)?.count ?? 0;
+      if (status.unmatched_deposits > 0) {
+        status.warnings.push(`${status.unmatched_deposits} transfer(s) reached deposit addresses but paid nothing (a wrong token, a closed record): the funds wait there for an operator to return them (GET /chains/unmatched-deposits)`);
+      }
+      if (aside("no_key") > 0) status.warnings.push(`${aside("no_key")} of them reached addresses without an HD index: this service cannot sign for those addresses, so they were skipped, not credited`);
       return status;
     }),
   );

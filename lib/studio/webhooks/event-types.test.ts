@@ -3,7 +3,7 @@ import { EVENT_TYPE_PATTERNS, EVENT_TYPES, isEventTypePattern, matchesEventType 
 
 describe("webhook event types and patterns", () => {
   it("lists every status of every record kind, and the reversal news, as <object>.<what>", () => {
-    expect(EVENT_TYPES).toEqual(expect.arrayContaining(["invoice.approved", "invoice.paid", "payout.completed", "payment_intent.success", "payout.payment_reversed"]));
+    expect(EVENT_TYPES).toEqual(expect.arrayContaining(["invoice.approved", "invoice.paid", "payout.completed", "payment_intent.success", "payout.payment_reversed", "invoice.unmatched_deposit"]));
     expect(EVENT_TYPES.every((type) => /^(invoice|payout|payment_intent)\.[a-z_]+$/.test(type))).toBe(true);
     expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);
   });

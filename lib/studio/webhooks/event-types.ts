@@ -1,4 +1,4 @@
-// The events the service emits (the outbox's `<object>.<status>` and `<object>.payment_reversed`),
+// The events the service emits (the outbox's `<object>.<status>`, `<object>.payment_reversed` and `.unmatched_deposit`),
 // and the patterns a webhook endpoint subscribes with: an exact type, `<object>.*`, or `*`.
 import { INVOICE_STATUSES } from "@/lib/studio/invoices/status";
 import { PAYOUT_STATUSES } from "@/lib/studio/payouts/status";
@@ -11,8 +11,11 @@ const STATUSES_OF: Record<OwnerType, readonly string[]> = {
   payment_intent: STANDALONE_STATUSES,
 };
 
-/** News that is not a status change (a confirmed deposit that vanished in a reorg). */
-const NEWS = ["payment_reversed"] as const;
+/**
+ * News that is not a status change: a confirmed deposit that vanished in a reorg; a transfer to
+ * the record's deposit address that pays nothing (wrong token, record closed), set aside to return.
+ */
+const NEWS = ["payment_reversed", "unmatched_deposit"] as const;
 
 export const EVENT_OBJECTS = Object.keys(STATUSES_OF) as OwnerType[];
 

@@ -2,11 +2,16 @@
 import { Code, ErrorNote, Section } from "@/components/payments/detail";
 import { useViewer } from "@/components/providers";
 import { cellClass, headClass } from "@/components/ui/url-list";
-import { useChains } from "@/lib/console/queries";
+import { useChains, useUnmatchedDeposits } from "@/lib/console/queries";
 import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
-import type { ChainStatus } from "@/lib/console/types";
+import type { ChainStatus, UnmatchedDeposit } from "@/lib/console/types";
 
 const MODE_LABELS: Record<ChainStatus["mode"], string> = { rpc: "Node (JSON-RPC)", sandbox: "Sandbox", unavailable: "Unavailable" };
+const REASON_LABELS: Record<UnmatchedDeposit["reason"], string> = {
+  wrong_token: "Wrong token",
+  refused: "Record takes no funds",
+  no_key: "Address without HD index",
+};
 
 /**
  * Reconciliation for admins: each chain as the server reaches it, what the treasury holds on
@@ -23,6 +28,7 @@ export function ChainsPage() {
       <div aria-busy={chains.isFetching} data-state={chains.isPending ? "loading" : "ready"} className="space-y-6">
         {chains.data?.map((chain) => <ChainSection key={chain.id} chain={chain} />)}
       </div>
+      <UnmatchedDeposits />
     </div>
   );
 }
@@ -82,6 +88,57 @@ function ChainSection({ chain }: { chain: ChainStatus }) {
           ))}
         </tbody>
       </table>
+    </Section>
+  );
+}
+
+/** Transfers that reached a deposit address and paid nothing: the funds wait there to be returned. */
+function UnmatchedDeposits() {
+  const deposits = useUnmatchedDeposits();
+  if (deposits.error) return <ErrorNote>Could not load the transfers that paid nothing: {deposits.error.message}</ErrorNote>;
+  if (!deposits.data || deposits.data.length === 0) return null;
+  return (
+    <Section id="unmatched-deposits" title="Transfers that paid nothing">
+      <p className="mt-2 text-sm text-slate-700">
+        These reached a deposit address at depth but do not pay its record. The funds are on the address: return them to the sender.
+      </p>
+      <div className="mt-4 overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">Transfers that paid nothing</caption>
+        <thead className={headClass}>
+          <tr>
+            <th scope="col" className={cellClass}>Chain</th>
+            <th scope="col" className={`${cellClass} text-right`}>Amount</th>
+            <th scope="col" className={cellClass}>Why</th>
+            <th scope="col" className={cellClass}>From</th>
+            <th scope="col" className={cellClass}>To (deposit address)</th>
+            <th scope="col" className={cellClass}>Transaction</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {deposits.data.map((deposit) => (
+            <tr key={`${deposit.chain_id}:${deposit.tx_hash}:${deposit.log_index}`}>
+              <td className={cellClass}>{deposit.chain_id}</td>
+              <td className={`${cellClass} text-right tabular-nums`}>
+                {deposit.amount} {deposit.token_symbol ?? deposit.token_address}
+              </td>
+              <td className={cellClass} title={deposit.note ?? undefined}>
+                {REASON_LABELS[deposit.reason]}
+              </td>
+              <td className={`${cellClass} break-all`}>
+                <Code>{deposit.from_address}</Code>
+              </td>
+              <td className={`${cellClass} break-all`}>
+                <Code>{deposit.to_address}</Code>
+              </td>
+              <td className={`${cellClass} break-all`}>
+                <Code>{deposit.tx_hash}</Code> (log {deposit.log_index}, block {deposit.block_number})
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      </div>
     </Section>
   );
 }

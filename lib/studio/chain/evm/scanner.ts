@@ -22,6 +22,7 @@ import { reverseVanishedDeposit } from "@/lib/studio/chain/evm/reversals";
 import { shortReason } from "@/lib/studio/chain/evm/start-checks";
 import { watchedAddresses } from "@/lib/studio/chain/evm/watched-addresses";
 import { readTransferLogs, type RawLog, type WatchedAddresses } from "@/lib/studio/chain/evm/transfer-logs";
+import { SET_ASIDE_STATUSES, setDepositsAside, tokenSymbol, type SetAside } from "@/lib/studio/chain/evm/unmatched-deposits";
 
 // keccak256("Transfer(address,address,uint256)")
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
@@ -118,9 +119,12 @@ async function scanNextRanges(rpcChain: RpcChain, head: number, state: ScanProgr
   // Read after the head: every address a transfer up to it can pay is in the database by now.
   const watched = await watchedAddresses(chainId);
   // Range after range until the head or the round's time is up, the next ones read while one is
-  // matched and stored: the node's answers and the database's work overlap.
+  // checked: the node's answers and the scanner's work overlap. The ranges checked are stored
+  // together at the end of the round (or before an error ends it), in one transaction: what a
+  // crash loses is at most a round's reading, read again from the stored position.
   const started = Date.now();
   let scanned = { number: position.scannedBlock, hash: tip.hash };
+  const checked: CheckedRange[] = [];
   const reading: Array<Promise<FetchedRange>> = [];
   let readUpTo = scanned.number;
   const readAhead = () => {
@@ -133,17 +137,25 @@ async function scanNextRanges(rpcChain: RpcChain, head: number, state: ScanProgr
     }
   };
   readAhead();
-  while (reading.length > 0) {
-    const range = await reading.shift()!;
-    // The next ranges: as many blocks as should hold TARGET_LOGS at this range's density (at most
-    // twice this one, and the configured largest), so busy blocks never ask for an oversized answer.
-    const span = range.to - range.from + 1;
-    const fitting = range.count === 0 ? span * 2 : Math.floor((span * TARGET_LOGS) / range.count);
-    state.range = Math.max(1, Math.min(chainTuning.CHAIN_SCAN_MAX_RANGE, span * 2, fitting));
-    readAhead();
-    scanned = await storeRange(rpcChain, range, head, scanned.hash, watched);
+  try {
+    while (reading.length > 0) {
+      const range = await reading.shift()!;
+      // The next ranges: as many blocks as should hold TARGET_LOGS at this range's density (at most
+      // twice this one, and the configured largest), so busy blocks never ask for an oversized answer.
+      const span = range.to - range.from + 1;
+      const fitting = range.count === 0 ? span * 2 : Math.floor((span * TARGET_LOGS) / range.count);
+      state.range = Math.max(1, Math.min(chainTuning.CHAIN_SCAN_MAX_RANGE, span * 2, fitting));
+      readAhead();
+      const next = checkRange(rpcChain, range, scanned.hash, watched);
+      checked.push(next);
+      scanned = { number: range.to, hash: next.hash };
+    }
+  } finally {
+    // The ranges checked before an error are sound: they are kept, and the error still ends the round.
+    await storeRanges(rpcChain, checked, head);
   }
-  await database.delete(chainScannedBlocks).where(and(eq(chainScannedBlocks.chainId, chainId), lt(chainScannedBlocks.number, head - rpcChain.confirmations - HASH_MARGIN)));
+  // Below the blocks a reorg may reach, except the scanned tip: the next round checks its hash.
+  await database.delete(chainScannedBlocks).where(and(eq(chainScannedBlocks.chainId, chainId), lt(chainScannedBlocks.number, Math.min(scanned.number, head - rpcChain.confirmations - HASH_MARGIN))));
   return scanned.number;
 }
 
@@ -151,7 +163,10 @@ type BlockFacts = { hash: Hex; parentHash: Hex; timestamp: number };
 /** A range read from the node: its logs to watched addresses, how many logs it had in all, the headers it keeps. */
 type FetchedRange = { from: number; to: number; logs: RawLog[]; count: number; blocks: Map<number, BlockFacts> };
 
-/** The logs of `from`..(at most `range` blocks, up to `head`), with the headers the range will keep. */
+/**
+ * The logs of `from`..(at most `range` blocks, up to `head`), with the headers the range keeps
+ * and those of the blocks its logs to watched addresses are in (their time is the payment's).
+ */
 async function fetchRange(rpcChain: RpcChain, from: number, head: number, range: number, watched: WatchedAddresses): Promise<FetchedRange> {
   const to = Math.min(head, from + range - 1);
   // Hashes are kept for the blocks a reorg may still reach, and for the range's last block (the
@@ -161,6 +176,8 @@ async function fetchRange(rpcChain: RpcChain, from: number, head: number, range:
   for (let number = keepFrom; number <= to; number++) numbers.add(number);
   const filter = { address: Object.values(rpcChain.chain.tokens).map((token) => token.address as Hex), topics: [TRANSFER_TOPIC as Hex], fromBlock: toHex(from), toBlock: toHex(to) };
   const [{ logs, count }, blocks] = await Promise.all([readTransferLogs(rpcChain.endpoint, filter, watched), readBlocks(rpcChain, [...numbers])]);
+  const missing = [...new Set(logs.map((log) => Number(log.blockNumber)))].filter((number) => !blocks.has(number));
+  for (const [number, facts] of await readBlocks(rpcChain, missing)) blocks.set(number, facts);
   return { from, to, logs, count, blocks };
 }
 
@@ -169,24 +186,17 @@ async function readBlocks(rpcChain: RpcChain, numbers: number[]): Promise<Map<nu
   return new Map(read.map((block) => [Number(block.number), { hash: block.hash, parentHash: block.parentHash, timestamp: Number(block.timestamp) }]));
 }
 
+/** A range found to be one chain with the block before it: its transfers to deposit addresses and the hashes it keeps. */
+type CheckedRange = { to: number; hash: Hex; matched: MatchedLog[]; blocks: Map<number, BlockFacts>; kept: number[] };
+
 /**
- * Stores what `range` holds for us: its transfers to deposit addresses as seen, the hashes it
- * keeps, and the position after it, in one transaction. Returns its last block and that block's hash.
+ * Checks that `range` is one chain following `previousHash` (a block whose parent is not the block
+ * before it, or a log from a block other than the one read, means the node reorganized while we
+ * read it: the error ends the round, and the next one reads it again), and decodes its transfers.
  */
-async function storeRange(
-  rpcChain: RpcChain,
-  range: FetchedRange,
-  head: number,
-  previousHash: Hex | undefined,
-  watched: WatchedAddresses,
-): Promise<{ number: number; hash: Hex }> {
-  const chainId = rpcChain.chain.id;
+function checkRange(rpcChain: RpcChain, range: FetchedRange, previousHash: Hex | undefined, watched: WatchedAddresses): CheckedRange {
   const { from, to, blocks } = range;
   const matched = matchDeposits(rpcChain, range.logs, watched);
-  const missing = [...new Set(matched.map((log) => Number(log.raw.blockNumber)))].filter((number) => !blocks.has(number));
-  for (const [number, facts] of await readBlocks(rpcChain, missing)) blocks.set(number, facts);
-  // The range must be one chain: a block whose parent is not the block before it, or a log from
-  // a block other than the one read, means the node reorganized while we read it. Try again.
   const sorted = [...blocks.keys()].sort((a, b) => a - b);
   for (const number of sorted) {
     const before = number === from ? previousHash : blocks.get(number - 1)?.hash;
@@ -195,21 +205,35 @@ async function storeRange(
   for (const log of matched) {
     if (blocks.get(Number(log.raw.blockNumber))!.hash !== log.raw.blockHash) throw new Error(`log of ${log.raw.transactionHash} is from a block since replaced`);
   }
+  return { to, hash: blocks.get(to)!.hash, matched, blocks, kept: sorted };
+}
 
-  const keepFrom = Math.max(from, head - rpcChain.confirmations - HASH_MARGIN + 1);
+/**
+ * Stores what the checked ranges hold for us, in one transaction: their transfers to deposit
+ * addresses as seen, the hashes a reorg may still reach and the last range's last one (the next
+ * round starts from it), and the position after them. A range's own last block is only kept
+ * while it is the newest: the blocks between are below every reorg the scanner looks for.
+ */
+async function storeRanges(rpcChain: RpcChain, ranges: CheckedRange[], head: number): Promise<void> {
+  const last = ranges.at(-1);
+  if (!last) return;
+  const chainId = rpcChain.chain.id;
+  const keepFrom = head - rpcChain.confirmations - HASH_MARGIN + 1;
+  const matched = ranges.flatMap((range) => range.matched.map((log) => ({ log, timestamp: range.blocks.get(Number(log.raw.blockNumber))!.timestamp })));
+  const kept = ranges.flatMap((range) => range.kept.filter((number) => number >= keepFrom || number === last.to).map((number) => ({ chainId, number, hash: range.blocks.get(number)!.hash })));
   const database = await db();
   await database.transaction(async (tx) => {
     if (matched.length > 0) {
       await tx
         .insert(chainDeposits)
         .values(
-          matched.map((log) => ({
+          matched.map(({ log, timestamp }) => ({
             chainId,
             txHash: log.raw.transactionHash,
             logIndex: Number(log.raw.logIndex),
             blockNumber: Number(log.raw.blockNumber),
             blockHash: log.raw.blockHash,
-            blockTimestamp: blocks.get(Number(log.raw.blockNumber))!.timestamp,
+            blockTimestamp: timestamp,
             orgId: log.orgId,
             paymentIntentId: log.paymentIntentId,
             tokenAddress: getAddress(log.raw.address),
@@ -224,16 +248,14 @@ async function storeRange(
           setWhere: eq(chainDeposits.status, "dropped"),
         });
     }
-    const kept = sorted.filter((number) => number >= keepFrom || number === to);
     if (kept.length > 0) {
       await tx
         .insert(chainScannedBlocks)
-        .values(kept.map((number) => ({ chainId, number, hash: blocks.get(number)!.hash })))
+        .values(kept)
         .onConflictDoUpdate({ target: [chainScannedBlocks.chainId, chainScannedBlocks.number], set: { hash: sql`excluded.hash` } });
     }
-    await tx.update(chainScanState).set({ scannedBlock: to, headBlock: head, updatedAt: new Date() }).where(eq(chainScanState.chainId, chainId));
+    await tx.update(chainScanState).set({ scannedBlock: last.to, headBlock: head, updatedAt: new Date() }).where(eq(chainScanState.chainId, chainId));
   });
-  return { number: to, hash: blocks.get(to)!.hash };
 }
 
 type MatchedLog = { raw: RawLog; from: string; amount: string; orgId: number; paymentIntentId: string };
@@ -248,11 +270,9 @@ function matchDeposits(rpcChain: RpcChain, logs: RawLog[], watched: WatchedAddre
     if (log.removed || log.topics.length !== 3 || log.topics[0] !== TRANSFER_TOPIC) continue;
     const owner = watched.owners.get(log.topics[2]!.slice(26).toLowerCase());
     if (!owner) continue;
-    // Only the payment's own token pays it: USDT sent to a USDC payment's address is not its
-    // payment (crediting it would settle the record with a sweep of USDC the address never had).
-    const token = log.address.toLowerCase();
-    if (token !== owner.token) continue;
-    const decimals = decimalsOf.get(token);
+    // Another configured token (USDT to a USDC payment's address) is stored all the same: it does
+    // not pay the record, but the funds are on our address, and creditAtDepth sets it aside.
+    const decimals = decimalsOf.get(log.address.toLowerCase());
     if (decimals === undefined) continue;
     matched.push({ raw: log, from: getAddress(`0x${log.topics[1]!.slice(26)}`), amount: formatUnits(BigInt(log.data), decimals), paymentIntentId: owner.paymentIntentId, orgId: owner.orgId });
   }
@@ -291,10 +311,13 @@ async function rollBack(rpcChain: RpcChain, forkPoint: number, head: number): Pr
     const vanished = await tx
       .select()
       .from(chainDeposits)
-      .where(and(eq(chainDeposits.chainId, chainId), gt(chainDeposits.blockNumber, forkPoint), inArray(chainDeposits.status, ["seen", "credited"])))
+      .where(and(eq(chainDeposits.chainId, chainId), gt(chainDeposits.blockNumber, forkPoint), inArray(chainDeposits.status, ["seen", "credited", ...SET_ASIDE_STATUSES])))
       .for("update");
     for (const deposit of vanished) {
-      if (deposit.status === "seen") {
+      if (SET_ASIDE_STATUSES.includes(deposit.status)) {
+        // Set aside for an operator to return, and now gone from the chain: nothing to return.
+        await tx.update(chainDeposits).set({ status: "dropped", note: `set aside (${deposit.status}), then block ${deposit.blockNumber} was replaced by a reorg deeper than the depth: the funds are no longer on the address` }).where(eq(chainDeposits.id, deposit.id));
+      } else if (deposit.status === "seen") {
         await tx.update(chainDeposits).set({ status: "dropped", note: `block ${deposit.blockNumber} was replaced by a reorg before the transfer reached depth` }).where(eq(chainDeposits.id, deposit.id));
         await clearSeen(tx, deposit.paymentIntentId, deposit.txHash);
       } else {
@@ -320,18 +343,24 @@ async function creditAtDepth(rpcChain: RpcChain, head: number, now: Date): Promi
   await database.execute(sql`
     UPDATE payment_intents SET seen_tx_hash = seen.tx_hash, seen_confirmations = ${head} - seen.block_number + 1
     FROM (
-      SELECT DISTINCT ON (payment_intent_id) payment_intent_id, tx_hash, block_number FROM chain_deposits
-      WHERE chain_id = ${chainId} AND status = 'seen' AND block_number > ${deepest}
-      ORDER BY payment_intent_id, block_number
+      SELECT DISTINCT ON (d.payment_intent_id) d.payment_intent_id, d.tx_hash, d.block_number
+      FROM chain_deposits d JOIN payment_intents p ON p.id = d.payment_intent_id
+      WHERE d.chain_id = ${chainId} AND d.status = 'seen' AND d.block_number > ${deepest} AND lower(d.token_address) = lower(p.token_address)
+      ORDER BY d.payment_intent_id, d.block_number
     ) AS seen
     WHERE payment_intents.id = seen.payment_intent_id AND payment_intents.payment_tx_hash IS NULL`);
   const due = await database
-    .select()
+    .select({ deposit: chainDeposits, token: paymentIntents.tokenAddress, addressIndex: paymentIntents.addressIndex })
     .from(chainDeposits)
+    .innerJoin(paymentIntents, eq(paymentIntents.id, chainDeposits.paymentIntentId))
     .where(and(eq(chainDeposits.chainId, chainId), eq(chainDeposits.status, "seen"), lte(chainDeposits.blockNumber, deepest)))
     .orderBy(chainDeposits.blockNumber, chainDeposits.logIndex);
+  // What pays nothing is set aside first, all in one transaction; then each of the others is credited in its own.
+  const asides = due.map(({ deposit, token, addressIndex }) => ({ deposit, ...setAsideBeforeCrediting(rpcChain, deposit, token, addressIndex) }));
+  await setDepositsAside(asides.filter((aside): aside is SetAside => aside.reason !== undefined), now);
   let credited = 0;
-  for (const deposit of due) {
+  for (const { deposit, reason } of asides) {
+    if (reason) continue;
     try {
       const done = await unitOfWork(async (tx) => {
         const [claimed] = await tx
@@ -357,10 +386,27 @@ async function creditAtDepth(rpcChain: RpcChain, head: number, now: Date): Promi
       if (!(error instanceof StudioError)) throw error;
       // The record takes no funds now (rejected, already refunded…): the money is on the address,
       // and the deposit says why it was not credited, for an operator to return.
-      await database.update(chainDeposits).set({ status: "refused", note: error.message.slice(0, 500) }).where(eq(chainDeposits.id, deposit.id));
+      await setDepositsAside([{ deposit, reason: "refused", note: error.message }], now);
     }
   }
   return credited;
+}
+
+/**
+ * Why a transfer at depth pays nothing, known before the recorder runs: a token other than the
+ * payment's own (crediting it would settle the record and sweep a token the address never had),
+ * or an address without an HD index (its settlement's sweep cannot be signed; failing there
+ * would throw at every round and hold every later transfer of the chain behind it).
+ */
+function setAsideBeforeCrediting(rpcChain: RpcChain, deposit: typeof chainDeposits.$inferSelect, paymentToken: string, addressIndex: number | null): Omit<SetAside, "deposit"> | { reason?: undefined } {
+  if (deposit.tokenAddress.toLowerCase() !== paymentToken.toLowerCase()) {
+    const symbol = (address: string) => tokenSymbol(rpcChain.chain.id, address) ?? address;
+    return { reason: "wrong_token" as const, note: `${deposit.amount} ${symbol(deposit.tokenAddress)} reached the deposit address of a ${symbol(paymentToken)} payment: it does not pay it; return it to ${deposit.fromAddress}` };
+  }
+  if (addressIndex === null) {
+    return { reason: "no_key" as const, note: `the deposit address has no HD index, so this service cannot sign for it: the ${deposit.amount} there is not credited and must be moved by whoever holds its key` };
+  }
+  return {};
 }
 
 async function clearSeen(tx: Tx, paymentIntentId: string, txHash: string): Promise<void> {

@@ -14,7 +14,7 @@ function watching(...addresses: string[]): WatchedAddresses {
   const watched: WatchedAddresses = { owners: new Map(), prefixes: new Set() };
   addresses.forEach((address, index) => {
     const key = address.slice(2).toLowerCase();
-    watched.owners.set(key, { paymentIntentId: `pi_${index}`, orgId: 1, token: "0x5fbdb2315678afecb367f032d93f642f64180aa3" });
+    watched.owners.set(key, { paymentIntentId: `pi_${index}`, orgId: 1 });
     watched.prefixes.add(hexPrefix(key, 0));
   });
   return watched;

@@ -39,7 +39,7 @@ export async function watchedAddresses(chainId: string): Promise<WatchedAddresse
     const newest = org.next - 1;
     if (newest <= readUpTo) continue;
     const rows = await database
-      .select({ id: paymentIntents.id, address: sql<string>`substr(lower(${paymentIntents.paymentAddress}), 3)`, token: sql<string>`lower(${paymentIntents.tokenAddress})` })
+      .select({ id: paymentIntents.id, address: sql<string>`substr(lower(${paymentIntents.paymentAddress}), 3)` })
       .from(paymentIntents)
       .where(
         and(
@@ -50,7 +50,7 @@ export async function watchedAddresses(chainId: string): Promise<WatchedAddresse
           isNotNull(paymentIntents.paymentAddress),
         ),
       );
-    for (const row of rows) watch(watched, row.address, { paymentIntentId: row.id, orgId: org.id, token: row.token });
+    for (const row of rows) watch(watched, row.address, { paymentIntentId: row.id, orgId: org.id });
     watched.readUpTo.set(org.id, newest);
   }
   return watched;
@@ -70,11 +70,10 @@ async function loadAll(database: Database, chainId: string): Promise<WatchedChai
       id: paymentIntents.id,
       orgId: paymentIntents.orgId,
       address: sql<string>`substr(lower(${paymentIntents.paymentAddress}), 3)`,
-      token: sql<string>`lower(${paymentIntents.tokenAddress})`,
     })
     .from(paymentIntents)
     .where(and(eq(paymentIntents.chainId, chainId), isNotNull(paymentIntents.paymentAddress)));
   const watched: WatchedChain = { owners: new Map(), prefixes: new Set(), readUpTo: new Map(orgs.map((org) => [org.id, org.next - 1])) };
-  for (const row of rows) watch(watched, row.address, { paymentIntentId: row.id, orgId: row.orgId, token: row.token });
+  for (const row of rows) watch(watched, row.address, { paymentIntentId: row.id, orgId: row.orgId });
   return watched;
 }
