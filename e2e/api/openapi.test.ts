@@ -160,11 +160,11 @@ describe("what the server refuses, the document refuses (issue 22 §3)", () => {
 
     const invoice = await api("POST", "/invoice/intent", { role: "finance", body: invoiceRequest() });
     const updateInvoice = validators.body("put", "/invoice/intent/{id}");
-    for (const review_due_at of ["2026-01-31T17:00:00", "tomorrow"]) {
-      expect(updateInvoice({ review_due_at }), review_due_at).toBe(false);
-      expect((await api("PUT", `/invoice/intent/${invoice.body.data.id}`, { role: "finance", body: { review_due_at } })).status, review_due_at).toBe(400);
+    for (const approve_time of ["2026-01-31T17:00:00", "tomorrow"]) {
+      expect(updateInvoice({ approve_time }), approve_time).toBe(false);
+      expect((await api("PUT", `/invoice/intent/${invoice.body.data.id}`, { role: "finance", body: { approve_time } })).status, approve_time).toBe(400);
     }
-    expect(updateInvoice({ review_due_at: "2026-01-31T17:00:00+08:00" })).toBe(true);
+    expect(updateInvoice({ approve_time: "2026-01-31T17:00:00+08:00" })).toBe(true);
 
     const createUser = validators.body("post", "/users");
     expect(createUser({ name: "Someone", email: "someone", permissions: [] })).toBe(false);
