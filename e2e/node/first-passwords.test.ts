@@ -11,7 +11,7 @@ const KEY = "stk_" + "F".repeat(16) + "f".repeat(16);
 describe.each(drivers)("first passwords on %s", (driver) => {
   let target: Target;
   beforeAll(async () => {
-    target = await freshTarget(driver, "first-passwords");
+    target = await freshTarget(driver, "first_passwords");
   });
   afterAll(async () => {
     await dropTarget(target);
