@@ -4,6 +4,7 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { z } from "zod";
 import { checkConsoleSecretAtStart, createConsoleAccount, rememberStudioUid } from "@/lib/console/accounts";
+import { newPasswordProblem } from "@/lib/console/password-rule";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
 import { DatabaseInUseError } from "@/lib/db/pglite-lock";
 import { effectiveSettings } from "@/lib/env";
@@ -209,7 +210,8 @@ const COMMANDS: Record<string, Command> = {
 };
 
 function checkedPassword(password: string): string {
-  if (password.length < 8) throw new UsageError("the password must have at least 8 characters");
+  const problem = newPasswordProblem(password);
+  if (problem) throw new UsageError(problem.charAt(0).toLowerCase() + problem.slice(1));
   return password;
 }
 

@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/app/sign-in/sign-in-form";
-import { pageContext } from "@/lib/console/page-session";
+import { pageContext, pagePasswordContext } from "@/lib/console/page-session";
 
 export const metadata: Metadata = { title: "Sign in · Studio" };
 export const dynamic = "force-dynamic";
 
 export default async function SignInPage() {
   if (await pageContext()) redirect("/invoices");
+  if (await pagePasswordContext()) redirect("/change-password");
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
       <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">

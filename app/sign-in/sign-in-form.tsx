@@ -20,8 +20,9 @@ export function SignInForm() {
           body: JSON.stringify({ email: form.get("email"), password: form.get("password") }),
         }).catch(() => null);
         if (response?.ok) {
-          const next = new URLSearchParams(window.location.search).get("next");
-          window.location.assign(safeNextPath(next));
+          const next = safeNextPath(new URLSearchParams(window.location.search).get("next"));
+          const { must_change_password: mustChange } = ((await response.json().catch(() => null)) ?? {}) as { must_change_password?: boolean };
+          window.location.assign(mustChange ? `/change-password?${new URLSearchParams({ next })}` : next);
           return;
         }
         const body = (await response?.json().catch(() => null)) as { message?: string } | null;

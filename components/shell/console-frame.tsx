@@ -2,7 +2,7 @@ import { redirect } from "next/navigation";
 import { Providers, type ViewerInfo } from "@/components/providers";
 import { Shell } from "@/components/shell/shell";
 import { roleOf } from "@/lib/console/context";
-import { pageContext } from "@/lib/console/page-session";
+import { pageContext, signedOutPath } from "@/lib/console/page-session";
 import { StudioApiError } from "@/lib/console/studio-client";
 import { env } from "@/lib/env";
 
@@ -13,7 +13,7 @@ import { env } from "@/lib/env";
  */
 export async function ConsoleFrame({ children, mainLandmark = "shell" }: { children: React.ReactNode; mainLandmark?: "shell" | "page" }) {
   const ctx = await pageContext();
-  if (!ctx) redirect("/sign-in");
+  if (!ctx) redirect(await signedOutPath());
   let viewer: ViewerInfo;
   try {
     const me = await ctx.me();

@@ -22,7 +22,9 @@ export function Shell({ viewer, mainLandmark, children }: { viewer: ViewerInfo; 
             <CommandBar />
             <div className="text-right leading-tight">
               <p className="font-medium text-slate-900" data-testid="viewer-name">
-                {viewer.name}
+                <Link href="/account" className="hover:underline" title="Your account: change your password">
+                  {viewer.name}
+                </Link>
               </p>
               <p className="text-slate-600">
                 {viewer.org_name} · <span data-testid="viewer-role">{viewer.role}</span>

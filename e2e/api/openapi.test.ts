@@ -6,9 +6,15 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
+// The validator's own JSON Schema engine (a dependency of @seriousme/openapi-schema-validator), for
+// checking request instances against the document as a generated client would.
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { afterAll, describe, expect, it } from "vitest";
 import { API_PREFIX, ENDPOINTS, responseSchema } from "@/lib/studio/openapi/document";
 import { consoleApiTypes } from "@/lib/studio/openapi/console-types";
+import { newId } from "@/lib/studio/ids";
+import { EVENT_TYPES } from "@/lib/studio/webhooks/event-types";
 import {
   api,
   approvedInvoice,
@@ -101,6 +107,130 @@ describe("the OpenAPI document", () => {
   it("is what lib/console/api-types.ts was generated from (run `npm run openapi:types` after changing a schema)", async () => {
     const document = await (await fetch(`${serverUrl}${API_PREFIX}/openapi.json`)).json();
     expect(await consoleApiTypes(document)).toBe(readFileSync(path.join(ROOT, "lib/console/api-types.ts"), "utf8"));
+  });
+});
+
+/** JSON Schema validators of the document's request parts, as a generated client checks what it sends. */
+async function requestValidators() {
+  const document = await (await fetch(`${serverUrl}${API_PREFIX}/openapi.json`)).json();
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ ...document, $id: "studio" });
+  const pointer = (...parts: string[]) => parts.map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
+  return {
+    document,
+    body(method: string, pathName: string) {
+      return ajv.compile({ $ref: `studio#/${pointer("paths", `${API_PREFIX}${pathName}`, method, "requestBody", "content", "application/json", "schema")}` });
+    },
+    query(method: string, pathName: string) {
+      const parameters = (document.paths[`${API_PREFIX}${pathName}`][method].parameters as Array<{ name: string; in: string; required?: boolean; schema: object }>).filter(
+        (parameter) => parameter.in === "query",
+      );
+      return ajv.compile({
+        type: "object",
+        properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.schema])),
+        required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+      });
+    },
+  };
+}
+
+describe("what the server refuses, the document refuses (issue 22 §3)", () => {
+  it("request bodies: formats (email, uri, date-time), decimal patterns and lengths, each also a 400 from the server", async () => {
+    const validators = await requestValidators();
+    const createInvoice = validators.body("post", "/invoice/intent");
+    expect(createInvoice(invoiceRequest()), JSON.stringify(createInvoice.errors)).toBe(true);
+    const refusedCreates: Array<[string, Record<string, unknown>]> = [
+      ["recipient_email", { recipient_email: "not an email" }],
+      ["organization_email", { organization_email: "billing@" }],
+      ["amount", { amount: "-5" }],
+      ["amount", { amount: "1e3" }],
+      ["amount", { amount: ".5" }],
+      ["origin", { origin: "ftp://shop.example.test" }],
+      ["callback_url", { callback_url: "javascript:alert(1)" }],
+      ["recipient_name", { recipient_name: "n".repeat(201) }],
+    ];
+    for (const [field, change] of refusedCreates) {
+      const body = invoiceRequest(change);
+      expect(createInvoice(body), `document: ${JSON.stringify(change)}`).toBe(false);
+      const answer = await api("POST", "/invoice/intent", { role: "finance", body });
+      expect(answer.status, `server: ${JSON.stringify(change)}`).toBe(400);
+      expect(answer.body.errors.map((error: { field: string }) => error.field), JSON.stringify(change)).toContain(field);
+    }
+
+    const invoice = await api("POST", "/invoice/intent", { role: "finance", body: invoiceRequest() });
+    const updateInvoice = validators.body("put", "/invoice/intent/{id}");
+    for (const approve_time of ["2026-01-31T17:00:00", "tomorrow"]) {
+      expect(updateInvoice({ approve_time }), approve_time).toBe(false);
+      expect((await api("PUT", `/invoice/intent/${invoice.body.data.id}`, { role: "finance", body: { approve_time } })).status, approve_time).toBe(400);
+    }
+    expect(updateInvoice({ approve_time: "2026-01-31T17:00:00+08:00" })).toBe(true);
+
+    const createUser = validators.body("post", "/users");
+    expect(createUser({ name: "Someone", email: "someone", permissions: [] })).toBe(false);
+    expect((await api("POST", "/users", { role: "admin", body: { name: "Someone", email: "someone", permissions: [] } })).status).toBe(400);
+    const createEndpoint = validators.body("post", "/webhook/endpoints");
+    expect(createEndpoint({ url: "ftp://merchant.example/hook", event_types: ["*"] })).toBe(false);
+    expect((await api("POST", "/webhook/endpoints", { role: "admin", body: { url: "ftp://merchant.example/hook", event_types: ["*"] } })).status).toBe(400);
+  });
+
+  it("page and page_size are integers from 1 to what the server allows; out of range is a 400 from the server too", async () => {
+    const validators = await requestValidators();
+    const listInvoices = validators.query("get", "/invoice/intents");
+    expect(listInvoices({ page: 1, page_size: 100 }), JSON.stringify(listInvoices.errors)).toBe(true);
+    expect(listInvoices({ page: 10_000 })).toBe(true);
+    for (const query of [{ page: 0 }, { page: -1 }, { page: 10_001 }, { page_size: 0 }, { page_size: 101 }, { page: 1.5 }, { created_after: "yesterday" }]) {
+      expect(listInvoices(query), `document: ${JSON.stringify(query)}`).toBe(false);
+      const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
+      expect((await api("GET", `/invoice/intents?${search}`, { role: "viewer" })).status, `server: ${search}`).toBe(400);
+    }
+    // Every list pages the same way.
+    for (const [pathName, item] of Object.entries(validators.document.paths as Record<string, Record<string, { parameters?: Array<{ name: string; schema: any }> }>>)) {
+      const page = item.get?.parameters?.find((parameter) => parameter.name === "page");
+      const pageSize = item.get?.parameters?.find((parameter) => parameter.name === "page_size");
+      if (!page) continue;
+      expect(page.schema, pathName).toEqual({ type: "integer", minimum: 1, maximum: 10_000, default: 1 });
+      expect(pageSize?.schema, pathName).toEqual({ type: "integer", minimum: 1, maximum: 100, default: 20 });
+    }
+  });
+
+  it("a field with a default is optional in requests (document and console types); records carry no defaults", async () => {
+    const { document } = await requestValidators();
+    const defaults: string[] = [];
+    const walk = (schema: any, where: string, inRequest: boolean) => {
+      if (!schema || typeof schema !== "object") return;
+      if (schema.properties) {
+        for (const [name, property] of Object.entries<any>(schema.properties)) {
+          if (property && "default" in property) {
+            defaults.push(`${where}.${name}`);
+            if (inRequest) expect(schema.required ?? [], `${where}.${name} has a default`).not.toContain(name);
+          }
+        }
+      }
+      if (!inRequest) expect("default" in schema, `${where}: a record always carries its value`).toBe(false);
+      for (const [key, value] of Object.entries<any>(schema)) {
+        if (key === "properties") for (const [name, property] of Object.entries<any>(value)) walk(property, `${where}.${name}`, inRequest);
+        else if (["items", "allOf", "anyOf", "oneOf"].includes(key)) [value].flat().forEach((part: any) => walk(part, where, inRequest));
+      }
+    };
+    for (const [name, schema] of Object.entries<any>(document.components.schemas)) {
+      walk(schema, name, /Request$/.test(name));
+    }
+    expect(defaults).toEqual(expect.arrayContaining(["PaymentIntentCreateRequest.chain", "PaymentIntentCreateRequest.pay_token"]));
+    const createPaymentIntent = (await requestValidators()).body("post", "/payment/intent");
+    expect(createPaymentIntent(paymentIntentRequest())).toBe(true);
+    const types = await consoleApiTypes(document);
+    const paymentIntentCreate = /PaymentIntentCreateRequest: \{[\s\S]*?\n {8}\};/.exec(types)?.[0] ?? "";
+    expect(paymentIntentCreate).toMatch(/\bchain\?: string;/);
+    expect(paymentIntentCreate).toMatch(/\bpay_token\?: "USDC" \| "USDT";/);
+  });
+
+  it("the webhook delivery's example is what is sent: an event id of the outbox and a real event type", async () => {
+    const { document } = await requestValidators();
+    const delivery = document.components.schemas.WebhookDelivery.properties;
+    const shape = (id: string) => id.replace(/[0-9a-f]/g, "h");
+    expect(shape(delivery.id.example)).toBe(shape(newId("evt")));
+    expect(EVENT_TYPES).toContain(delivery.type.example);
   });
 });
 

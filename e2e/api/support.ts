@@ -125,6 +125,18 @@ export async function consoleSignIn(email: string, password: string): Promise<st
   return cookie.split(";")[0]!;
 }
 
+/**
+ * An invited person's first sign-in: the invite's password starts a session that may only choose
+ * a new password, which this does. Answers the session (now a full one) and the chosen password.
+ */
+export async function firstSignIn(email: string, firstPassword: string): Promise<{ cookie: string; password: string }> {
+  const cookie = await consoleSignIn(email, firstPassword);
+  const password = `chosen ${randomUUID()}`;
+  const changed = await consoleApi(cookie, "POST", "/api/auth/password", { current_password: firstPassword, new_password: password });
+  if (changed.status !== 200) throw new Error(`first password change of ${email} failed: ${changed.status} ${JSON.stringify(changed.body)}`);
+  return { cookie, password };
+}
+
 /** A console route called with a session cookie (same origin, as the console's own pages call it). */
 export async function consoleApi<T = any>(cookie: string, method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
   const response = await fetch(`${baseUrl}${urlPath}`, {
@@ -153,7 +165,7 @@ export function adminConsole(orgIndex: 0 | 1): Promise<string> {
  * what a test asserts about one actor (audit rows, sign-ins, who may manage) apart from the
  * file's other tests.
  */
-export async function newPerson(permissions: string[], orgIndex: 0 | 1): Promise<{ person: Person; key: string; keyId: string }> {
+export async function newPerson(permissions: string[], orgIndex: 0 | 1): Promise<{ person: Person; key: string; keyId: string; password: string }> {
   const tag = randomUUID().slice(0, 8);
   const invited = await consoleApi(await adminConsole(orgIndex), "POST", "/api/team/users", {
     name: `Person ${tag}`,
@@ -161,10 +173,11 @@ export async function newPerson(permissions: string[], orgIndex: 0 | 1): Promise
     permissions,
   });
   if (invited.status !== 200) throw new Error(`invite failed: ${invited.status} ${JSON.stringify(invited.body)}`);
-  const { user: person, email, password } = invited.body.data;
-  const key = await consoleApi(await consoleSignIn(email, password), "POST", "/api/team/keys");
+  const { user: person, email, password: firstPassword } = invited.body.data;
+  const { cookie, password } = await firstSignIn(email, firstPassword);
+  const key = await consoleApi(cookie, "POST", "/api/team/keys");
   if (key.status !== 200) throw new Error(`key create failed: ${key.status} ${JSON.stringify(key.body)}`);
-  return { person, key: key.body.data.api_key, keyId: key.body.data.id };
+  return { person, key: key.body.data.api_key, keyId: key.body.data.id, password };
 }
 
 /** A valid create request with a recipient no other test uses, so filters isolate this test's rows. */

@@ -492,7 +492,7 @@ describe("audit log", () => {
   });
 
   it("GET /audit_log filters by actor, action, object and time, pages newest first, and refuses bad filters", async () => {
-    // newPerson writes user.created, their first console sign-in and their own key's api_key.created.
+    // newPerson writes user.created, their first console sign-in, their first password's change and their own key's api_key.created.
     const { person, key } = await newPerson(["transfer:read"], OWN);
     await new Promise((resolve) => setTimeout(resolve, 20));
     const startedAt = new Date().toISOString();
@@ -502,9 +502,13 @@ describe("audit log", () => {
     const mine = await audit({ actor_uid: person.uid, created_after: startedAt });
     expect(mine.map((row) => row.action)).toEqual(["console.sign_in", "console.sign_in_failed", "console.sign_in"]);
     expect((await audit({ actor_uid: person.uid, action: "console.sign_in" })).length).toBe(3);
-    expect((await audit({ object_type: "user", object_id: person.uid })).length).toBe(5); // created + 4 sign-ins
+    expect((await audit({ object_type: "user", object_id: person.uid })).length).toBe(6); // created + 4 sign-ins + the password change
     expect((await audit({ object_id: person.uid, created_after: startedAt })).length).toBe(3);
-    expect((await audit({ object_id: person.uid, created_before: startedAt })).map((row) => row.action)).toEqual(["console.sign_in", "user.created"]);
+    expect((await audit({ object_id: person.uid, created_before: startedAt })).map((row) => row.action)).toEqual([
+      "console.password_changed",
+      "console.sign_in",
+      "user.created",
+    ]);
     const paged = await teamApi("GET", `/audit_log?actor_uid=${person.uid}&created_after=${startedAt}&page=2&page_size=2`);
     expect(paged.body.paging).toEqual({ page_number: 2, page_size: 2, total_count: 3, next_starting_after: null });
     expect(paged.body.data.map((row: AuditRow) => row.id)).toEqual([mine[2]!.id]);

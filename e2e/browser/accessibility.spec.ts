@@ -124,6 +124,14 @@ for (const width of WIDTHS) {
           await viewer.page.goto("/invoices/inv_unknown");
           await expect(viewer.page.getByRole("heading", { level: 1 })).toBeVisible();
         }],
+        ["account page, a wrong current password", async () => {
+          await viewer.page.goto("/account");
+          await viewer.page.getByLabel("Current password").fill("not the password");
+          await viewer.page.getByLabel("New password", { exact: true }).fill("a long new password");
+          await viewer.page.getByLabel("Repeat the new password").fill("a long new password");
+          await viewer.page.getByRole("button", { name: "Change password" }).click();
+          await expect(viewer.page.getByText("The current password is wrong")).toBeVisible();
+        }],
       ]);
     });
 

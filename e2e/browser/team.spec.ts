@@ -33,7 +33,7 @@ test("the admin invites a person who signs in, lowers their permissions (Approve
 
   const context = await browser.newContext();
   const page = await context.newPage();
-  await new SignInPage(page).signIn(person.email, password);
+  await new SignInPage(page).signInFirstTime(person.email, password);
   await expect(page.getByTestId("viewer-name")).toHaveText(person.name);
   const detail = new InvoiceDetailPage(page);
   await detail.goto(invoice.id);
@@ -74,7 +74,7 @@ test("a disabled person's console session ends on their next request and they ca
 
   const context = await browser.newContext();
   const page = await context.newPage();
-  await new SignInPage(page).signIn(person.email, password);
+  const chosen = await new SignInPage(page).signInFirstTime(person.email, password);
 
   await team.person(person.email).getByRole("button", { name: `Disable ${person.name}` }).click();
   await team.dialog().getByRole("button", { name: `Disable ${person.name}` }).click();
@@ -85,7 +85,7 @@ test("a disabled person's console session ends on their next request and they ca
   const signIn = new SignInPage(page);
   await signIn.goto();
   await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Password").fill(chosen);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "can no longer sign in" })).toBeVisible();
   await context.close();
@@ -173,7 +173,7 @@ test("an invite sent again never resets the first password (409), and wrong pass
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Email or password is wrong" })).toBeVisible();
   // The first answer's password is still the one that works.
-  await signIn.signIn(person.email, one.password);
+  await signIn.signInFirstTime(person.email, one.password);
 
   const audit = new AuditSettingsPage(admin.page);
   await audit.goto(`object_type=user&object_id=${one.user.uid}&action=console.sign_in_failed`);
@@ -196,4 +196,78 @@ test("taking Manage team from the last manager is refused, and the page says why
   await expect(team.permission(email, "Manage team")).toBeChecked();
   await admin.page.reload();
   await expect(admin.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" })).toBeVisible();
+});
+
+test("an invitee's first password leads only to choosing their own; then they change it on their account page and their other session ends", async ({
+  as,
+  browser,
+}) => {
+  const admin = await as("admin");
+  const team = new TeamSettingsPage(admin.page);
+  await team.goto();
+  const person = newPerson();
+  const firstPassword = await team.invite(person.name, person.email, ["Read"]);
+  await team.dialog().getByRole("button", { name: "Done" }).click();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password").fill(firstPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/change-password/);
+  // Every other page sends the session back here, the sign-in page included.
+  for (const path of ["/invoices", "/account", "/sign-in"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/change-password/);
+  }
+  await page.getByLabel("Password you were given").fill(firstPassword);
+  await page.getByLabel("New password", { exact: true }).fill("short");
+  await page.getByLabel("Repeat the new password").fill("short");
+  await page.getByRole("button", { name: "Change password" }).click();
+  // The browser's own minimum length stops it first; the server says the same rule.
+  await expect(page).toHaveURL(/\/change-password/);
+  const chosen = `chosen ${crypto.randomUUID()}`;
+  await page.getByLabel("New password", { exact: true }).fill(chosen);
+  await page.getByLabel("Repeat the new password").fill(`${chosen}!`);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("The two new passwords differ")).toBeVisible();
+  await page.getByLabel("Repeat the new password").fill(chosen);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await page.waitForURL(/\/invoices/);
+  await expect(page.getByTestId("viewer-name")).toHaveText(person.name);
+
+  // A second browser signs in with the chosen password; the first changes it from the account page.
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await new SignInPage(other).signIn(person.email, chosen);
+  await page.getByRole("link", { name: person.name }).click();
+  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+  await page.getByLabel("Current password").fill("not my password");
+  const next = `next ${crypto.randomUUID()}`;
+  await page.getByLabel("New password", { exact: true }).fill(next);
+  await page.getByLabel("Repeat the new password").fill(next);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("The current password is wrong")).toBeVisible();
+  await page.getByLabel("Current password").fill(chosen);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your password was changed" })).toBeVisible();
+  await expect(page.getByLabel("Current password")).toHaveValue("");
+
+  await other.goto("/invoices");
+  await expect(other).toHaveURL(/\/sign-in/);
+  await new SignInPage(other).signIn(person.email, next);
+  await page.reload();
+  await expect(page.getByTestId("viewer-name")).toHaveText(person.name);
+
+  const audit = new AuditSettingsPage(admin.page);
+  const uid = await admin.page.evaluate(async (email) => {
+    const body = await (await fetch("/api/team/users?page_size=100")).json();
+    return body.data.find((user: { email: string }) => user.email === email).uid as string;
+  }, person.email);
+  await audit.goto(`object_type=user&object_id=${uid}&action=console.password_changed`);
+  await expect(audit.rows().filter({ hasText: "Password changed" })).toHaveCount(2);
+  await elsewhere.close();
+  await context.close();
 });

@@ -1,11 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, eq, inArray, like, not } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, like, ne, not } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { consoleAccounts, consoleKnownAddresses } from "@/lib/console/db/schema";
+import { consoleAccounts, consoleKnownAddresses, consoleSessions } from "@/lib/console/db/schema";
 import { DIRECT } from "@/lib/http/client-address";
 import { hashPassword } from "@/lib/console/passwords";
+import { newPasswordProblem } from "@/lib/console/password-rule";
 import { checkConsoleSecret, resealFirstFormatApiKey, sealAccountApiKey, unsealAccountApiKey } from "@/lib/console/secret";
 import { createInvitedPersonKey } from "@/lib/studio/orgs/operator";
 import { StudioError } from "@/lib/studio/errors";
@@ -31,7 +32,8 @@ export async function createConsoleAccount({
   apiKey: string;
   clientId?: string | null;
 }): Promise<{ id: number; email: string }> {
-  if (password.length < 8) throw new Error("The password must have at least 8 characters");
+  const problem = newPasswordProblem(password);
+  if (problem) throw new Error(problem);
   if (!/^\S+@\S+$/.test(email.trim())) throw new Error("The email address is not valid");
   const database = await db();
   const [row] = await database
@@ -153,6 +155,59 @@ export async function updatePasswordHash(accountId: number, passwordHash: string
   await database.update(consoleAccounts).set({ passwordHash }).where(eq(consoleAccounts.id, accountId));
 }
 
+/** How long an invite's first password can start its one session. */
+export const FIRST_PASSWORD_LIFETIME_MS = 72 * 60 * 60 * 1000;
+
+/** Still on the invite's first password: its session may only choose a new one. */
+export function mustChangePassword(account: Pick<ConsoleAccount, "firstPasswordExpiresAt">): boolean {
+  return account.firstPasswordExpiresAt !== null;
+}
+
+export type FirstPasswordClaim = "claimed" | "expired" | "used";
+
+/**
+ * Spends the first password on the sign-in that checked it right: one statement decides, so of
+ * parallel sign-ins with it exactly one starts a session.
+ */
+export async function claimFirstPassword(account: ConsoleAccount, now = new Date()): Promise<FirstPasswordClaim> {
+  const database = await db();
+  const [row] = await database
+    .update(consoleAccounts)
+    .set({ firstPasswordUsedAt: now })
+    .where(and(eq(consoleAccounts.id, account.id), isNull(consoleAccounts.firstPasswordUsedAt), gt(consoleAccounts.firstPasswordExpiresAt, now)))
+    .returning({ id: consoleAccounts.id });
+  if (row) return "claimed";
+  const [fresh] = await database.select().from(consoleAccounts).where(eq(consoleAccounts.id, account.id));
+  return fresh?.firstPasswordUsedAt ? "used" : "expired";
+}
+
+/** Gives the first password back when its sign-in did not happen after all (it could not be audited). */
+export async function releaseFirstPassword(accountId: number, claimedAt: Date): Promise<void> {
+  const database = await db();
+  await database
+    .update(consoleAccounts)
+    .set({ firstPasswordUsedAt: null })
+    .where(and(eq(consoleAccounts.id, accountId), eq(consoleAccounts.firstPasswordUsedAt, claimedAt)));
+}
+
+/**
+ * Replaces the password the caller checked (`currentHash`): of two changes at once only one
+ * finds that hash still there (false for the other). The first-password marks go, and every other
+ * session of the account ends (one a thief holds included); `keepSession` stays signed in.
+ */
+export async function replacePassword(input: { accountId: number; currentHash: string; newHash: string; keepSession: string }): Promise<boolean> {
+  return inTransaction(async (tx) => {
+    const [row] = await tx
+      .update(consoleAccounts)
+      .set({ passwordHash: input.newHash, firstPasswordExpiresAt: null, firstPasswordUsedAt: null })
+      .where(and(eq(consoleAccounts.id, input.accountId), eq(consoleAccounts.passwordHash, input.currentHash)))
+      .returning({ id: consoleAccounts.id });
+    if (!row) return false;
+    await tx.delete(consoleSessions).where(and(eq(consoleSessions.accountId, input.accountId), ne(consoleSessions.tokenHash, input.keepSession)));
+    return true;
+  });
+}
+
 /**
  * The console sign-in of a person invited just now, in one transaction with their first API key:
  * the key is made (by the Studio's own invite verb, audited) and sealed straight into the new
@@ -181,6 +236,7 @@ export async function saveInvitedAccount(input: {
         apiKeySealed: sealAccountApiKey(email, key),
         clientId: input.clientId,
         studioUid: input.studioUid,
+        firstPasswordExpiresAt: new Date(Date.now() + FIRST_PASSWORD_LIFETIME_MS),
       })
       .onConflictDoNothing({ target: consoleAccounts.email })
       .returning({ id: consoleAccounts.id });

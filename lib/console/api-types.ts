@@ -1601,18 +1601,22 @@ export interface components {
             /** @enum {string} */
             pay_token: "USDC" | "USDT";
             chain: string;
+            /** Format: uri */
             origin: string;
             order_data?: {
                 [key: string]: unknown;
             };
+            /** Format: uri */
             callback_url?: string;
             group_key?: string;
             payout_target_address?: string;
             payment_deadline?: number;
             swap_enabled?: boolean;
             recipient_name: string;
+            /** Format: email */
             recipient_email: string;
             organization_name: string;
+            /** Format: email */
             organization_email: string;
             description?: string;
             attachment?: {
@@ -1643,8 +1647,10 @@ export interface components {
         };
         InvoiceUpdateRequest: {
             recipient_name?: string;
+            /** Format: email */
             recipient_email?: string;
             organization_name?: string;
+            /** Format: email */
             organization_email?: string;
             description?: string | null;
             attachment?: {
@@ -1656,6 +1662,7 @@ export interface components {
              */
             reviewer?: string | null;
             /**
+             * Format: date-time
              * @description When the review is due: an ISO 8601 date-time with Z or an offset (else 400). The inbox sorts by it. Shown as `review_due_at`.
              * @example 2026-01-31T17:00:00+08:00
              */
@@ -1878,18 +1885,22 @@ export interface components {
             /** @enum {string} */
             pay_token: "USDC" | "USDT";
             chain: string;
+            /** Format: uri */
             origin: string;
             order_data?: {
                 [key: string]: unknown;
             };
+            /** Format: uri */
             callback_url?: string;
             group_key?: string;
             payout_target_address?: string;
             payment_deadline?: number;
             swap_enabled?: boolean;
             recipient_name: string;
+            /** Format: email */
             recipient_email: string;
             organization_name: string;
+            /** Format: email */
             organization_email: string;
             description?: string;
             attachment?: {
@@ -1897,6 +1908,7 @@ export interface components {
             };
             creator: string;
             exact_out_amount: string;
+            /** Format: email */
             recipient_account_email?: string;
             /** @enum {string} */
             recipient_type?: "individual" | "organization";
@@ -1906,9 +1918,12 @@ export interface components {
         };
         PayoutUpdateRequest: {
             recipient_name?: string;
+            /** Format: email */
             recipient_email?: string;
+            /** Format: email */
             recipient_account_email?: string | null;
             organization_name?: string;
+            /** Format: email */
             organization_email?: string;
             description?: string | null;
             attachment?: {
@@ -1930,6 +1945,7 @@ export interface components {
              */
             reviewer?: string | null;
             /**
+             * Format: date-time
              * @description When the review is due: an ISO 8601 date-time with Z or an offset (else 400). The inbox sorts by it. Shown as `review_due_at`.
              * @example 2026-01-31T17:00:00+08:00
              */
@@ -2145,9 +2161,10 @@ export interface components {
              * @default USDC
              * @enum {string}
              */
-            pay_token: "USDC" | "USDT";
+            pay_token?: "USDC" | "USDT";
             /** @default arb */
-            chain: string;
+            chain?: string;
+            /** Format: uri */
             callback_url?: string;
             order_data?: {
                 [key: string]: unknown;
@@ -2390,10 +2407,13 @@ export interface components {
         WebhookDelivery: {
             /**
              * @description The event id: the `webhook-id` receivers see
-             * @example msg_2b3c4d5e6f708192
+             * @example evt_5f0c2b7e9a4d1c3b8e6f2a71
              */
             id: string;
-            /** @example invoice.status_changed */
+            /**
+             * @description The event type (GET /webhook/event_types lists them): `<object>.<status>` or `<object>.payment_reversed`
+             * @example invoice.paid
+             */
             type: string;
             /** @enum {string} */
             object_type: "invoice" | "payout" | "payment_intent";
@@ -2516,13 +2536,16 @@ export interface components {
         };
         /** @description Any other pattern is 400 naming it. The event types the service emits: `invoice.approval_pending`, `invoice.approved`, `invoice.rejected`, `invoice.cancelled`, `invoice.expired`, `invoice.paid`, `invoice.underpaid`, `invoice.payment_review`, `invoice.signed`, `invoice.refunded`, `invoice.payment_reversed`, `invoice.unmatched_deposit`, `payout.approval_pending`, `payout.approved`, `payout.rejected`, `payout.expired`, `payout.completed`, `payout.underfunded`, `payout.payment_review`, `payout.refunded`, `payout.payment_reversed`, `payout.unmatched_deposit`, `payment_intent.pending`, `payment_intent.success`, `payment_intent.expired`, `payment_intent.insufficient_not_refunded`, `payment_intent.insufficient_refunded`, `payment_intent.cancelled`, `payment_intent.aml_hold`, `payment_intent.manual_review`, `payment_intent.refunded`, `payment_intent.payment_reversed`, `payment_intent.unmatched_deposit`. */
         WebhookEndpointCreateRequest: {
-            /** @example https://merchant.example/webhooks/studio */
+            /**
+             * Format: uri
+             * @example https://merchant.example/webhooks/studio
+             */
             url: string;
             /**
              * @default
              * @example Order service
              */
-            description: string;
+            description?: string;
             /**
              * @description Patterns: `*`, `<object>.*` for `invoice`, `payout`, `payment_intent`, or an exact event type.
              * @example [
@@ -2538,7 +2561,7 @@ export interface components {
              * @default 86400
              * @example 3600
              */
-            expire_old_after_seconds: number;
+            expire_old_after_seconds?: number;
         };
         DeletedWebhookEndpoint: {
             /** @example wep_6a1f0c9e2b7d4a3c8e5f1b20 */
@@ -2652,6 +2675,7 @@ export interface components {
         /** @description `permissions` may name only `transfer:create`, `transfer:approve`, `transfer:sign`, `transfer:read`, `org:manage`; another is 400 naming it. */
         UserCreateRequest: {
             name: string;
+            /** Format: email */
             email: string;
             permissions: string[];
         };
@@ -2775,7 +2799,7 @@ export interface components {
         };
         SignInRequest: {
             /** @enum {string} */
-            outcome: "succeeded" | "failed";
+            outcome: "succeeded" | "failed" | "password_changed";
             ip?: string;
             user_agent?: string;
         };
@@ -2790,10 +2814,7 @@ export interface components {
                 from_usd: string;
                 /** @description How many distinct people must approve */
                 approvers: number;
-                /**
-                 * @description One of the approvers must hold org:manage
-                 * @default false
-                 */
+                /** @description One of the approvers must hold org:manage */
                 org_manage: boolean;
             }[];
             updated_by: string | null;
@@ -2812,7 +2833,7 @@ export interface components {
                  * @description One of the approvers must hold org:manage
                  * @default false
                  */
-                org_manage: boolean;
+                org_manage?: boolean;
             }[];
         };
         ApprovalState: {
@@ -4697,8 +4718,8 @@ export interface operations {
     getInvoiceIntents: {
         parameters: {
             query?: {
-                page?: string;
-                page_size?: string;
+                page?: number;
+                page_size?: number;
                 created_after?: string;
                 created_before?: string;
                 status?: "approval_pending" | "approved" | "rejected" | "cancelled" | "expired" | "paid" | "underpaid" | "payment_review" | "signed" | "refunded";
@@ -6672,8 +6693,8 @@ export interface operations {
     getPayoutIntents: {
         parameters: {
             query?: {
-                page?: string;
-                page_size?: string;
+                page?: number;
+                page_size?: number;
                 payout_id?: string;
                 payment_intent_id?: string;
                 creator?: string;
@@ -7315,8 +7336,8 @@ export interface operations {
     getPaymentIntents: {
         parameters: {
             query?: {
-                page?: string;
-                page_size?: string;
+                page?: number;
+                page_size?: number;
                 status?: "pending" | "success" | "expired" | "insufficient_not_refunded" | "insufficient_refunded" | "cancelled" | "aml_hold" | "manual_review" | "refunded";
                 status_category?: "pending_review" | "awaiting_payment" | "action_required" | "completed" | "closed";
                 chain?: string;
@@ -7952,8 +7973,8 @@ export interface operations {
     getBalancesLedger: {
         parameters: {
             query?: {
-                page?: string;
-                page_size?: string;
+                page?: number;
+                page_size?: number;
                 chain?: string;
                 token?: "USDC" | "USDT";
                 kind?: "invoice_settlement" | "payout_excess" | "payment_settlement" | "payment_refund" | "withdrawal" | "reorg_reversal" | "send_failed";
@@ -8458,8 +8479,8 @@ export interface operations {
     getAssetProTransfers: {
         parameters: {
             query?: {
-                page?: string;
-                page_size?: string;
+                page?: number;
+                page_size?: number;
             };
             header?: {
                 /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
@@ -8811,8 +8832,8 @@ export interface operations {
     getWebhookDeliveries: {
         parameters: {
             query?: {
-                page?: string;
-                page_size?: string;
+                page?: number;
+                page_size?: number;
                 type?: string;
                 object_id?: string;
                 /** @description Only deliveries to this webhook endpoint */
@@ -9335,8 +9356,8 @@ export interface operations {
     getWebhookEndpoints: {
         parameters: {
             query?: {
-                page?: string;
-                page_size?: string;
+                page?: number;
+                page_size?: number;
             };
             header?: {
                 /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
@@ -10638,8 +10659,8 @@ export interface operations {
     getUsers: {
         parameters: {
             query?: {
-                page?: string;
-                page_size?: string;
+                page?: number;
+                page_size?: number;
             };
             header?: {
                 /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
@@ -11194,8 +11215,8 @@ export interface operations {
     getApiKeys: {
         parameters: {
             query?: {
-                page?: string;
-                page_size?: string;
+                page?: number;
+                page_size?: number;
                 uid?: string;
             };
             header?: {
@@ -11676,8 +11697,8 @@ export interface operations {
     getAuditLog: {
         parameters: {
             query?: {
-                page?: string;
-                page_size?: string;
+                page?: number;
+                page_size?: number;
                 actor_uid?: string;
                 action?: string;
                 object_type?: string;

@@ -1,5 +1,5 @@
 import "server-only";
-import { accountApiKey, rememberStudioUid } from "@/lib/console/accounts";
+import { accountApiKey, mustChangePassword, rememberStudioUid } from "@/lib/console/accounts";
 import { endAccountSessions, resolveSession, type Session } from "@/lib/console/sessions";
 import { studioClient, type StudioClient } from "@/lib/console/studio-client";
 import type { Me } from "@/lib/console/types";
@@ -13,10 +13,14 @@ export type ConsoleContext = { session: Session; client: StudioClient; me: () =>
  * admin takes away, or a disabled account, shows on the person's very next request (issue 13).
  * A 401 from the Studio means the key itself is dead (revoked, or its person disabled): every
  * console session of that account ends there, so the next page is the sign-in page.
+ *
+ * A session started with an invite's first password counts as none here, so every console page
+ * and route refuses it by default; only the password change asks for it (`firstPassword: "allow"`).
  */
-export async function contextForToken(token: string | undefined): Promise<ConsoleContext | undefined> {
+export async function contextForToken(token: string | undefined, options: { firstPassword?: "allow" } = {}): Promise<ConsoleContext | undefined> {
   const session = await resolveSession(token);
   if (!session) return undefined;
+  if (mustChangePassword(session.account) && options.firstPassword !== "allow") return undefined;
   const client = studioClient({
     apiKey: accountApiKey(session.account),
     clientId: session.account.clientId,

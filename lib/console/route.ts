@@ -43,8 +43,14 @@ export function consoleRoute(options: { mutating: boolean }, handler: (input: Ro
     if (options.mutating && !sameOrigin(request)) {
       return errorJson(403, { code: 40300, message: "Cross-origin request refused" });
     }
-    const ctx = await contextForToken(await sessionTokenOf(request));
-    if (!ctx) return errorJson(401, { code: 40100, message: "Sign in to continue" });
+    const token = await sessionTokenOf(request);
+    const ctx = await contextForToken(token);
+    if (!ctx) {
+      if (await contextForToken(token, { firstPassword: "allow" })) {
+        return errorJson(403, { code: 40300, message: "Choose a new password to continue: the first password of an invite only signs in to change it" });
+      }
+      return errorJson(401, { code: 40100, message: "Sign in to continue" });
+    }
     const idempotencyKey = request.headers.get(IDEMPOTENCY_KEY_HEADER) ?? undefined;
     if (idempotencyKey !== undefined && !isValidIdempotencyKey(idempotencyKey)) {
       return errorJson(400, {

@@ -17,6 +17,7 @@ export const TEAM_PERMISSIONS = [
 export const AUDIT_ACTIONS: Record<string, string> = {
   "console.sign_in": "Signed in",
   "console.sign_in_failed": "Sign-in failed",
+  "console.password_changed": "Password changed",
   "user.created": "Person invited",
   "user.updated": "Person changed",
   "api_key.created": "API key created",

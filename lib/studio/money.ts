@@ -5,7 +5,7 @@
 /** An exact decimal: `units / 10^scale`. */
 export type Decimal = { units: bigint; scale: number };
 
-const PLAIN_DECIMAL = /^(0|[1-9]\d*)(?:\.(\d+))?$/;
+export const PLAIN_DECIMAL = /^(0|[1-9]\d*)(?:\.(\d+))?$/;
 
 export class AmountFormatError extends Error {}
 

@@ -10,12 +10,14 @@ import { isoDateOrTimestamp } from "@/lib/studio/validation";
 import { selectiveTerms, type TrigramFrequencies } from "@/lib/studio/search-trigrams";
 
 // Query strings are text: only plain digits count as an integer ("1e3", "0x10" and " 1" do not).
+// Digits become the number before the check, so the document shows what the value is (an integer
+// from 1 to `max`) and a generated client sends `page: 1`, not a string pattern.
 export const queryInteger = (fallback: number, max: number) =>
   z
-    .string()
-    .regex(/^-?\d+$/, "must be an integer")
-    .transform(Number)
-    .pipe(z.number().min(1, "must be at least 1").max(max, `must be at most ${max}`))
+    .preprocess(
+      (value) => (typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : value),
+      z.number({ error: "must be an integer" }).int("must be an integer").min(1, "must be at least 1").max(max, `must be at most ${max}`),
+    )
     .default(fallback);
 
 /** A free-text or exact-match filter parameter. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isPlainDecimal } from "@/lib/studio/money";
+import { isPlainDecimal, PLAIN_DECIMAL } from "@/lib/studio/money";
 
 // Messages a merchant engineer can act on, the same in the API and in console forms.
 z.config({
@@ -40,12 +40,19 @@ function sizeMessage(issue: { code: "too_small" | "too_big"; origin: string; inc
   return `must be ${small ? "at least" : "at most"} ${limit}`;
 }
 
+// Refinements are code, not JSON Schema: each rule a refinement enforces is also written into the
+// OpenAPI document (`pattern`, `format`), so a generated client refuses what the server refuses.
+
 export const decimalString = z
   .string()
   .max(80)
-  .refine(isPlainDecimal, "must be a plain decimal string like \"100.50\" (no sign, exponent, spaces or leading dot)");
+  .refine(isPlainDecimal, "must be a plain decimal string like \"100.50\" (no sign, exponent, spaces or leading dot)")
+  .meta({ pattern: PLAIN_DECIMAL.source });
 
-export const positiveDecimalString = decimalString.refine((text) => /[1-9]/.test(text), "must be greater than zero");
+const NON_ZERO = /[1-9]/;
+export const positiveDecimalString = decimalString
+  .refine((text) => NON_ZERO.test(text), "must be greater than zero")
+  .meta({ pattern: `^(?=.*${NON_ZERO.source})${PLAIN_DECIMAL.source.slice(1)}` });
 
 // Lower-cased so that filters and uniqueness do not depend on how a person typed the address.
 export const emailAddress = z
@@ -53,7 +60,8 @@ export const emailAddress = z
   .trim()
   .max(254)
   .pipe(z.email({ error: "must be a valid email address" }))
-  .transform((email) => email.toLowerCase());
+  .transform((email) => email.toLowerCase())
+  .meta({ format: "email" });
 
 export const nonBlank = (max: number) =>
   z.string().trim().min(1, "must not be blank").max(max, `must be at most ${max} characters`);
@@ -73,7 +81,8 @@ export const isoDateOrTimestamp = z
   .refine(
     (text) => LOCAL_TIMESTAMP.test(text) || ((ISO_DATE.test(text) || ISO_TIMESTAMP.test(text)) && !Number.isNaN(Date.parse(text))),
     "must be an ISO 8601 timestamp or a YYYY-MM-DD date",
-  );
+  )
+  .meta({ pattern: `^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2}))?$` });
 
 export const isoTimestamp = z
   .string()
@@ -81,7 +90,8 @@ export const isoTimestamp = z
   .refine(
     (text) => LOCAL_TIMESTAMP.test(text) || (ISO_TIMESTAMP.test(text) && !Number.isNaN(Date.parse(text))),
     "must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z",
-  );
+  )
+  .meta({ format: "date-time" });
 
 export const httpUrl = z
   .string()
@@ -93,7 +103,8 @@ export const httpUrl = z
     } catch {
       return false;
     }
-  }, "must be an http(s) URL");
+  }, "must be an http(s) URL")
+  .meta({ format: "uri", pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" });
 
 /** A chain id as a merchant sends it; whether the chain is supported is a business rule (422). */
 export const chainId = z.string().trim().min(1).max(32);

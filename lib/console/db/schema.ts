@@ -14,6 +14,11 @@ export const consoleAccounts = pgTable(
     clientId: text("client_id"),
     // Learned from GET /me at sign-in, so the log timeline can show names for operator uids.
     studioUid: text("studio_uid"),
+    // Set while the account still has the generated first password of its invite: it works once,
+    // until this moment, and the session it starts may only choose a new password.
+    firstPasswordExpiresAt: timestamp("first_password_expires_at", { withTimezone: true }),
+    // When the first password started its one session; a second sign-in with it is refused.
+    firstPasswordUsedAt: timestamp("first_password_used_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("console_accounts_email_idx").on(t.email), index("console_accounts_studio_uid_idx").on(t.studioUid)],

@@ -39,7 +39,8 @@ export type ApprovalPolicyUpdate = z.infer<typeof approvalPolicyUpdateSchema>;
 
 export const approvalPolicyRecordSchema = z.object({
   record_kind: z.enum(APPROVAL_RECORD_KINDS),
-  tiers: z.array(approvalTierSchema),
+  // A record always says whether a tier needs org:manage: the request's default is filled in.
+  tiers: z.array(approvalTierSchema.extend({ org_manage: z.boolean().meta({ description: "One of the approvers must hold org:manage" }) })),
   /** Null while the organization has not set one: the default, one approver for any amount. */
   updated_by: z.string().nullable(),
   updated_at: z.string().nullable(),

@@ -38,7 +38,13 @@ export const apiKeyCreateSchema = z.object({ uid: nonBlank(100).optional() });
 
 export const apiKeyListQuerySchema = pagingQuerySchema.extend({ uid: filterText });
 
-export const SIGN_IN_OUTCOMES = ["succeeded", "failed"] as const;
+/** What the console reports of a person's sign-in, and the audit action each becomes. */
+export const SIGN_IN_ACTIONS = {
+  succeeded: "console.sign_in",
+  failed: "console.sign_in_failed",
+  password_changed: "console.password_changed",
+} as const;
+export const SIGN_IN_OUTCOMES = Object.keys(SIGN_IN_ACTIONS) as [keyof typeof SIGN_IN_ACTIONS, ...(keyof typeof SIGN_IN_ACTIONS)[]];
 export const signInSchema = z.object({
   outcome: z.enum(SIGN_IN_OUTCOMES),
   ip: z.string().max(100).optional(),

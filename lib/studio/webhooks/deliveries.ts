@@ -44,8 +44,8 @@ export type DeliveriesQuery = z.infer<typeof deliveriesQuerySchema>;
 
 /** One webhook event on its way to a callback_url or a webhook endpoint, with every attempt so far. */
 export const webhookDeliveryRecordSchema = z.object({
-  id: z.string().meta({ description: "The event id: the `webhook-id` receivers see", example: "msg_2b3c4d5e6f708192" }),
-  type: z.string().meta({ example: "invoice.status_changed" }),
+  id: z.string().meta({ description: "The event id: the `webhook-id` receivers see", example: "evt_5f0c2b7e9a4d1c3b8e6f2a71" }),
+  type: z.string().meta({ description: "The event type (GET /webhook/event_types lists them): `<object>.<status>` or `<object>.payment_reversed`", example: "invoice.paid" }),
   object_type: z.enum(OBJECT_TYPES),
   object_id: z.string().meta({ example: "inv_8d2f0a6b1c3e4d57" }),
   url: z.string().meta({ example: "https://merchant.example/webhooks/studio" }),

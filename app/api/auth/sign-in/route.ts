@@ -6,21 +6,25 @@ import { z } from "zod";
 import { BodyTooLargeError, KiB } from "@/lib/http/read-capped";
 import {
   accountApiKey,
+  claimFirstPassword,
   findAccountByEmail,
+  mustChangePassword,
+  releaseFirstPassword,
   isKnownAddress,
   normalizeEmail,
   rememberAddress,
   updatePasswordHash,
-  type ConsoleAccount,
 } from "@/lib/console/accounts";
-import { clientAddress, DIRECT } from "@/lib/http/client-address";
+import { clientAddress } from "@/lib/http/client-address";
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "@/lib/console/passwords";
+import { MAX_PASSWORD_LENGTH } from "@/lib/console/password-rule";
 import { errorJson, readJson, sameOrigin, tooLargeJson } from "@/lib/console/route";
 import { secureForRequest, setSessionCookie } from "@/lib/console/session-cookie";
 import { sessionCookieName } from "@/lib/console/session-policy";
 import { createSession, destroySession } from "@/lib/console/sessions";
 import { reserveSignIn } from "@/lib/console/sign-in-throttle";
-import { StudioApiError, studioClient } from "@/lib/console/studio-client";
+import { recordSignIn } from "@/lib/console/sign-in-audit";
+import { StudioApiError } from "@/lib/console/studio-client";
 
 // An email and a password fit in well under a kilobyte; anyone may call this before signing in.
 const MAX_SIGN_IN_BYTES = 8 * KiB;
@@ -28,7 +32,7 @@ const MAX_SIGN_IN_BYTES = 8 * KiB;
 const noNul = (value: string) => !value.includes("\u0000");
 const signInSchema = z.object({
   email: z.string().trim().min(1).max(254).refine(noNul),
-  password: z.string().min(1).max(1000).refine(noNul),
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH).refine(noNul),
 });
 
 export async function POST(request: Request): Promise<Response> {
@@ -57,11 +61,28 @@ export async function POST(request: Request): Promise<Response> {
   // The account's delay, passed from an address it knows only with the right password.
   if (!reservation.ok && !(account && ok)) return tooMany(reservation.retryAfter);
   if (!account || !ok) return errorJson(401, { code: 40100, message: "Email or password is wrong" });
+  // An invite's first password starts one session, within 72 hours, and that session may only
+  // choose a new password. Said only to whoever knows the password.
+  const firstPassword = mustChangePassword(account);
+  const claimedAt = new Date();
+  if (firstPassword) {
+    const claim = await claimFirstPassword(account, claimedAt);
+    if (claim !== "claimed") {
+      return errorJson(401, {
+        code: 40100,
+        message:
+          claim === "used"
+            ? "This first password has already been used to sign in once. Ask an administrator of your organization."
+            : "This first password has expired (an invite's first password works for 72 hours). Ask an administrator of your organization.",
+      });
+    }
+  }
   // The Studio's audit log holds every console sign-in: one that cannot be recorded does not
   // happen. A 401 here is the person's own key refused: disabled, or the key revoked.
   try {
     await recordSignIn(request, account, "succeeded");
   } catch (error) {
+    if (firstPassword) await releaseFirstPassword(account.id, claimedAt);
     if (error instanceof StudioApiError && error.status === 401) {
       return errorJson(401, { code: 40100, message: "This account can no longer sign in. Ask an administrator of your organization." });
     }
@@ -79,18 +100,8 @@ export async function POST(request: Request): Promise<Response> {
   // Rotation: whatever session this browser had is ended, and a fresh token is issued.
   await destroySession(jar.get(sessionCookieName(secureForRequest(request)))?.value);
   const token = await createSession(account.id);
-  const response = NextResponse.json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
+  const response = NextResponse.json({ ok: true, must_change_password: firstPassword }, { headers: { "Cache-Control": "no-store" } });
   setSessionCookie(response, request, token);
   return response;
 }
 
-/** POST /me/sign_ins with the person's own key: who signed in, from where. */
-function recordSignIn(request: Request, account: ConsoleAccount, outcome: "succeeded" | "failed") {
-  const userAgent = request.headers.get("user-agent")?.slice(0, 500);
-  const address = clientAddress(request.headers);
-  return studioClient({ apiKey: accountApiKey(account), clientId: account.clientId }).recordSignIn({
-    outcome,
-    ...(address === DIRECT ? {} : { ip: address }),
-    ...(userAgent ? { user_agent: userAgent } : {}),
-  });
-}

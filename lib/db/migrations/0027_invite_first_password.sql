@@ -1,0 +1,2 @@
+ALTER TABLE "console_accounts" ADD COLUMN "first_password_expires_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "console_accounts" ADD COLUMN "first_password_used_at" timestamp with time zone;
