@@ -1,0 +1,62 @@
+// The one logger of every Studio process (servers, worker, CLI, migrations): JSON lines on
+// standard output, at LOG_LEVEL, each carrying the request id (and organization) of the request
+// being answered when there is one.
+import pino, { type Logger } from "pino";
+import { env } from "@/lib/env";
+import { currentRequest } from "@/lib/observability/request-context";
+
+// Nothing logs headers or bodies; should one ever be passed in, these never reach the output.
+const REDACTED = [
+  "authorization",
+  "cookie",
+  "password",
+  "secret",
+  "api_key",
+  "key",
+  "*.authorization",
+  "*.cookie",
+  "*.password",
+  "*.secret",
+  "*.api_key",
+  "*.key",
+  '*["x-studio-api-key"]',
+  '*["set-cookie"]',
+  "headers",
+  "*.headers",
+];
+
+const holder = globalThis as typeof globalThis & { __studioLogger?: Logger; __studioLogOutput?: NodeJS.WriteStream };
+
+/**
+ * Standard output, written synchronously (a file or a pipe on Linux): a line logged just before
+ * process.exit is not lost. The CLI moves it to standard error, where its own output is not.
+ */
+const output = { write: (line: string) => void (holder.__studioLogOutput ?? process.stdout).write(line) };
+
+export function logToStandardError(): void {
+  holder.__studioLogOutput = process.stderr;
+}
+
+function create(): Logger {
+  return pino({
+    level: env.LOG_LEVEL,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: REDACTED, censor: "[redacted]" },
+    mixin() {
+      const request = currentRequest();
+      if (!request) return {};
+      return request.orgId === undefined ? { request_id: request.requestId } : { request_id: request.requestId, org_id: request.orgId };
+    },
+  }, output);
+}
+
+// One instance per process, shared by the copies of this module that different bundles load.
+export const log: Logger = (holder.__studioLogger ??= create());
+
+/** The `(message, error)` shape the background loops report their failures with. */
+export function logError(message: string, error?: unknown): void {
+  if (error === undefined) log.error(message);
+  else log.error({ err: error }, message);
+}
