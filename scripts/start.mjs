@@ -32,7 +32,8 @@ if (!fs.existsSync(observabilityModule)) {
   console.error(`${path.relative(process.cwd(), observabilityModule)} is not built: run \`npm run build\` first.`);
   process.exit(1);
 }
-const { log, observeRequest } = await import(pathToFileURL(observabilityModule).href);
+const { captureConsole, log, observeRequest } = await import(pathToFileURL(observabilityModule).href);
+captureConsole();
 
 const API_PREFIX = "/v1/studio/api/";
 // The socket's peer address, written into every request (replacing any a client sent under this

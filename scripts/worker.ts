@@ -7,10 +7,11 @@ import { startDispatcher } from "@/lib/studio/webhooks/dispatcher";
 import { startEmailDrainer } from "@/lib/studio/emails/drainer";
 import { requireServerSecrets } from "@/lib/secrets/check";
 import { checkStudioSecret } from "@/lib/studio/secrets";
-import { log } from "@/lib/observability/log";
+import { captureConsole, log } from "@/lib/observability/log";
 import { serveMetrics } from "@/lib/observability/scrape";
 
 async function main(): Promise<void> {
+  captureConsole();
   if (!env.DATABASE_URL) {
     log.fatal("npm run worker needs DATABASE_URL (PostgreSQL); with PGlite the server runs the sweeper itself.");
     process.exit(2);

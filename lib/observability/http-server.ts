@@ -1,11 +1,11 @@
 // What scripts/start.mjs (plain JavaScript, outside Next's bundles) uses of the logger and the
 // metrics: built into dist/observability.mjs by `npm run build`.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { log } from "@/lib/observability/log";
+import { captureConsole, log } from "@/lib/observability/log";
 import { metrics } from "@/lib/observability/metrics";
 import { requestIdFrom, withRequestContext, type RequestContext } from "@/lib/observability/request-context";
 
-export { log };
+export { captureConsole, log };
 
 /**
  * Answers one request through `handle` inside its request context, and once the answer is over

@@ -1,6 +1,7 @@
 // The one logger of every Studio process (servers, worker, CLI, migrations): JSON lines on
 // standard output, at LOG_LEVEL, each carrying the request id (and organization) of the request
 // being answered when there is one.
+import { format, stripVTControlCharacters } from "node:util";
 import pino, { type Logger } from "pino";
 import { env } from "@/lib/env";
 import { currentRequest } from "@/lib/observability/request-context";
@@ -59,4 +60,22 @@ export const log: Logger = (holder.__studioLogger ??= create());
 export function logError(message: string, error?: unknown): void {
   if (error === undefined) log.error(message);
   else log.error({ err: error }, message);
+}
+
+/**
+ * Long-running processes (`npm start`, the worker): what other code writes with console.* (Next.js's
+ * own start-up lines and warnings, a library's complaint) becomes a log line too, so every line
+ * on the output is JSON.
+ */
+export function captureConsole(): void {
+  const route = (level: "info" | "warn" | "error") => (...args: unknown[]) => {
+    const error = args.find((arg): arg is Error => arg instanceof Error);
+    const message = stripVTControlCharacters(format(...args.filter((arg) => arg !== error))).trim();
+    if (error) log[level]({ err: error }, message || error.message);
+    else log[level](message);
+  };
+  console.log = route("info");
+  console.info = route("info");
+  console.warn = route("warn");
+  console.error = route("error");
 }
