@@ -76,6 +76,9 @@ describe(`an unexpected database failure on ${suiteDriver}`, () => {
       // The operator, not the caller, gets the detail: logged with the same request id.
       const logged = logLines(server.logFile).find((line) => line.msg === "unexpected error" && line.request_id === requestId);
       expect(JSON.stringify(logged)).toContain(BROKEN_COLUMN);
+      // …but not the statement's parameters (they may be a key's hash or a sealed secret).
+      expect(JSON.stringify(logged)).toContain("params: [redacted]");
+      expect(JSON.stringify(logged)).not.toMatch(/params: (?!\[redacted\])/);
     } finally {
       await renameColumn(RENAMED_TO, BROKEN_COLUMN);
     }

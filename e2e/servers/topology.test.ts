@@ -20,6 +20,7 @@ const LOOPS = 4;
 const INVOICES_PER_LOOP = 8;
 // The first server is killed once this many invoices went all the way through.
 const KILL_AFTER = 10;
+const METRICS_TOKEN = `topology-metrics-${randomBytes(8).toString("hex")}`;
 
 type App = { name: string; baseUrl: string; server: Server; alive: boolean };
 
@@ -27,6 +28,7 @@ describe.runIf(suiteDriver === "postgres")("two app servers and a worker on one 
   let target: Target;
   let receiver: Receiver;
   let worker: BuiltProcess | undefined;
+  let workerMetricsPort: number;
   const apps: App[] = [];
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-topology-"));
 
@@ -34,7 +36,7 @@ describe.runIf(suiteDriver === "postgres")("two app servers and a worker on one 
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     // App servers run no background work: the worker expires, broadcasts and delivers webhooks.
-    const server = startServer(target, port, path.join(logDir, `${name}.log`), { SWEEPER: "0" });
+    const server = startServer(target, port, path.join(logDir, `${name}.log`), { SWEEPER: "0", METRICS_TOKEN });
     await waitHealthy(baseUrl, server);
     return { name, baseUrl, server, alive: true };
   }
@@ -47,6 +49,7 @@ describe.runIf(suiteDriver === "postgres")("two app servers and a worker on one 
     apps.push(await app("app-1"));
     apps.push(await app("app-2"));
     const { DATABASE_URL: _shared, ...inherited } = process.env;
+    workerMetricsPort = await freePort();
     worker = startBuilt("worker", {
       ...inherited,
       NODE_ENV: "production",
@@ -55,6 +58,8 @@ describe.runIf(suiteDriver === "postgres")("two app servers and a worker on one 
       WEBHOOK_ALLOW_PRIVATE: "1",
       WEBHOOK_POLL_MS: "100",
       SWEEP_INTERVAL_MS: "500",
+      METRICS_TOKEN,
+      METRICS_PORT: String(workerMetricsPort),
     });
   });
   afterAll(async () => {
@@ -95,14 +100,17 @@ describe.runIf(suiteDriver === "postgres")("two app servers and a worker on one 
           }
           return parsed.data;
         } catch (error) {
-          // Only the killed server may fail to answer; the survivor must answer everything.
-          if (choice === 1 || apps[0]!.alive || !(error instanceof TypeError)) throw error;
+          // Only the killed server may fail to answer (fetch's TypeError: the connection was refused
+          // or cut); the survivor must answer everything. The balancer then takes it out.
+          if (choice === 1 || !killed || !(error instanceof TypeError)) throw error;
+          apps[0]!.alive = false;
           retried++;
         }
       }
     }
 
     let done = 0;
+    let killed = false;
     let killing: Promise<void> | undefined;
     const invoiceIds: string[] = [];
     const loops = Array.from({ length: LOOPS }, async (_, loop) => {
@@ -117,8 +125,9 @@ describe.runIf(suiteDriver === "postgres")("two app servers and a worker on one 
         expect(paid.invoice.status).toBe("paid");
         expect((await send(pick(4), "GET", `/invoice/intent/${created.id}`, "viewer")).status).toBe("paid");
         if (++done === KILL_AFTER) {
-          // Mid-load: the other loops have requests in flight on it right now.
-          apps[0]!.alive = false;
+          // Mid-load: the other loops have requests in flight on it right now, and keep sending
+          // it more until they find it gone.
+          killed = true;
           killing = killServer(apps[0]!.server);
         }
       }
@@ -126,6 +135,7 @@ describe.runIf(suiteDriver === "postgres")("two app servers and a worker on one 
     await Promise.all(loops);
     await killing;
     expect(apps[0]!.alive).toBe(false);
+    expect(retried).toBeGreaterThan(0);
     expect(refusedBySurvivor).toEqual([]);
 
     // Nothing lost or doubled: one invoice per logical create, each paid by exactly one transfer.
@@ -147,7 +157,14 @@ describe.runIf(suiteDriver === "postgres")("two app servers and a worker on one 
     // Every payment's webhook arrives (at least once), sent by the worker.
     const paidIds = () => new Set(receiver.received.map((request) => JSON.parse(request.body)).filter((body) => body.status === "paid").map((body) => body.id));
     await receiver.waitFor(() => invoiceIds.every((id) => paidIds().has(id)), 90_000);
-    // The run is only a test of a kill mid-load if the kill cut something short.
-    console.log(`topology: ${retried} request(s) retried on the other server after the kill`);
+
+    // The worker counts what it delivered on its own /metrics, the survivor what it answered.
+    const scrape = async (url: string) => (await fetch(url, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const value = (text: string, series: string) => Number(text.split("\n").find((line) => line.startsWith(`${series} `))?.slice(series.length + 1) ?? 0);
+    const workerMetrics = await scrape(`http://127.0.0.1:${workerMetricsPort}/metrics`);
+    expect(value(workerMetrics, 'studio_webhook_attempts_total{outcome="delivered"}')).toBeGreaterThanOrEqual(invoiceIds.length);
+    expect(workerMetrics).toMatch(/^studio_outbox_depth\{outbox="webhook_deliveries"\} \d+$/m);
+    const survivorMetrics = await scrape(`${apps[1]!.baseUrl}/metrics`);
+    expect(value(survivorMetrics, 'studio_http_requests_total{method="POST",route="/v1/studio/api/invoice/intent",status="200"}')).toBeGreaterThan(0);
   }, 300_000);
 });

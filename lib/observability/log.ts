@@ -26,6 +26,17 @@ const REDACTED = [
   "*.headers",
 ];
 
+// A failed query's error (drizzle's "Failed query: … params: …") names the statement's parameters,
+// which may be a key's hash, a sealed secret or a password hash: the statement stays, they go.
+const QUERY_PARAMS = /\nparams: [^\n]*/g;
+
+function withoutQueryParams(value: unknown): unknown {
+  if (typeof value === "string") return value.replace(QUERY_PARAMS, "\nparams: [redacted]");
+  if (Array.isArray(value)) return value.map(withoutQueryParams);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withoutQueryParams(inner)]));
+  return value;
+}
+
 const holder = globalThis as typeof globalThis & { __studioLogger?: Logger; __studioLogOutput?: NodeJS.WriteStream };
 
 /**
@@ -45,6 +56,7 @@ function create(): Logger {
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: REDACTED, censor: "[redacted]" },
+    serializers: { err: (error: Error) => withoutQueryParams(pino.stdSerializers.err(error)) },
     mixin() {
       const request = currentRequest();
       if (!request) return {};
