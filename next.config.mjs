@@ -2,7 +2,10 @@
 const nextConfig = {
   // PGlite loads its WebAssembly and data files relative to its own module; bundling breaks that.
   // pdfkit reads its built-in font metrics from files beside its own module, as PGlite does.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "pdfkit"],
+  // pino and prom-client: one logger and one metrics registry per process, shared with
+  // scripts/start.mjs (lib/observability keeps them on globalThis; bundled copies would still work,
+  // but each would carry its own copy of the package).
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "pdfkit", "pino", "prom-client"],
   // Lets the test harness build into its own folder without touching a developer's `.next`.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,

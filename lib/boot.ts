@@ -7,12 +7,13 @@ import { startEmailDrainer } from "@/lib/studio/emails/drainer";
 import { checkConsoleSecretAtStart, resealFirstFormatApiKeys, seedDemoAccounts } from "@/lib/console/accounts";
 import { requireServerSecrets } from "@/lib/secrets/check";
 import { closeDatabase } from "@/lib/db/client";
+import { log } from "@/lib/observability/log";
 
 const holder = globalThis as typeof globalThis & { __booted?: Promise<void>; __studioStop?: () => Promise<void> };
 
 export function boot(): Promise<void> {
   holder.__booted ??= (async () => {
-    console.log(`[studio] ${effectiveSettings()}`);
+    log.info(`effective settings: ${effectiveSettings()}`);
     requireServerSecrets("npm start", ["STUDIO_SECRET", "CONSOLE_SECRET"]);
     await awaitReady();
     await checkConsoleSecretAtStart();
@@ -32,7 +33,7 @@ export function boot(): Promise<void> {
     };
   })().catch((error: unknown) => {
     holder.__booted = undefined;
-    console.error("[studio] start-up failed", error);
+    log.error({ err: error }, "start-up failed");
     throw error;
   });
   return holder.__booted;

@@ -19,6 +19,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
     .optional(),
+  // A connection straight to PostgreSQL for what needs a session of its own (LISTEN/NOTIFY, the
+  // migration lock) when DATABASE_URL points at a pooler in transaction mode (PgBouncer).
+  DIRECT_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DIRECT_DATABASE_URL must be a postgres:// URL")
+    .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO: flag,
   SEED_DEMO_INVOICES: z.coerce.number().int().min(0).default(200),
@@ -88,6 +94,13 @@ const envSchema = z.object({
   EMAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   // Days before an invoice's due date its reminder goes; 0 sends none before the due date.
   INVOICE_REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(365).default(3),
+  // The least severe log lines written (JSON, one a line, on standard output).
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Prometheus metrics at /metrics, for scrapes that send `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics is 404.
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  // The worker's /metrics listens on this port (127.0.0.1 unless METRICS_HOST); unset, the worker serves none.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   // How many reverse proxies of ours append to X-Forwarded-For in front of the console.
   TRUSTED_PROXY_HOPS: z
     .string()

@@ -1,6 +1,7 @@
 // Builds the processes that run beside the web server — the worker, the operator CLI and the
-// migration runner — into plain JavaScript under dist/, so production runs them with `node` and
-// its runtime dependencies only (no tsx, no devDependencies). Part of `npm run build`.
+// migration runner — and what `npm start` takes from lib/observability into plain JavaScript
+// under dist/, so production runs them with `node` and its runtime dependencies only (no tsx, no
+// devDependencies). Part of `npm run build`.
 import fs from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
@@ -8,7 +9,13 @@ import { build } from "esbuild";
 
 const root = path.resolve(import.meta.dirname, "..");
 const outdir = path.join(root, "dist");
-const entryPoints = { worker: "scripts/worker.ts", "studio-cli": "scripts/studio-cli.ts", migrate: "scripts/migrate.ts" };
+const entryPoints = {
+  worker: "scripts/worker.ts",
+  "studio-cli": "scripts/studio-cli.ts",
+  migrate: "scripts/migrate.ts",
+  // npm start's logger, request context and request metrics (scripts/start.mjs imports it).
+  observability: "lib/observability/http-server.ts",
+};
 
 // `server-only` throws outside React's server build; these processes are server code by nature.
 const serverOnlyIsEmpty = {

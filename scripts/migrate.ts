@@ -3,17 +3,18 @@
 // still migrates at start too; on PostgreSQL an advisory lock keeps concurrent runs apart.
 import { closeDatabase, getDatabase, pendingMigrations } from "@/lib/db/client";
 import { effectiveSettings } from "@/lib/env";
+import { log } from "@/lib/observability/log";
 
 async function main(): Promise<number> {
-  console.log(`[db:migrate] ${effectiveSettings()}`);
+  log.info(`db:migrate: effective settings: ${effectiveSettings()}`);
   try {
     await getDatabase();
     const pending = await pendingMigrations();
     if (pending.length) throw new Error(`still not applied: ${pending.join(", ")}`);
-    console.log("[db:migrate] the database schema is current");
+    log.info("db:migrate: the database schema is current");
     return 0;
   } catch (error) {
-    console.error("[db:migrate] failed", error);
+    log.error({ err: error }, "db:migrate: failed");
     return 1;
   } finally {
     await closeDatabase().catch(() => undefined);

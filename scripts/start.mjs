@@ -9,6 +9,7 @@ import fs from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
 process.env.NODE_ENV ??= "production";
@@ -24,6 +25,16 @@ const hostname = values.hostname ?? "0.0.0.0";
 // As `next start -p` does: the console finds this server's own Studio API by PORT (lib/env.ts).
 process.env.PORT = String(port);
 
+// The logger every line of this process goes through, and each request's access line and metrics
+// (lib/observability, built by `npm run build`).
+const observabilityModule = path.join(root, "dist", "observability.mjs");
+if (!fs.existsSync(observabilityModule)) {
+  console.error(`${path.relative(process.cwd(), observabilityModule)} is not built: run \`npm run build\` first.`);
+  process.exit(1);
+}
+const { captureConsole, log, observeRequest } = await import(pathToFileURL(observabilityModule).href);
+captureConsole();
+
 const API_PREFIX = "/v1/studio/api/";
 // The socket's peer address, written into every request (replacing any a client sent under this
 // name) for the sign-in and key-less limits: route handlers cannot see the socket
@@ -33,16 +44,18 @@ globalThis.__studioPeerAddresses = true;
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 const require = createRequire(import.meta.url);
 
-/** The built API routes, most specific first: a static segment wins over a dynamic one at the same place. */
-function apiRoutes() {
+/**
+ * The built app's routes (pages and route handlers) with at most one-segment parameters, most
+ * specific first: a static segment wins over a dynamic one at the same place.
+ */
+function appRoutes() {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, "app-path-routes-manifest.json"), "utf8"));
   const routes = [];
   for (const [entry, pathname] of Object.entries(manifest)) {
-    if (!pathname.startsWith(API_PREFIX) || !entry.endsWith("/route")) continue;
     const segments = pathname.split("/").slice(1);
     // Catch-alls and optional segments keep Next's own matching.
     if (segments.some((segment) => segment.startsWith("[") && !/^\[[A-Za-z_]\w*\]$/.test(segment))) continue;
-    routes.push({ entry, segments, file: path.join(distDir, "server", "app", `${entry}.js`), module: undefined });
+    routes.push({ entry, pathname, segments, file: path.join(distDir, "server", "app", `${entry}.js`), module: undefined });
   }
   const rank = (segment) => (segment.startsWith("[") ? 1 : 0);
   return routes.sort((a, b) => {
@@ -145,8 +158,19 @@ const { default: next } = await import("next");
 const app = next({ dev: false, dir: root, hostname, port });
 const nextHandler = app.getRequestHandler();
 await app.prepare();
-const routes = apiRoutes();
+const allRoutes = appRoutes();
+const routes = allRoutes.filter((route) => route.pathname.startsWith(API_PREFIX) && route.entry.endsWith("/route"));
 const headersFor = configHeaders();
+
+/** The route pattern a request is counted and logged under: a few dozen values, whatever the paths asked for. */
+function routeLabel(request, found) {
+  if (found) return found.route.pathname;
+  const rawUrl = request.url ?? "/";
+  const queryAt = rawUrl.indexOf("?");
+  const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
+  if (pathname.startsWith("/_next/")) return "/_next/*";
+  return match(allRoutes, pathname)?.route.pathname ?? "(unmatched)";
+}
 
 /** A request the fast path answers: its route and handler, or undefined to leave it to Next. */
 function fastPath(request) {
@@ -159,7 +183,7 @@ function fastPath(request) {
   const found = match(routes, pathname);
   if (!found) return undefined;
   const handler = handlersOf(found.route)[method];
-  return typeof handler === "function" ? { handler, params: found.params } : undefined;
+  return typeof handler === "function" ? { handler, params: found.params, route: found.route } : undefined;
 }
 
 let stopping = false;
@@ -168,15 +192,17 @@ const server = http.createServer((request, response) => {
   // While shutting down, a kept-alive client is told to open its next request elsewhere.
   if (stopping) response.setHeader("Connection", "close");
   const found = fastPath(request);
-  if (!found) return void nextHandler(request, response);
-  serveApi(found, request, response, headersFor).catch((error) => {
-    // studioRoute answers every error itself; this is a broken handler or a dropped connection.
-    console.error("[studio] API request failed", error);
-    if (!response.headersSent) response.statusCode = 500;
-    response.end();
+  observeRequest(request, response, routeLabel(request, found), () => {
+    if (!found) return void nextHandler(request, response);
+    serveApi(found, request, response, headersFor).catch((error) => {
+      // studioRoute answers every error itself; this is a broken handler or a dropped connection.
+      log.error({ err: error }, "API request failed");
+      if (!response.headersSent) response.statusCode = 500;
+      response.end();
+    });
   });
 });
-server.listen(port, hostname, () => console.log(`Studio ready on http://${hostname}:${port}`));
+server.listen(port, hostname, () => log.info(`Studio ready on http://${hostname}:${port}`));
 
 // SIGTERM/SIGINT: stop accepting connections, let every request already accepted get its answer
 // (for up to SHUTDOWN_TIMEOUT_MS; then the connections still open are cut), then stop the
@@ -185,13 +211,13 @@ const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000);
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`[studio] ${signal}: finishing the requests in flight (up to ${shutdownTimeoutMs} ms), then stopping`);
+  log.info(`${signal}: finishing the requests in flight (up to ${shutdownTimeoutMs} ms), then stopping`);
   const closed = new Promise((resolve) => server.close(resolve));
   // A kept-alive connection goes idle once its request is answered: close it then, not at its timeout.
   const sweepIdle = setInterval(() => server.closeIdleConnections(), 50);
   server.closeIdleConnections();
   const cut = setTimeout(() => {
-    console.error(`[studio] requests still open after ${shutdownTimeoutMs} ms: closing their connections`);
+    log.error(`requests still open after ${shutdownTimeoutMs} ms: closing their connections`);
     server.closeAllConnections();
   }, shutdownTimeoutMs);
   await closed;
@@ -200,10 +226,10 @@ async function shutdown(signal) {
   try {
     await globalThis.__studioStop?.();
   } catch (error) {
-    console.error("[studio] stopping the background work failed", error);
+    log.error({ err: error }, "stopping the background work failed");
     process.exit(1);
   }
-  console.log("[studio] stopped");
+  log.info("stopped");
   process.exit(0);
 }
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => void shutdown(signal));

@@ -25,6 +25,7 @@ import {
   revokeApiKey,
   updateUser,
 } from "@/lib/studio/orgs/operator";
+import { logToStandardError } from "@/lib/observability/log";
 
 class UsageError extends Error {}
 
@@ -308,6 +309,8 @@ function describeFailure(error: unknown): string | undefined {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // Log lines (a lost LISTEN, a Redis error) go beside the messages, never into the output (--json).
+  logToStandardError();
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);

@@ -7,13 +7,16 @@ import { startDispatcher } from "@/lib/studio/webhooks/dispatcher";
 import { startEmailDrainer } from "@/lib/studio/emails/drainer";
 import { requireServerSecrets } from "@/lib/secrets/check";
 import { checkStudioSecret } from "@/lib/studio/secrets";
+import { captureConsole, log } from "@/lib/observability/log";
+import { serveMetrics } from "@/lib/observability/scrape";
 
 async function main(): Promise<void> {
+  captureConsole();
   if (!env.DATABASE_URL) {
-    console.error("npm run worker needs DATABASE_URL (PostgreSQL); with PGlite the server runs the sweeper itself.");
+    log.fatal("npm run worker needs DATABASE_URL (PostgreSQL); with PGlite the server runs the sweeper itself.");
     process.exit(2);
   }
-  console.log(`[worker] ${effectiveSettings()}`);
+  log.info(`worker: effective settings: ${effectiveSettings()}`);
   // The worker signs chain sends with keys from the HD seeds: it needs the servers' STUDIO_SECRET.
   requireServerSecrets("npm run worker", ["STUDIO_SECRET"]);
   const { db } = await getDatabase();
@@ -23,12 +26,14 @@ async function main(): Promise<void> {
   const dispatcher = startDispatcher();
   // So may several e-mail drainers: the same leases keep each e-mail to one sender at a time.
   const emails = startEmailDrainer();
-  console.log(`[worker] background jobs (expiry, pending chain sends, idempotency purge) every ${env.SWEEP_INTERVAL_MS} ms`);
-  console.log(`[worker] webhook dispatcher polling every ${env.WEBHOOK_POLL_MS} ms`);
-  console.log(`[worker] invoice e-mail ${env.SMTP_URL ? `outbox polling every ${env.EMAIL_POLL_MS} ms` : "off (no SMTP_URL)"}`);
+  const metricsListener = env.METRICS_PORT ? await serveMetrics(env.METRICS_PORT, env.METRICS_HOST) : undefined;
+  log.info(`worker: background jobs (expiry, pending chain sends, idempotency purge) every ${env.SWEEP_INTERVAL_MS} ms`);
+  log.info(`worker: webhook dispatcher polling every ${env.WEBHOOK_POLL_MS} ms`);
+  if (metricsListener) log.info(`worker: metrics at http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics${env.METRICS_TOKEN ? "" : " (404 until METRICS_TOKEN is set)"}`);
+  log.info(`worker: invoice e-mail ${env.SMTP_URL ? `outbox polling every ${env.EMAIL_POLL_MS} ms` : "off (no SMTP_URL)"}`);
   const shutdown = async (signal: string) => {
-    console.log(`[worker] ${signal}: finishing the current sweep and webhook attempts`);
-    await Promise.all([sweeper.stop(), dispatcher.stop(), emails.stop()]);
+    log.info(`worker: ${signal}: finishing the current sweep and webhook attempts`);
+    await Promise.all([sweeper.stop(), dispatcher.stop(), emails.stop(), metricsListener?.close()]);
     await closeDatabase();
     process.exit(0);
   };
@@ -39,7 +44,7 @@ async function main(): Promise<void> {
 }
 
 void main().catch((error: unknown) => {
-  if (error instanceof Error && error.name === "StartRefusedError") console.error(`[worker] ${error.message}`);
-  else console.error("[worker] failed to start", error);
+  if (error instanceof Error && error.name === "StartRefusedError") log.fatal(`worker: ${error.message}`);
+  else log.fatal({ err: error }, "worker: failed to start");
   process.exit(1);
 });

@@ -97,7 +97,7 @@ describe.each(drivers.filter((driver) => driver === "postgres"))("the built work
       }
       expect(outcome, worker.output()).toEqual({ status: "failed", error: expect.stringMatching(/^refused: /) });
       expect(receiver.received).toHaveLength(0);
-      expect(worker.output()).toContain("[worker] STUDIO_ENV=production");
+      expect(worker.output()).toContain("worker: effective settings: STUDIO_ENV=production");
       expect(worker.output()).toContain("WEBHOOK_ALLOW_PRIVATE=off");
       expect(worker.output()).toContain("SANDBOX_CHAIN=off");
     } finally {

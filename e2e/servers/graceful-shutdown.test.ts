@@ -84,7 +84,7 @@ describe(`graceful shutdown on ${suiteDriver}`, () => {
     const log = () => fs.readFileSync(logFile, "utf8");
     expect(outcomes.map((outcome) => ("status" in outcome ? outcome.status : outcome.error)), log()).toEqual(inFlight.map(() => 200));
     expect(await exited, log()).toBe(0);
-    expect(log()).toContain("[studio] stopped");
+    expect(log()).toContain('"msg":"stopped"');
     server = undefined;
 
     // Everything answered is there after a restart on the same database.

@@ -73,3 +73,17 @@ export async function call(server: OwnServer, method: string, urlPath: string, k
   } catch {}
   return { status: response.status, headers: response.headers, text, body: parsed };
 }
+
+export type LogLine = { level: string; msg: string; request_id?: string; [field: string]: unknown };
+
+/** A server's log as the JSON lines it wrote (lines that are not JSON are left out). */
+export function logLines(logFile: string): LogLine[] {
+  const lines: LogLine[] = [];
+  for (const text of fs.readFileSync(logFile, "utf8").split("\n")) {
+    if (!text.startsWith("{")) continue;
+    try {
+      lines.push(JSON.parse(text) as LogLine);
+    } catch {}
+  }
+  return lines;
+}

@@ -4,6 +4,7 @@ import { pageContext } from "@/lib/console/page-session";
 import type { ConsoleQuery } from "@/lib/console/queries";
 import { consoleReads, type ConsoleReads } from "@/lib/console/reads";
 import { StudioApiError } from "@/lib/console/studio-client";
+import { log } from "@/lib/observability/log";
 
 /**
  * A console page's first data, read on the server and handed to the browser's query cache, so the
@@ -28,7 +29,7 @@ async function prefetch(queryClient: QueryClient, reads: ConsoleReads, query: Co
     data = await query.read(reads);
   } catch (error) {
     // A record that is not there, or a Studio that answers an error: the browser asks again and says so.
-    if (!(error instanceof StudioApiError)) console.error("[console] prefetch failed", error);
+    if (!(error instanceof StudioApiError)) log.error({ err: error }, "console prefetch failed");
     return;
   }
   queryClient.setQueryData(query.queryKey, data);

@@ -6,6 +6,7 @@ import { IDEMPOTENCY_KEY_HEADER, INVALID_KEY_MESSAGE, isValidIdempotencyKey } fr
 import { sessionTokenOf } from "@/lib/console/session-cookie";
 import { StudioApiError } from "@/lib/console/studio-client";
 import type { ErrorBody } from "@/lib/console/types";
+import { log } from "@/lib/observability/log";
 
 type NextRouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
 
@@ -70,7 +71,7 @@ export function consoleRoute(options: { mutating: boolean }, handler: (input: Ro
       if (error instanceof StudioApiError) return errorJson(error.status, error.body);
       if (error instanceof BadRequest) return errorJson(400, { code: 40000, message: error.message });
       if (error instanceof BodyTooLargeError) return tooLargeJson(error);
-      console.error("[console] route failed", error);
+      log.error({ err: error }, "console route failed");
       return errorJson(500, { code: 50000, message: "Something went wrong" });
     }
   };

@@ -16,7 +16,14 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DbOrTx = Database | Tx;
 
-type Handle = { db: Database; driver: "pglite" | "postgres"; close: () => Promise<void>; listen: Listen };
+type Handle = {
+  db: Database;
+  driver: "pglite" | "postgres";
+  close: () => Promise<void>;
+  listen: Listen;
+  /** PostgreSQL: this process's pool, connections open, idle and requests waiting for one. */
+  poolUsage?: () => { total: number; idle: number; waiting: number };
+};
 
 /**
  * Subscribes to a NOTIFY channel (notifications arrive after the notifying transaction commits,
@@ -74,30 +81,43 @@ export async function closeDatabase(): Promise<void> {
 }
 
 async function open(): Promise<Handle> {
-  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(path.join(env.DATA_DIR, "pglite"));
+  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL, env.DIRECT_DATABASE_URL ?? env.DATABASE_URL) : openPglite(path.join(env.DATA_DIR, "pglite"));
 }
 
-async function openPostgres(url: string): Promise<Handle> {
-  const { Pool } = await import("pg");
+/**
+ * The name a prepared query is given: its own, so each connection parses it once; none when
+ * DATABASE_URL is a pooler in transaction mode (DIRECT_DATABASE_URL set), where consecutive
+ * statements may reach different server connections and one would not know the name.
+ */
+export function statementName(name: string): string {
+  return env.DIRECT_DATABASE_URL ? "" : name;
+}
+
+/**
+ * `url` serves the queries and transactions; `directUrl` (the same unless DIRECT_DATABASE_URL is
+ * set) what belongs to one session: the migration lock held across the migrations, and LISTEN.
+ */
+async function openPostgres(url: string, directUrl: string): Promise<Handle> {
+  const { Client, Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new Pool({ connectionString: url, max: env.DATABASE_POOL_SIZE });
-  const client = await pool.connect();
+  const migrator = new Client({ connectionString: directUrl });
+  await migrator.connect();
   try {
-    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrator.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migrate(drizzle({ client: migrator, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
-    client.release();
+    await migrator.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+    await migrator.end().catch(() => undefined);
   }
+  const pool = new Pool({ connectionString: url, max: env.DATABASE_POOL_SIZE });
   const database = drizzle({ client: pool, schema }) as unknown as Database;
   const listeners = new Set<import("pg").Client>();
   let closed = false;
   const listen: Listen = async (channel, handlers) => {
     // A connection of its own: LISTEN belongs to a session, and a pooled one is handed around.
-    const { Client } = await import("pg");
     if (closed) throw new Error("the database is closed");
-    const client = new Client({ connectionString: url });
+    const client = new Client({ connectionString: directUrl });
     let lost = false;
     const onLost = (error: unknown) => {
       if (lost) return;
@@ -133,7 +153,8 @@ async function openPostgres(url: string): Promise<Handle> {
     listeners.clear();
     await pool.end();
   };
-  return { db: database, driver: "postgres", close, listen };
+  const poolUsage = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db: database, driver: "postgres", close, listen, poolUsage };
 }
 
 async function openPglite(dataFolder: string): Promise<Handle> {

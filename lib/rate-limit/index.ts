@@ -6,6 +6,7 @@ import { postgresStore } from "@/lib/rate-limit/postgres-store";
 import { redisClient, redisStore } from "@/lib/rate-limit/redis-store";
 import { fallbackStore } from "@/lib/rate-limit/fallback-store";
 import type { RateLimitStore } from "@/lib/rate-limit/store";
+import { log } from "@/lib/observability/log";
 
 export type { RateLimitStore } from "@/lib/rate-limit/store";
 export { perSecond, perWindow, type Policy, type Verdict } from "@/lib/rate-limit/gcra";
@@ -20,7 +21,7 @@ function reportOnce(): (error: unknown) => void {
   return (error) => {
     if (Date.now() - lastAt < 60_000) return;
     lastAt = Date.now();
-    console.error("[rate-limit] Redis unavailable: counting in the database meanwhile", error);
+    log.error({ err: error }, "rate limit: Redis unavailable, counting in the database meanwhile");
   };
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, microsFromMillis } from "@/lib/rate-limit/gcra";
 import type { RateLimitStore } from "@/lib/rate-limit/store";
+import { log } from "@/lib/observability/log";
 
 // GCRA's `decide` (gcra.ts) as one Lua script: Redis runs a script atomically, so the read, the
 // test and the write cannot interleave with another server's. The clock is Redis's own (TIME), so
@@ -53,7 +54,7 @@ export async function redisClient(url: string): Promise<RedisConnection> {
   // (fallback-store.ts) then counts in the database.
   const client = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: 1000 } });
   // node-redis reconnects by itself; without a listener an "error" event would end the process.
-  client.on("error", (error: unknown) => console.error("[rate-limit] redis error", error));
+  client.on("error", (error: unknown) => log.error({ err: error }, "rate limit: Redis error"));
   return client;
 }
 

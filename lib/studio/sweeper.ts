@@ -11,6 +11,7 @@ import type { Intent, OwnerTable } from "@/lib/studio/workflow/owner";
 import { SYSTEM_OPERATOR, transition } from "@/lib/studio/workflow/transition";
 import { queueDueRemindersEveryMinute } from "@/lib/studio/emails/reminders";
 import type { invoices } from "@/lib/studio/db/schema";
+import { log, logError } from "@/lib/observability/log";
 
 const BATCH = 100;
 
@@ -58,9 +59,9 @@ export async function sweepExpired(now: Date = new Date()): Promise<number> {
 export async function backgroundRound(now: Date = new Date()): Promise<boolean> {
   const expired = await sweepExpired(now);
   const scans = await scanRpcChains(now);
-  for (const scan of scans) if (scan.error) console.error(`[studio] chain ${scan.chainId}: scan failed, retrying later: ${scan.error}`);
+  for (const scan of scans) if (scan.error) log.error({ chain: scan.chainId, reason: scan.error }, "chain scan failed, retrying later");
   // Broadcast sends are followed before pending ones go out: a mined gas top-up frees its send.
-  for (const track of await trackRpcSends(now)) if (track.error) console.error(`[studio] chain ${track.chainId}: following sends failed: ${track.error}`);
+  for (const track of await trackRpcSends(now)) if (track.error) log.error({ chain: track.chainId, reason: track.error }, "following chain sends failed");
   const sent = await broadcastPendingSends();
   await unitOfWork((tx) => purgeIdempotencyKeys(tx, now));
   await rateLimitStore().purgeIdle();
@@ -70,7 +71,7 @@ export async function backgroundRound(now: Date = new Date()): Promise<boolean> 
 }
 
 /** Sweeps every `intervalMs` until stopped; a tick never overlaps the previous one. */
-export function startSweeper(intervalMs: number, log: (message: string, error?: unknown) => void = console.error) {
+export function startSweeper(intervalMs: number, log: (message: string, error?: unknown) => void = logError) {
   let running = false;
   let stopped = false;
   const tick = async () => {
@@ -80,7 +81,7 @@ export function startSweeper(intervalMs: number, log: (message: string, error?: 
       // A full batch means more may be due: keep going rather than wait a whole interval.
       while (!stopped && (await backgroundRound()));
     } catch (error) {
-      log("[studio] background sweep failed", error);
+      log("background sweep failed", error);
     } finally {
       running = false;
     }

@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { currentDatabase, db, getDatabase, type Database } from "@/lib/db/client";
+import { currentDatabase, db, getDatabase, statementName, type Database } from "@/lib/db/client";
 import { apiKeys, organizations, users } from "@/lib/studio/db/schema";
 import { StudioError } from "@/lib/studio/errors";
 import { hashApiKey } from "@/lib/studio/auth/api-keys";
 import { isPermission, type Permission } from "@/lib/studio/auth/permissions";
+import { log } from "@/lib/observability/log";
 
 /** Who is calling: the user that created the API key, inside that user's organization. */
 export type Principal = {
@@ -41,7 +42,7 @@ function prepareLookup(database: Database) {
     .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
     .where(and(eq(apiKeys.keyHash, sql.placeholder("keyHash")), isNull(apiKeys.revokedAt), eq(users.disabled, false)))
     .limit(1)
-    .prepare("studio_authenticate");
+    .prepare(statementName("studio_authenticate"));
 }
 
 /**
@@ -105,7 +106,7 @@ function subscribe(): void {
       opened.listen(PRINCIPALS_CHANNEL, {
         notify: principalsChanged,
         lost: (error) => {
-          if (dropped()) console.error("[studio] principal change notifications lost; caching off until they are back", error);
+          if (dropped()) log.error({ err: error }, "principal change notifications lost; caching off until they are back");
         },
       }),
     )

@@ -11,6 +11,7 @@ import { chainAdapter, type OutboundTransfer, type SendRow } from "@/lib/studio/
 import type { ChainInfo } from "@/lib/studio/chain/registry";
 import { afterCommit } from "@/lib/studio/unit-of-work";
 import { shortReason } from "@/lib/studio/chain/evm/start-checks";
+import { log } from "@/lib/observability/log";
 
 export type SendPurpose = "settlement" | "refund" | "partial_refund" | "payout" | "withdrawal";
 // Sends move pending (planned, not yet broadcast) → sent (broadcast) → confirmed (at depth) or
@@ -116,7 +117,7 @@ async function broadcastOne(send: SendRow): Promise<boolean> {
       .where(and(eq(chainSends.id, send.id), eq(chainSends.status, "pending")));
     return true;
   } catch (error) {
-    console.error(`[studio] broadcast of ${send.id} failed; it stays pending`, shortReason(error));
+    log.error({ send_id: send.id, reason: shortReason(error) }, "broadcast failed; the send stays pending");
     // The attempt is over, so its lease is too: the next drain tries again (a node that refused
     // a nonce ahead of one still on its way takes it once that one is in).
     await database

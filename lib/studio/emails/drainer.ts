@@ -13,6 +13,8 @@ import { composeInvoiceEmail } from "@/lib/studio/emails/compose";
 import { emailConfigured, type InvoiceEmailKind } from "@/lib/studio/emails/settings";
 import { sendEmail, type SmtpOutcome } from "@/lib/studio/emails/mailer";
 import { onEmailNudge } from "@/lib/studio/emails/wake";
+import { logError } from "@/lib/observability/log";
+import { metrics } from "@/lib/observability/metrics";
 
 const BATCH = 20;
 // Longer than any attempt can take, so a lease runs out only when its drainer is gone.
@@ -87,6 +89,7 @@ async function recordAttempt(email: Claimed, result: SmtpOutcome): Promise<void>
   const finishedAt = new Date();
   const retryAt = result.outcome === "deferred" ? nextEmailRetryAt(email.roundAttempt, finishedAt) : null;
   const status = result.outcome === "sent" ? "sent" : retryAt ? "pending" : "failed";
+  const outcome = result.outcome === "sent" ? "sent" : status === "pending" ? "deferred" : "failed";
   await unitOfWork(async (tx) => {
     await tx
       .update(invoiceEmails)
@@ -107,7 +110,7 @@ async function recordAttempt(email: Claimed, result: SmtpOutcome): Promise<void>
         // The first attempt of a round that is not the e-mail's first: someone pressed Resend.
         manual: email.roundAttempt === 1 && email.attemptNumber > 1,
         recipient: email.recipient,
-        outcome: result.outcome === "sent" ? "sent" : status === "pending" ? "deferred" : "failed",
+        outcome,
         smtpCode: result.smtpCode,
         smtpResponse: result.smtpResponse,
         error: result.error,
@@ -116,6 +119,7 @@ async function recordAttempt(email: Claimed, result: SmtpOutcome): Promise<void>
       })
       .onConflictDoNothing();
   });
+  metrics.emailAttempts.inc({ outcome });
 }
 
 /** One round: claims a batch and sends it; returns how many attempts it made. */
@@ -127,7 +131,7 @@ export async function drainEmailOutbox(limit = BATCH, now = new Date()): Promise
 }
 
 /** Drains every `pollMs` (at once when a commit in this process queued an e-mail) until stopped. */
-export function startEmailDrainer(pollMs: number = env.EMAIL_POLL_MS, log: (message: string, error?: unknown) => void = console.error) {
+export function startEmailDrainer(pollMs: number = env.EMAIL_POLL_MS, log: (message: string, error?: unknown) => void = logError) {
   let stopped = false;
   let running: Promise<void> | undefined;
   let again = false;
@@ -143,7 +147,7 @@ export function startEmailDrainer(pollMs: number = env.EMAIL_POLL_MS, log: (mess
           // A full batch may have left more behind.
           if ((await drainEmailOutbox()) === BATCH) again = true;
         } catch (error) {
-          log("[studio] e-mail outbox drain failed", error);
+          log("e-mail outbox drain failed", error);
         }
       } while (again && !stopped);
       running = undefined;

@@ -3,6 +3,7 @@
 import "server-only";
 import { stringify } from "csv-stringify/sync";
 import { attachment } from "@/lib/studio/http/attachment";
+import { log } from "@/lib/observability/log";
 
 /** One column: its header and the cell of a record. */
 export type CsvColumn<Record> = { header: string; cell: (record: Record) => string | number | boolean | null | undefined };
@@ -63,7 +64,7 @@ export async function csvResponse<Record>(input: { filename: string; columns: Cs
           controller.enqueue(encoder.encode(lines(batch, false)));
         }
       } catch (error) {
-        console.error("[studio] CSV export failed mid-stream", error);
+        log.error({ err: error }, "CSV export failed mid-stream");
         controller.error(error);
       }
     },

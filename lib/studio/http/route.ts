@@ -1,5 +1,4 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import { authenticate, requirePermission, type Principal } from "@/lib/studio/auth/principal";
 import type { Permission } from "@/lib/studio/auth/permissions";
@@ -13,6 +12,8 @@ import { readCapped } from "@/lib/http/read-capped";
 import type { Verdict } from "@/lib/rate-limit";
 import { keylessRateLimitedMessage, rateLimitedMessage, setApiRateLimitHeaders, takeApiRequest, takeKeylessRequest } from "@/lib/studio/http/rate-limit";
 import { clientAddress } from "@/lib/http/client-address";
+import { log } from "@/lib/observability/log";
+import { currentRequest, requestIdFrom } from "@/lib/observability/request-context";
 import { CONSOLE_PROOF_HEADER, isConsoleProof } from "@/lib/secrets/console-proof";
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -85,6 +86,8 @@ export function studioRoute<BodySchema extends z.ZodType | undefined = undefined
         }
         throw error;
       });
+      const context = currentRequest();
+      if (context) context.orgId = principal.orgId;
       limit = await takeApiRequest(principal.keyId);
       if (limit && !limit.allowed) throw new StudioError("rate_limited", rateLimitedMessage(limit));
       if (options.permission) requirePermission(principal, options.permission);
@@ -170,13 +173,13 @@ function errorEnvelope(error: StudioError) {
 export function errorResponse(error: unknown, requestId: string): Response {
   if (error instanceof StudioError) return json({ ...errorEnvelope(error), request_id: requestId }, error.http, requestId);
   // Anything unexpected: logged here with the request id, and the caller learns nothing inside.
-  console.error(`[studio] ${requestId} unexpected error`, error);
+  log.error({ err: error, request_id: requestId }, "unexpected error");
   return json({ code: 50000, message: "Internal error; quote the request id to support", request_id: requestId }, 500, requestId);
 }
 
+/** The id scripts/start.mjs gave this request (it writes it into X-Request-ID), or the caller's own, or a new one. */
 export function requestIdFor(request: Request): string {
-  const inbound = request.headers.get("x-request-id");
-  return inbound && /^[\w.:-]{8,64}$/.test(inbound) ? inbound : `req_${randomBytes(10).toString("hex")}`;
+  return currentRequest()?.requestId ?? requestIdFrom(request.headers.get("x-request-id"));
 }
 
 function json(body: unknown, status: number, requestId: string): Response {

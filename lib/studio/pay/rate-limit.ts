@@ -3,6 +3,7 @@
 // address, so no one can try tokens at speed. Behind no trusted proxy every client is one
 // "direct" caller (lib/http/client-request): the per-token limit then holds per page.
 import { perWindow, rateLimitStore, type Verdict } from "@/lib/rate-limit";
+import { log } from "@/lib/observability/log";
 
 export const PAY_PAGE_POLICIES = { page: perWindow(120, 60_000), unknown: perWindow(30, 60_000) };
 
@@ -11,7 +12,7 @@ async function take(key: string, policy: (typeof PAY_PAGE_POLICIES)[keyof typeof
     return await rateLimitStore().take(key, policy);
   } catch (error) {
     // As the API's limit: a store that cannot be reached lets the request through.
-    console.error("[studio] rate-limit store unavailable; pay page request let through", error);
+    log.error({ err: error }, "rate-limit store unavailable; pay page request let through");
     return undefined;
   }
 }

@@ -13,6 +13,7 @@ import { seedInvoiceRequests } from "@/lib/studio/seed/demo-invoices";
 import { seedDemoPayouts } from "@/lib/studio/seed/demo-payouts";
 import { seedDemoPaymentIntents } from "@/lib/studio/seed/demo-payment-intents";
 import { driveDemoWorkflow, type SeededInvoice } from "@/lib/studio/seed/demo-workflow";
+import { log } from "@/lib/observability/log";
 
 export const DEMO_ROLES: Record<string, Permission[]> = {
   finance: ["transfer:read", "transfer:create"],
@@ -82,7 +83,7 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | undefined> {
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, JSON.stringify(credentials, null, 2) + "\n", { mode: 0o600 });
   await fs.chmod(file, 0o600);
-  console.log(`[studio] demo data seeded; credentials written to ${file}`);
+  log.info(`demo data seeded; credentials written to ${file}`);
   return credentials;
 }
 

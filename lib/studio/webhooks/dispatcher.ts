@@ -12,6 +12,8 @@ import { signedHeaders } from "@/lib/studio/webhooks/sign";
 import { signingSecrets } from "@/lib/studio/webhooks/organization-endpoints";
 import { checkWebhookUrl, guardedLookup, TargetRefused } from "@/lib/studio/webhooks/ssrf-guard";
 import { onNudge } from "@/lib/studio/webhooks/wake";
+import { logError } from "@/lib/observability/log";
+import { metrics } from "@/lib/observability/metrics";
 
 const BATCH = 100;
 // How many of the oldest due events one claim ranks for fairness.
@@ -206,7 +208,7 @@ async function attempt(event: Claimed): Promise<{ event: Claimed; outcome: Attem
     secrets = "orgSecret" in event.signer ? [event.signer.orgSecret] : signingSecrets(event.signer.endpoint, now);
   } catch (error) {
     // A sealed secret that does not open (STUDIO_SECRET changed): logged as the attempt's failure, never sent unsigned.
-    console.error(`[studio] webhook ${event.id}: the endpoint's signing secret could not be opened`, error);
+    logError(`webhook ${event.id}: the endpoint's signing secret could not be opened`, error);
     return { event, outcome: { statusCode: null, error: "the endpoint's signing secret could not be opened", latencyMs: 0, responseBody: null, startedAt: now } };
   }
   const headers = signedHeaders(secrets, event.id, event.payload, now);
@@ -260,6 +262,7 @@ async function recordAttempts(results: Array<{ event: Claimed; outcome: AttemptO
     FROM outcome
     -- Only the lease holder moves an event on (a lease that ran out belongs to someone else now).
     WHERE w.id = outcome.event_id AND w.lease_token = outcome.lease_token`);
+  for (const row of rows) metrics.webhookAttempts.inc({ outcome: row.next_status === "pending" ? "retry" : row.next_status });
 }
 
 /** One round: claims a batch and sends it concurrently; returns how many attempts it made. */
@@ -276,7 +279,7 @@ export async function drainOutbox(limit = BATCH): Promise<number> {
  * recorded when it finishes, never waiting for the others claimed with it: a slow receiver holds
  * up only its own attempts (and, by WEBHOOK_ENDPOINT_CONCURRENCY, only a few of them).
  */
-export function startDispatcher(pollMs: number = env.WEBHOOK_POLL_MS, log: (message: string, error?: unknown) => void = console.error) {
+export function startDispatcher(pollMs: number = env.WEBHOOK_POLL_MS, log: (message: string, error?: unknown) => void = logError) {
   let stopped = false;
   const inFlight = new Set<Promise<void>>();
   let claiming: Promise<void> | undefined;
@@ -292,7 +295,7 @@ export function startDispatcher(pollMs: number = env.WEBHOOK_POLL_MS, log: (mess
       while (finished.length) {
         const batch = finished;
         finished = [];
-        await recordAttempts(batch).catch((error: unknown) => log("[studio] recording webhook attempts failed", error));
+        await recordAttempts(batch).catch((error: unknown) => log("recording webhook attempts failed", error));
       }
       recording = undefined;
     })();
@@ -313,7 +316,7 @@ export function startDispatcher(pollMs: number = env.WEBHOOK_POLL_MS, log: (mess
         try {
           claimed = await claimDueEvents(Math.min(room, BATCH));
         } catch (error) {
-          log("[studio] webhook dispatch failed", error);
+          log("webhook dispatch failed", error);
           break;
         }
         for (const event of claimed) {

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { getTableColumns, sql } from "drizzle-orm";
 import type { PgColumn, PgInsertValue } from "drizzle-orm/pg-core";
-import type { DbOrTx } from "@/lib/db/client";
+import { statementName, type DbOrTx } from "@/lib/db/client";
 import { invoices, paymentIntents, statusLogs } from "@/lib/studio/db/schema";
 import { nextRecordNumber, type RecordKind } from "@/lib/studio/orgs/counters";
 import { oneStatementScope } from "@/lib/studio/unit-of-work";
@@ -97,7 +97,7 @@ function prepareCreate(
     .select({ row: columnsOf(created, table), paymentIntent: columnsOf(payment, paymentIntents) })
     .from(created)
     .crossJoin(payment)
-    .prepare(`studio_create_${owner.type}_${createHash("sha256").update(shape).digest("hex").slice(0, 12)}`);
+    .prepare(statementName(`studio_create_${owner.type}_${createHash("sha256").update(shape).digest("hex").slice(0, 12)}`));
 }
 
 /** The given values (undefined ones take the column's default, as in any insert). */

@@ -2,7 +2,7 @@
 // through its own state table. The shared verbs (lock, transition, record a transfer) take the
 // owner as data, so each domain keeps only its own rules.
 import { and, eq, getTableName, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx, Tx } from "@/lib/db/client";
+import { statementName, type DbOrTx, type Tx } from "@/lib/db/client";
 import { paymentIntents, type invoices, type payouts, type standalonePaymentIntents } from "@/lib/studio/db/schema";
 import { notFound } from "@/lib/studio/errors";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
@@ -69,7 +69,7 @@ function prepareGet(database: DbOrTx, table: typeof invoices) {
     .innerJoin(paymentIntents, eq(paymentIntents.id, table.paymentIntentId))
     .where(and(eq(table.id, sql.placeholder("id")), eq(table.orgId, sql.placeholder("orgId"))))
     .limit(1)
-    .prepare(`studio_get_${getTableName(table)}`);
+    .prepare(statementName(`studio_get_${getTableName(table)}`));
 }
 
 function preparedGet(database: DbOrTx, table: typeof invoices) {

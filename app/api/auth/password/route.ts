@@ -14,6 +14,7 @@ import { sessionTokenOf } from "@/lib/console/session-cookie";
 import { recordSignIn } from "@/lib/console/sign-in-audit";
 import { reserveSignIn } from "@/lib/console/sign-in-throttle";
 import { StudioApiError } from "@/lib/console/studio-client";
+import { log } from "@/lib/observability/log";
 
 const MAX_BODY_BYTES = 8 * KiB;
 
@@ -57,7 +58,7 @@ export async function POST(request: Request): Promise<Response> {
     if (error instanceof StudioApiError && error.status === 401) {
       return errorJson(401, { code: 40100, message: "This account can no longer sign in. Ask an administrator of your organization." });
     }
-    console.error("[console] recording a password change failed", error);
+    log.error({ err: error }, "recording a password change failed");
     return errorJson(503, { code: 50300, message: "The change could not be recorded. Try again in a moment." });
   }
   const changed = await replacePassword({

@@ -25,6 +25,7 @@ import { createSession, destroySession } from "@/lib/console/sessions";
 import { reserveSignIn } from "@/lib/console/sign-in-throttle";
 import { recordSignIn } from "@/lib/console/sign-in-audit";
 import { StudioApiError } from "@/lib/console/studio-client";
+import { log } from "@/lib/observability/log";
 
 // An email and a password fit in well under a kilobyte; anyone may call this before signing in.
 const MAX_SIGN_IN_BYTES = 8 * KiB;
@@ -86,14 +87,14 @@ export async function POST(request: Request): Promise<Response> {
     if (error instanceof StudioApiError && error.status === 401) {
       return errorJson(401, { code: 40100, message: "This account can no longer sign in. Ask an administrator of your organization." });
     }
-    console.error("[console] recording a sign-in failed", error);
+    log.error({ err: error }, "recording a sign-in failed");
     return errorJson(503, { code: 50300, message: "The sign-in could not be recorded. Try again in a moment." });
   }
   await reservation.succeeded();
   await rememberAddress(account.id, address);
   if (needsRehash(account.passwordHash)) {
     await updatePasswordHash(account.id, await hashPassword(parsed.data.password)).catch((error) =>
-      console.error("[console] password re-hash failed", error),
+      log.error({ err: error }, "password re-hash failed"),
     );
   }
   const jar = await cookies();

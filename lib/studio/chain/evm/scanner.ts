@@ -23,6 +23,7 @@ import { shortReason } from "@/lib/studio/chain/evm/start-checks";
 import { watchedAddresses } from "@/lib/studio/chain/evm/watched-addresses";
 import { readTransferLogs, type RawLog, type WatchedAddresses } from "@/lib/studio/chain/evm/transfer-logs";
 import { SET_ASIDE_STATUSES, setDepositsAside, tokenSymbol, type SetAside } from "@/lib/studio/chain/evm/unmatched-deposits";
+import { log } from "@/lib/observability/log";
 
 // keccak256("Transfer(address,address,uint256)")
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
@@ -300,7 +301,7 @@ async function checkTip(rpcChain: RpcChain, scannedBlock: number, head: number):
   }
   // Deeper than every hash kept: start again below the oldest one (transfers are stored once, so a rescan adds nothing twice).
   const oldest = stored.at(-1)!.number - 1;
-  console.error(`[studio] chain ${chainId}: reorg deeper than the ${stored.length} blocks kept; rescanning from ${oldest + 1}`);
+  log.warn({ chain: chainId }, `reorg deeper than the ${stored.length} blocks kept; rescanning from ${oldest + 1}`);
   return { forkPoint: oldest };
 }
 
@@ -327,7 +328,7 @@ async function rollBack(rpcChain: RpcChain, forkPoint: number, head: number): Pr
     await tx.delete(chainScannedBlocks).where(and(eq(chainScannedBlocks.chainId, chainId), gt(chainScannedBlocks.number, forkPoint)));
     await tx.update(chainScanState).set({ scannedBlock: forkPoint, headBlock: head, updatedAt: new Date() }).where(eq(chainScanState.chainId, chainId));
   });
-  console.error(`[studio] chain ${chainId}: reorg; rolled back to block ${forkPoint} and rescanning`);
+  log.warn({ chain: chainId }, `reorg; rolled back to block ${forkPoint} and rescanning`);
 }
 
 /**

@@ -8,6 +8,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Tx } from "@/lib/db/client";
+import { log } from "@/lib/observability/log";
 import { chainDeposits, paymentIntents } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
@@ -56,7 +57,9 @@ export async function setDepositsAside(asides: SetAside[], now: Date): Promise<v
     return asides.filter((aside) => claimedIds.has(aside.deposit.id));
   });
   // Logged once: the row left `seen`, so no later round meets it again.
-  for (const { deposit, reason, note } of done) console.error(`[studio] chain ${deposit.chainId}: transfer ${deposit.txHash} (log ${deposit.logIndex}) set aside (${reason}): ${note}`);
+  for (const { deposit, reason, note } of done) {
+    log.warn({ chain: deposit.chainId, tx_hash: deposit.txHash, log_index: deposit.logIndex, reason }, `transfer set aside: ${note}`);
+  }
 }
 
 async function announce(tx: Tx, deposit: DepositRow, reason: SetAsideReason, note: string, now: Date): Promise<void> {
