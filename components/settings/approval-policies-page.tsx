@@ -13,10 +13,10 @@ import { apiFetch } from "@/lib/console/api";
 import { formatDateTime } from "@/lib/console/format";
 import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
 import type { ApprovalPolicy } from "@/lib/console/types";
-import { approvalPolicyUpdateSchema, MAX_APPROVERS, type ApprovalPolicyUpdate } from "@/lib/studio/approvals/schemas";
+import { approvalPolicyUpdateSchema, MAX_APPROVERS, tierWithoutReview, type ApprovalPolicyUpdate } from "@/lib/studio/approvals/schemas";
 
 const POLICIES_KEY = ["approval-policies"] as const;
-const KIND_TITLES: Record<string, string> = { invoice: "Invoices", payout: "Payouts" };
+const KIND_TITLES: Record<string, string> = { invoice: "Invoices", payout: "Payouts", withdrawal: "Withdrawals" };
 
 /**
  * The organization's approval policies: per record kind, amount tiers in USD saying how many
@@ -96,11 +96,14 @@ function PolicyCard({ policy }: { policy: ApprovalPolicy }) {
                     Approvers
                   </label>
                   <select id={`${prefix}-approvers`} className={inputClass} disabled={!editable} {...form.register(`tiers.${index}.approvers`, { valueAsNumber: true })}>
-                    {Array.from({ length: MAX_APPROVERS }, (_, count) => (
-                      <option key={count + 1} value={count + 1}>
-                        {count + 1}
-                      </option>
-                    ))}
+                    {/* Only a withdrawal may need nobody: it is then sent at once. */}
+                    {Array.from({ length: MAX_APPROVERS + 1 }, (_, count) => count)
+                      .filter((count) => tierWithoutReview(policy.record_kind, [{ approvers: count }]) === undefined)
+                      .map((count) => (
+                        <option key={count} value={count}>
+                          {count === 0 ? "None: sent at once" : count}
+                        </option>
+                      ))}
                   </select>
                 </div>
                 <label className="flex items-center gap-2 text-sm text-slate-800">

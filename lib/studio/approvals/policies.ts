@@ -7,10 +7,12 @@ import type { Principal } from "@/lib/studio/auth/principal";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { approvalPolicyVersions, approvals, type ApprovalTier } from "@/lib/studio/db/approvals-schema";
 import { inTransaction } from "@/lib/studio/unit-of-work";
+import { fieldError } from "@/lib/studio/errors";
 import {
   APPROVAL_RECORD_KINDS,
-  DEFAULT_TIERS,
+  defaultTiers,
   tierFor,
+  tierWithoutReview,
   type ApprovalPolicyRecord,
   type ApprovalPolicyUpdate,
   type ApprovalRecordKind,
@@ -22,7 +24,7 @@ type PolicyVersion = typeof approvalPolicyVersions.$inferSelect;
 function serializePolicy(kind: ApprovalRecordKind, version: PolicyVersion | undefined): ApprovalPolicyRecord {
   return {
     record_kind: kind,
-    tiers: version ? version.tiers : [...DEFAULT_TIERS],
+    tiers: version ? version.tiers : [...defaultTiers(kind)],
     updated_by: version?.createdBy ?? null,
     updated_at: version?.createdAt.toISOString() ?? null,
   };
@@ -52,6 +54,10 @@ export async function listApprovalPolicies(input: { principal: Principal }): Pro
 // PUT /approval_policies/{kind}: a new version, in force for records entering review from now on.
 export function setApprovalPolicy(input: { principal: Principal; kind: ApprovalRecordKind; request: ApprovalPolicyUpdate; now?: Date }) {
   const now = input.now ?? new Date();
+  const unreviewed = tierWithoutReview(input.kind, input.request.tiers);
+  if (unreviewed !== undefined) {
+    throw fieldError(`tiers.${unreviewed}.approvers`, `must be at least 1: every ${input.kind} is reviewed (only withdrawal tiers may need no approver)`);
+  }
   return inTransaction(async (tx) => {
     const [version] = await tx
       .insert(approvalPolicyVersions)
@@ -69,6 +75,9 @@ export function setApprovalPolicy(input: { principal: Principal; kind: ApprovalR
     return serializePolicy(input.kind, version);
   });
 }
+
+/** The statuses in which a record collects approvals: an invoice's or payout's, a withdrawal request's. */
+export const UNDER_REVIEW: ReadonlySet<string> = new Set(["approval_pending", "awaiting_approval"]);
 
 /** A record under review as the approval rules read it. */
 export type ReviewedRecord = {
@@ -101,7 +110,7 @@ export async function requirementsFor(database: DbOrTx, records: readonly Review
     .orderBy(desc(approvalPolicyVersions.createdAt), desc(approvalPolicyVersions.id));
   return records.map((record) => {
     const version = versions.find((candidate) => candidate.createdAt.getTime() <= record.updatedAt.getTime());
-    const tier: ApprovalTier = tierFor(version?.tiers ?? DEFAULT_TIERS, record.amountUsd);
+    const tier: ApprovalTier = tierFor(version?.tiers ?? defaultTiers(record.ownerType), record.amountUsd);
     return { required: tier.approvers, orgManageRequired: tier.org_manage, tierFromUsd: tier.from_usd };
   });
 }
@@ -118,7 +127,8 @@ export function collectedApprovals(database: DbOrTx, record: ReviewedRecord) {
 /** GET /{owner}/intent/{id}/approvals: the policy step a record is on and who approved so far. */
 export async function approvalState(database: DbOrTx, record: ReviewedRecord): Promise<ApprovalState> {
   const requirement = await requirementFor(database, record);
-  const collected = record.status === "approval_pending" ? await collectedApprovals(database, record) : [];
+  const underReview = UNDER_REVIEW.has(record.status);
+  const collected = underReview ? await collectedApprovals(database, record) : [];
   return {
     required: requirement.required,
     org_manage_required: requirement.orgManageRequired,
@@ -130,6 +140,6 @@ export async function approvalState(database: DbOrTx, record: ReviewedRecord): P
       org_manage: approval.orgManage,
       created_at: approval.createdAt.toISOString(),
     })),
-    next_step: record.status === "approval_pending" ? collected.length + 1 : null,
+    next_step: underReview ? collected.length + 1 : null,
   };
 }

@@ -5,14 +5,19 @@ import { isPlainDecimal } from "@/lib/studio/money";
 import { decimalString } from "@/lib/studio/validation";
 
 /** The record kinds a policy governs. */
-export const APPROVAL_RECORD_KINDS = ["invoice", "payout"] as const;
+export const APPROVAL_RECORD_KINDS = ["invoice", "payout", "withdrawal"] as const;
 export type ApprovalRecordKind = (typeof APPROVAL_RECORD_KINDS)[number];
 
 export const MAX_APPROVERS = 5;
 
 export const approvalTierSchema = z.object({
   from_usd: decimalString.meta({ description: "The tier applies from this USD equivalent on (the first tier from 0)", example: "1000" }),
-  approvers: z.number().int().min(1).max(MAX_APPROVERS).meta({ description: "How many distinct people must approve" }),
+  approvers: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_APPROVERS)
+    .meta({ description: "How many distinct people must approve; 0 (withdrawals only): none, the withdrawal is sent at once" }),
   org_manage: z.boolean().default(false).meta({ description: "One of the approvers must hold org:manage" }),
 });
 
@@ -78,6 +83,23 @@ export function compareDecimal(a: string, b: string): number {
 
 /** Today's behaviour: one approver for any amount. */
 export const DEFAULT_TIERS = [{ from_usd: "0", approvers: 1, org_manage: false }] as const satisfies z.infer<typeof approvalTierSchema>[];
+/** A withdrawal is sent at once unless its policy names a tier that needs approvers. */
+export const DEFAULT_WITHDRAWAL_TIERS = [{ from_usd: "0", approvers: 0, org_manage: false }] as const satisfies z.infer<typeof approvalTierSchema>[];
+
+/** The tiers a kind has while the organization has set none. */
+export function defaultTiers(kind: ApprovalRecordKind) {
+  return kind === "withdrawal" ? DEFAULT_WITHDRAWAL_TIERS : DEFAULT_TIERS;
+}
+
+/**
+ * Invoices and payouts always have a review step (at least one approver); only a withdrawal, which
+ * otherwise goes out at once, may have tiers that need nobody. The tier that breaks it, or undefined.
+ */
+export function tierWithoutReview(kind: ApprovalRecordKind, tiers: readonly { approvers: number }[]): number | undefined {
+  if (kind === "withdrawal") return undefined;
+  const index = tiers.findIndex((tier) => tier.approvers < 1);
+  return index < 0 ? undefined : index;
+}
 
 /** The tier `amountUsd` falls in. */
 export function tierFor<T extends { from_usd: string }>(tiers: readonly T[], amountUsd: string): T {
@@ -101,13 +123,13 @@ export function policyStep(step: number, required: number): string {
 export const inboxRowSchema = z.object({
   kind: z.enum(APPROVAL_RECORD_KINDS),
   id: z.string(),
-  number: z.string().meta({ description: "The invoice or payout number", example: "INV-2026-000042" }),
+  number: z.string().meta({ description: "The invoice or payout number; a withdrawal's id", example: "INV-2026-000042" }),
   amount: z.string().meta({ description: "The amount due in the token, a decimal string", example: "125.5" }),
   token: z.string().meta({ example: "USDC" }),
   chain: z.string().meta({ example: "arb" }),
   decimals: z.number().int().meta({ description: "The token's decimals: sums of `amount` are exact in these units" }),
-  recipient_name: z.string(),
-  recipient_email: z.string(),
+  recipient_name: z.string().meta({ description: "Who is paid: a withdrawal's wallet address" }),
+  recipient_email: z.string().nullable().meta({ description: "Null for a withdrawal" }),
   step: z.number().int().meta({ description: "The policy step the caller's approval would take" }),
   required: z.number().int().meta({ description: "How many distinct approvals the record's policy tier needs" }),
   policy_step: z.string().meta({ example: "1 of 2" }),
