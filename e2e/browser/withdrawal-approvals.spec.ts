@@ -1,26 +1,13 @@
 // Withdrawal requests in the console (issue 25): over the withdrawal policy's threshold the form's
 // result says the withdrawal awaits approval and at which step, the balances page lists it, its
 // requester's inbox leaves it out, and an approver's inbox approves it, which sends it.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BalancesPage } from "./pages/balances-page";
-import { createPaymentIntent, PAYOUT_TARGET, payPaymentIntent, studio } from "./support";
+import { axeViolations, createPaymentIntent, openInbox, PAYOUT_TARGET, payPaymentIntent, studio } from "./support";
 
-const FAILING_IMPACTS = new Set(["moderate", "serious", "critical"]);
 const CHAIN = "polygon";
 const TOKEN = "USDC";
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? "")).map((violation) => `${violation.id} (${violation.impact})`);
-}
-
-async function openInbox(page: Page) {
-  await page.goto("/inbox");
-  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
-  await expect(page.getByTestId("inbox")).toHaveAttribute("aria-busy", "false");
-}
 
 test("a withdrawal over the threshold waits for approval, shows its step, and an approver's inbox sends it", async ({ as }) => {
   test.setTimeout(180_000);

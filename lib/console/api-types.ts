@@ -2313,6 +2313,11 @@ export interface components {
             required: number;
             org_manage_required: boolean;
             tier_from_usd: string;
+            /** @description The scoped rule whose tiers apply to the record; null: the policy's own tiers */
+            rule: {
+                chain_id: string | null;
+                token: string | null;
+            } | null;
             approvals: {
                 step: number;
                 approver_uid: string;
@@ -2795,6 +2800,24 @@ export interface components {
                  */
                 org_manage: boolean;
             }[];
+            rules: {
+                chain_id: string | null;
+                token: string | null;
+                tiers: {
+                    /**
+                     * @description The tier applies from this USD equivalent on (the first tier from 0)
+                     * @example 1000
+                     */
+                    from_usd: string;
+                    /** @description How many distinct people must approve; 0 (withdrawals only): none, the withdrawal is sent at once */
+                    approvers: number;
+                    /**
+                     * @description One of the approvers must hold org:manage
+                     * @default false
+                     */
+                    org_manage: boolean;
+                }[];
+            }[];
             updated_by: string | null;
             updated_at: string | null;
         };
@@ -2812,6 +2835,39 @@ export interface components {
                  * @default false
                  */
                 org_manage: boolean;
+            }[];
+            /**
+             * @description Tiers scoped to a chain and/or a token. The most specific rule that matches a record wins: chain and token, then chain alone, then token alone; a record no rule matches takes `tiers`. PUT replaces the rules with these (absent: none).
+             * @default []
+             */
+            rules: {
+                /**
+                 * @description The chain it applies to; null or absent: any chain
+                 * @default null
+                 * @example arb
+                 */
+                chain_id: string | null;
+                /**
+                 * @description The token it applies to; null or absent: any token
+                 * @default null
+                 * @example USDT
+                 * @enum {string|null}
+                 */
+                token: "USDC" | "USDT" | null;
+                tiers: {
+                    /**
+                     * @description The tier applies from this USD equivalent on (the first tier from 0)
+                     * @example 1000
+                     */
+                    from_usd: string;
+                    /** @description How many distinct people must approve; 0 (withdrawals only): none, the withdrawal is sent at once */
+                    approvers: number;
+                    /**
+                     * @description One of the approvers must hold org:manage
+                     * @default false
+                     */
+                    org_manage: boolean;
+                }[];
             }[];
         };
         ApproverInbox: {

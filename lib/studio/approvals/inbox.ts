@@ -60,6 +60,8 @@ async function waitingOf(database: DbOrTx, kind: (typeof KINDS)[number], princip
       status: row.status,
       updatedAt: row.updatedAt,
       amountUsd: paymentIntent.cryptoAmount,
+      chainId: paymentIntent.chainId,
+      token: paymentIntent.tokenSymbol,
       creatorUid: row.creatorUid,
     })),
   );

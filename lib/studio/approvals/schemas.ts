@@ -2,7 +2,8 @@
 // Settings form.
 import { z } from "zod";
 import { isPlainDecimal } from "@/lib/studio/money";
-import { decimalString } from "@/lib/studio/validation";
+import { chainId, decimalString } from "@/lib/studio/validation";
+import { findChain, TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
 
 /** The record kinds a policy governs. */
 export const APPROVAL_RECORD_KINDS = ["invoice", "payout", "withdrawal"] as const;
@@ -22,29 +23,68 @@ export const approvalTierSchema = z.object({
 });
 
 /** The tiers, ascending by `from_usd`, the first from 0: every amount falls in exactly one. */
+const tiersSchema = z
+  .array(approvalTierSchema)
+  .min(1)
+  .max(10)
+  .superRefine((tiers, context) => {
+    // A malformed from_usd is already reported by the tier's own schema.
+    if (!tiers.every((tier) => isPlainDecimal(tier.from_usd))) return;
+    if (tiers[0] && compareDecimal(tiers[0].from_usd, "0") !== 0) {
+      context.addIssue({ code: "custom", path: [0, "from_usd"], message: "the first tier must start from 0" });
+    }
+    for (let index = 1; index < tiers.length; index++) {
+      if (!(compareDecimal(tiers[index]!.from_usd, tiers[index - 1]!.from_usd) > 0)) {
+        context.addIssue({ code: "custom", path: [index, "from_usd"], message: "tiers must be in ascending order of from_usd" });
+      }
+    }
+  });
+
+export const MAX_RULES = 20;
+
+/** Tiers for the records of one chain, one token, or one token on one chain. */
+export const approvalRuleSchema = z
+  .object({
+    chain_id: chainId.nullable().default(null).meta({ description: "The chain it applies to; null or absent: any chain", example: "arb" }),
+    token: z.enum(TOKEN_SYMBOLS).nullable().default(null).meta({ description: "The token it applies to; null or absent: any token", example: "USDT" }),
+    tiers: tiersSchema,
+  })
+  .superRefine((rule, context) => {
+    if (rule.chain_id === null && rule.token === null) {
+      context.addIssue({ code: "custom", path: ["chain_id"], message: "a rule names a chain_id, a token or both (the policy's own tiers cover everything else)" });
+    } else if (rule.chain_id !== null && !findChain(rule.chain_id)) {
+      context.addIssue({ code: "custom", path: ["chain_id"], message: `${rule.chain_id} is not a supported chain` });
+    }
+  });
+
 export const approvalPolicyUpdateSchema = z.object({
-  tiers: z
-    .array(approvalTierSchema)
-    .min(1)
-    .max(10)
-    .superRefine((tiers, context) => {
-      // A malformed from_usd is already reported by the tier's own schema.
-      if (!tiers.every((tier) => isPlainDecimal(tier.from_usd))) return;
-      if (tiers[0] && compareDecimal(tiers[0].from_usd, "0") !== 0) {
-        context.addIssue({ code: "custom", path: [0, "from_usd"], message: "the first tier must start from 0" });
-      }
-      for (let index = 1; index < tiers.length; index++) {
-        if (!(compareDecimal(tiers[index]!.from_usd, tiers[index - 1]!.from_usd) > 0)) {
-          context.addIssue({ code: "custom", path: [index, "from_usd"], message: "tiers must be in ascending order of from_usd" });
-        }
-      }
+  tiers: tiersSchema,
+  rules: z
+    .array(approvalRuleSchema)
+    .max(MAX_RULES)
+    .default([])
+    .superRefine((rules, context) => {
+      const seen = new Set<string>();
+      rules.forEach((rule, index) => {
+        const scope = `${rule.chain_id ?? ""}/${rule.token ?? ""}`;
+        if (seen.has(scope)) context.addIssue({ code: "custom", path: [index, "chain_id"], message: "another rule has the same chain_id and token" });
+        seen.add(scope);
+      });
+    })
+    .meta({
+      description:
+        "Tiers scoped to a chain and/or a token. The most specific rule that matches a record wins: chain and token, then chain alone, " +
+        "then token alone; a record no rule matches takes `tiers`. PUT replaces the rules with these (absent: none).",
     }),
 });
 export type ApprovalPolicyUpdate = z.infer<typeof approvalPolicyUpdateSchema>;
 
+export const approvalRuleRecordSchema = z.object({ chain_id: z.string().nullable(), token: z.string().nullable(), tiers: z.array(approvalTierSchema) });
+
 export const approvalPolicyRecordSchema = z.object({
   record_kind: z.enum(APPROVAL_RECORD_KINDS),
   tiers: z.array(approvalTierSchema),
+  rules: z.array(approvalRuleRecordSchema),
   /** Null while the organization has not set one: the default, one approver for any amount. */
   updated_by: z.string().nullable(),
   updated_at: z.string().nullable(),
@@ -64,6 +104,10 @@ export const approvalStateSchema = z.object({
   required: z.number().int(),
   org_manage_required: z.boolean(),
   tier_from_usd: z.string(),
+  rule: z
+    .object({ chain_id: z.string().nullable(), token: z.string().nullable() })
+    .nullable()
+    .meta({ description: "The scoped rule whose tiers apply to the record; null: the policy's own tiers" }),
   /** The approvals of the version under review, in order. */
   approvals: z.array(approvalRecordSchema),
   /** The step the next approval takes ("2 of 2"); null once the record left review. */
@@ -99,6 +143,25 @@ export function tierWithoutReview(kind: ApprovalRecordKind, tiers: readonly { ap
   if (kind === "withdrawal") return undefined;
   const index = tiers.findIndex((tier) => tier.approvers < 1);
   return index < 0 ? undefined : index;
+}
+
+type Scoped<T> = { chain_id: string | null; token: string | null; tiers: readonly T[] };
+
+/**
+ * The tiers for a record on `chainId` in `token`: the most specific matching rule's (chain and
+ * token, then chain, then token), else the policy's own, with the rule that gave them.
+ */
+export function tiersForScope<T>(
+  policy: { tiers: readonly T[]; rules: readonly Scoped<T>[] },
+  scope: { chainId: string; token: string },
+): { tiers: readonly T[]; rule: { chain_id: string | null; token: string | null } | null } {
+  const rank = (rule: Scoped<T>) => (rule.chain_id !== null ? 2 : 0) + (rule.token !== null ? 1 : 0);
+  let best: Scoped<T> | undefined;
+  for (const rule of policy.rules) {
+    if ((rule.chain_id !== null && rule.chain_id !== scope.chainId) || (rule.token !== null && rule.token !== scope.token)) continue;
+    if (!best || rank(rule) > rank(best)) best = rule;
+  }
+  return best ? { tiers: best.tiers, rule: { chain_id: best.chain_id, token: best.token } } : { tiers: policy.tiers, rule: null };
 }
 
 /** The tier `amountUsd` falls in. */

@@ -37,34 +37,15 @@ export async function createWithdrawal(input: { principal: Principal; request: W
     const fields = { id, orgId: principal.orgId, chainId: chain.id, tokenAddress: token.address, symbol: token.symbol, decimals: token.decimals, amount, walletAddress, creatorUid: principal.uid, createdAt: now };
     // The policy in force now is its policy for good (read again by its creation time, like an invoice's by its version's).
     const { required } = await requirementFor(tx, withdrawalSubject({ ...fields, reviewStatus: "awaiting_approval" }));
-    if (required > 0) {
-      // A request: nothing leaves until its last approval, but a request the balance could not pay is refused now.
-      await requireAvailable(tx, { key, units, field: "amount" });
-      const [row] = await tx.insert(withdrawals).values({ ...fields, reviewStatus: "awaiting_approval" }).returning();
-      await recordAudit(tx, {
-        orgId: principal.orgId,
-        actorUid: principal.uid,
-        action: "withdrawal.created",
-        objectType: "withdrawal",
-        objectId: id,
-        details: { chain_id: chain.id, symbol: token.symbol, amount, wallet_address: walletAddress, review_status: "awaiting_approval", required_approvals: required },
-        now,
-      });
-      return serializeTransfer(row!, null, { required, collected: 0 });
-    }
-    const send = await planSend(tx, {
-      orgId: principal.orgId,
-      paymentIntentId: null,
-      purpose: "withdrawal",
-      chain,
-      tokenAddress: token.address,
-      to: walletAddress,
-      amount,
-      now,
-    });
+    // A request sends nothing until its last approval, but one the balance could not pay is refused now.
+    if (required > 0) await requireAvailable(tx, { key, units, field: "amount" });
+    const send =
+      required > 0
+        ? undefined
+        : await planSend(tx, { orgId: principal.orgId, paymentIntentId: null, purpose: "withdrawal", chain, tokenAddress: token.address, to: walletAddress, amount, now });
     const [row] = await tx
       .insert(withdrawals)
-      .values({ ...fields, sendId: send.id, txHash: send.txHash })
+      .values({ ...fields, ...(send ? { sendId: send.id, txHash: send.txHash } : { reviewStatus: "awaiting_approval" as const }) })
       .returning();
     if (!row) throw new Error("withdrawal insert returned no row");
     // Before the debit, so a debit the balance refuses takes the audit row back with it.
@@ -74,9 +55,16 @@ export async function createWithdrawal(input: { principal: Principal; request: W
       action: "withdrawal.created",
       objectType: "withdrawal",
       objectId: id,
-      details: { chain_id: chain.id, symbol: token.symbol, amount, wallet_address: walletAddress, tx_hash: send.txHash },
+      details: {
+        chain_id: chain.id,
+        symbol: token.symbol,
+        amount,
+        wallet_address: walletAddress,
+        ...(send ? { tx_hash: send.txHash } : { review_status: "awaiting_approval", required_approvals: required }),
+      },
       now,
     });
+    if (!send) return serializeTransfer(row, null, { required, collected: 0 });
     await debit(tx, { key, units, kind: "withdrawal", reference: `withdrawal:${id}`, withdrawalId: id, field: "amount", now });
     return serializeTransfer(row, "pending");
   });

@@ -4,7 +4,7 @@ import type { ReviewSubject } from "@/lib/studio/approvals/approver-rules";
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 /** A withdrawal as the approval rules read it: its version is its creation (a request is never edited). */
-export function withdrawalSubject(row: Pick<WithdrawalRow, "id" | "orgId" | "reviewStatus" | "createdAt" | "amount" | "creatorUid">): ReviewSubject {
+export function withdrawalSubject(row: Pick<WithdrawalRow, "id" | "orgId" | "reviewStatus" | "createdAt" | "amount" | "chainId" | "symbol" | "creatorUid">): ReviewSubject {
   return {
     ownerType: "withdrawal",
     id: row.id,
@@ -13,6 +13,8 @@ export function withdrawalSubject(row: Pick<WithdrawalRow, "id" | "orgId" | "rev
     updatedAt: row.createdAt,
     // Both tokens are USD stablecoins: the amount is its USD equivalent.
     amountUsd: row.amount,
+    chainId: row.chainId,
+    token: row.symbol,
     creatorUid: row.creatorUid,
   };
 }

@@ -146,6 +146,8 @@ export function reviewedRecord(owner: { type: string }, current: Intent<OwnerTab
     status: current.row.status,
     updatedAt: current.row.updatedAt,
     amountUsd: current.paymentIntent.cryptoAmount,
+    chainId: current.paymentIntent.chainId,
+    token: current.paymentIntent.tokenSymbol,
   };
 }
 
