@@ -8,9 +8,9 @@ import { useViewer } from "@/components/providers";
 import { cellClass, headClass, Pager, useUrlList } from "@/components/ui/url-list";
 import { formatDateTime } from "@/lib/console/format";
 import { LEDGER_FILTER_KEYS } from "@/lib/console/list-query";
-import { LEDGER_LIST, useBalances } from "@/lib/console/queries";
+import { LEDGER_LIST, useBalances, useWithdrawals } from "@/lib/console/queries";
 import { PAYMENT_INTENTS, pagePath } from "@/lib/console/resources";
-import type { LedgerEntry, ListData } from "@/lib/console/types";
+import type { LedgerEntry, ListData, Transfer } from "@/lib/console/types";
 import { findChain } from "@/lib/studio/chain/registry";
 import type { LedgerKind } from "@/lib/studio/balances/ledger";
 
@@ -69,8 +69,63 @@ export function BalancesPage() {
         </div>
         {canWithdraw && balances.data && balances.data.length ? <WithdrawalForm balances={balances.data} /> : null}
       </div>
+      <Withdrawals />
       <Ledger />
     </div>
+  );
+}
+
+const TRANSFER_STATUS_LABELS: Record<Transfer["status"], string> = {
+  awaiting_approval: "Awaiting approval",
+  rejected: "Rejected",
+  submitted: "Submitted",
+  confirmed: "Sent",
+  failed: "Failed",
+};
+
+/** The latest withdrawals: a request its approval policy holds shows the step it waits for (approved from the inbox). */
+function Withdrawals() {
+  const withdrawals = useWithdrawals();
+  const rows = withdrawals.data?.data;
+  return (
+    <Section id="withdrawals" title="Withdrawals">
+      {withdrawals.error ? <ErrorNote>Could not load withdrawals: {withdrawals.error.message}</ErrorNote> : null}
+      <div className="mt-3 overflow-x-auto" aria-busy={withdrawals.isFetching} data-state={withdrawals.isPending ? "loading" : "ready"}>
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">Latest withdrawals</caption>
+          <thead className={headClass}>
+            <tr>
+              <th scope="col" className={cellClass}>Requested</th>
+              <th scope="col" className={`${cellClass} text-right`}>Amount</th>
+              <th scope="col" className={cellClass}>Status</th>
+              <th scope="col" className={`${cellClass} hidden md:table-cell`}>To</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows?.map((transfer) => (
+              <tr key={transfer.id} data-testid="withdrawal-row" data-id={transfer.id}>
+                <td className={`${cellClass} text-slate-700 sm:whitespace-nowrap`}>
+                  {formatDateTime(transfer.created_at)}
+                  <div className="text-xs text-slate-600">{findChain(transfer.chain_id)?.name ?? transfer.chain_id}</div>
+                </td>
+                <td className={`${cellClass} text-right tabular-nums`}>
+                  <Amount value={transfer.amount} unit={transfer.symbol} />
+                </td>
+                <td className={cellClass} data-testid="withdrawal-status">
+                  {TRANSFER_STATUS_LABELS[transfer.status]}
+                  {transfer.approval?.policy_step ? <div className="text-xs text-slate-600">Approval {transfer.approval.policy_step}</div> : null}
+                  {transfer.reject_reason ? <div className="text-xs text-slate-600">{transfer.reject_reason}</div> : null}
+                </td>
+                <td className={`${cellClass} hidden md:table-cell`}>
+                  <Code>{transfer.wallet_address}</Code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows && rows.length === 0 ? <p className="px-4 py-6 text-center text-slate-700">No withdrawals yet.</p> : null}
+      </div>
+    </Section>
   );
 }
 

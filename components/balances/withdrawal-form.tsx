@@ -48,7 +48,7 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
       keys.done(JSON.stringify(body));
       setResult(data);
       setConfirming(null);
-      toast("Withdrawal submitted");
+      toast(data.status === "awaiting_approval" ? "Withdrawal requested: it waits for approval" : "Withdrawal submitted");
       form.reset({ chain_id: body.chain_id, token: data.symbol as TokenSymbol, amount: "", wallet_address: "" });
       await queryClient.invalidateQueries({ queryKey: ["balances"] });
     },
@@ -220,9 +220,15 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
 function WithdrawalResult({ transfer }: { transfer: Transfer }) {
   return (
     <div className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm" data-testid="withdrawal-result">
-      <h3 className="font-medium text-emerald-900">Withdrawal {transfer.status}</h3>
+      <h3 className="font-medium text-emerald-900">Withdrawal {transfer.status === "awaiting_approval" ? "awaiting approval" : transfer.status}</h3>
+      {transfer.approval?.policy_step ? (
+        <p className="mt-1 text-emerald-900" data-testid="withdrawal-policy-step">
+          Its approval policy needs {transfer.approval.required} {transfer.approval.required === 1 ? "approval" : "approvals"}: nothing is sent until then
+          (next: approval {transfer.approval.policy_step}).
+        </p>
+      ) : null}
       <dl className="mt-2 space-y-1">
-        <Total label="Sent">
+        <Total label={transfer.tx_hash ? "Sent" : "Requested"}>
           <Amount value={transfer.amount} unit={transfer.symbol} />
         </Total>
         <Total label="To">

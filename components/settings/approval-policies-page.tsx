@@ -13,10 +13,16 @@ import { apiFetch } from "@/lib/console/api";
 import { formatDateTime } from "@/lib/console/format";
 import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
 import type { ApprovalPolicy } from "@/lib/console/types";
-import { approvalPolicyUpdateSchema, MAX_APPROVERS, type ApprovalPolicyUpdate } from "@/lib/studio/approvals/schemas";
+import { findChain } from "@/lib/studio/chain/registry";
+import { approvalPolicyUpdateSchema, MAX_APPROVERS, tierWithoutReview, type ApprovalPolicyUpdate } from "@/lib/studio/approvals/schemas";
 
 const POLICIES_KEY = ["approval-policies"] as const;
-const KIND_TITLES: Record<string, string> = { invoice: "Invoices", payout: "Payouts" };
+const KIND_TITLES: Record<string, string> = { invoice: "Invoices", payout: "Payouts", withdrawal: "Withdrawals" };
+const DEFAULT_NOTES: Record<string, string> = {
+  invoice: "The default: one approver for any amount.",
+  payout: "The default: one approver for any amount.",
+  withdrawal: "The default: every withdrawal is sent at once, with no approval.",
+};
 
 /**
  * The organization's approval policies: per record kind, amount tiers in USD saying how many
@@ -52,7 +58,8 @@ function PolicyCard({ policy }: { policy: ApprovalPolicy }) {
   const editable = viewer.permissions.includes(ORG_MANAGE_PERMISSION);
   const form = useForm<ApprovalPolicyUpdate>({
     resolver: zodResolver(approvalPolicyUpdateSchema) as unknown as Resolver<ApprovalPolicyUpdate>,
-    defaultValues: { tiers: policy.tiers },
+    // The scoped rules ride along unchanged: PUT replaces the whole policy.
+    defaultValues: { tiers: policy.tiers, rules: policy.rules.map((rule) => ({ ...rule, token: rule.token as ApprovalPolicyUpdate["rules"][number]["token"] })) },
   });
   const tiers = useFieldArray({ control: form.control, name: "tiers" });
   const save = useMutation({
@@ -61,7 +68,7 @@ function PolicyCard({ policy }: { policy: ApprovalPolicy }) {
     onMutate: () => setError(null),
     onSuccess: async ({ data }) => {
       toast(`${KIND_TITLES[policy.record_kind]} policy saved`);
-      form.reset({ tiers: data.tiers });
+      form.reset({ tiers: data.tiers, rules: data.rules.map((rule) => ({ ...rule, token: rule.token as ApprovalPolicyUpdate["rules"][number]["token"] })) });
       await queryClient.invalidateQueries({ queryKey: POLICIES_KEY });
     },
     onError: (failure) => setError(failure.message),
@@ -75,8 +82,23 @@ function PolicyCard({ policy }: { policy: ApprovalPolicy }) {
         {title}
       </h2>
       <p className="text-sm text-slate-700">
-        {policy.updated_at ? `Changed ${formatDateTime(policy.updated_at)}` : "The default: one approver for any amount."}
+        {policy.updated_at ? `Changed ${formatDateTime(policy.updated_at)}` : DEFAULT_NOTES[policy.record_kind]}
       </p>
+      {policy.rules.length ? (
+        <div className="mt-2 text-sm text-slate-800" data-testid="policy-rules">
+          <p className="font-medium">Rules for one chain or token (the most specific one applies; set through the API, kept when you save)</p>
+          <ul className="list-disc pl-5">
+            {policy.rules.map((rule) => (
+              <li key={`${rule.chain_id ?? ""}/${rule.token ?? ""}`}>
+                {[rule.token, rule.chain_id ? (findChain(rule.chain_id)?.name ?? rule.chain_id) : null].filter(Boolean).join(" on ")}:{" "}
+                {rule.tiers
+                  .map((tier) => `from ${tier.from_usd} USD, ${tier.approvers === 0 ? "no approval" : `${tier.approvers} approver${tier.approvers === 1 ? "" : "s"}`}${tier.org_manage ? " (one with org:manage)" : ""}`)
+                  .join("; ")}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <form className="mt-3 space-y-3" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
         <ol className="space-y-3">
           {tiers.fields.map((field, index) => {
@@ -96,11 +118,14 @@ function PolicyCard({ policy }: { policy: ApprovalPolicy }) {
                     Approvers
                   </label>
                   <select id={`${prefix}-approvers`} className={inputClass} disabled={!editable} {...form.register(`tiers.${index}.approvers`, { valueAsNumber: true })}>
-                    {Array.from({ length: MAX_APPROVERS }, (_, count) => (
-                      <option key={count + 1} value={count + 1}>
-                        {count + 1}
-                      </option>
-                    ))}
+                    {/* Only a withdrawal may need nobody: it is then sent at once. */}
+                    {Array.from({ length: MAX_APPROVERS + 1 }, (_, count) => count)
+                      .filter((count) => tierWithoutReview(policy.record_kind, [{ approvers: count }]) === undefined)
+                      .map((count) => (
+                        <option key={count} value={count}>
+                          {count === 0 ? "None: sent at once" : count}
+                        </option>
+                      ))}
                   </select>
                 </div>
                 <label className="flex items-center gap-2 text-sm text-slate-800">

@@ -30,6 +30,7 @@ import {
   serverUrl,
   user,
   type ApiResponse,
+  setTestApprovalPolicy,
   TEST_APPROVAL_POLICY,
 } from "./support";
 
@@ -360,6 +361,17 @@ describe("happy paths answer what the document says", () => {
     const payout = await createPayout();
     documented("GET", "/payout/intent/{id}/approvals", await api("GET", `/payout/intent/${payout.id}/approvals`, { role: "viewer" }));
     documented("GET", "/inbox", await api("GET", "/inbox", { role: "approver" }));
+
+    // A withdrawal request (the test withdrawal policy: two approvers from 50,000,000).
+    await setTestApprovalPolicy("withdrawal");
+    await fundBalance("arb", "USDC", "110000000");
+    const requestOf = async () =>
+      (await api("POST", "/asset_pro/transfer", { role: "admin", clientId: null, body: { chain_id: "arb", contract_address: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", amount: "55000000", wallet_address: PAYOUT_TARGET.evm } })).body.data;
+    const toApprove = await requestOf();
+    documented("POST", "/asset_pro/transfer/{id}/approve", await api("POST", `/asset_pro/transfer/${toApprove.id}/approve`, { role: "approver" }));
+    documented("GET", "/asset_pro/transfer/{id}/approvals", await api("GET", `/asset_pro/transfer/${toApprove.id}/approvals`, { role: "viewer" }));
+    const toReject = await requestOf();
+    documented("POST", "/asset_pro/transfer/{id}/reject", await api("POST", `/asset_pro/transfer/${toReject.id}/reject`, { role: "approver", body: { reason: "unknown wallet" } }));
   });
 
   it("payment intents, balances, withdrawals, webhook deliveries, me and the document", async () => {

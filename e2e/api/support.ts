@@ -597,8 +597,17 @@ export const TEST_APPROVAL_POLICY = {
   ],
 };
 
-export async function setTestApprovalPolicy(kind: "invoice" | "payout", orgIndex: 0 | 1 = 0) {
-  const response = await api("PUT", `/approval_policies/${kind}`, { role: "admin", orgIndex, body: TEST_APPROVAL_POLICY });
+/**
+ * The withdrawal policy tests set: the test policy's tiers, but under 50,000,000 nobody approves,
+ * so the withdrawals other files make are sent at once as before.
+ */
+export const TEST_WITHDRAWAL_POLICY = {
+  tiers: [{ ...TEST_APPROVAL_POLICY.tiers[0]!, approvers: 0 }, ...TEST_APPROVAL_POLICY.tiers.slice(1)],
+};
+
+export async function setTestApprovalPolicy(kind: "invoice" | "payout" | "withdrawal", orgIndex: 0 | 1 = 0) {
+  const body = kind === "withdrawal" ? TEST_WITHDRAWAL_POLICY : TEST_APPROVAL_POLICY;
+  const response = await api("PUT", `/approval_policies/${kind}`, { role: "admin", orgIndex, body });
   if (response.status !== 200) throw new Error(`policy failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data;
 }

@@ -1,21 +1,13 @@
 // The approval policy page (issue 25): an admin sets a kind's tiers with the form the API's own
 // schema validates, sees them after a reload, and the page is axe-clean at desktop and phone widths.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { studio } from "./support";
-
-const FAILING_IMPACTS = new Set(["moderate", "serious", "critical"]);
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? "")).map((violation) => `${violation.id} (${violation.impact})`);
-}
+import { axeViolations, studio } from "./support";
 
 async function openPolicies(page: Page) {
   await page.goto("/settings/approvals");
   await expect(page.getByRole("heading", { name: "Approval policies", level: 1 })).toBeVisible();
-  await expect(page.getByTestId("approval-policy")).toHaveCount(2);
+  await expect(page.getByTestId("approval-policy")).toHaveCount(3);
 }
 
 test("an admin adds a two-approver tier for large payouts; it is the API's policy after a reload", async ({ as }, testInfo) => {
@@ -38,13 +30,35 @@ test("an admin adds a two-approver tier for large payouts; it is the API's polic
   await expect(page.getByText("Payouts policy saved")).toBeVisible();
 
   await page.reload();
-  await expect(page.getByTestId("approval-policy")).toHaveCount(2);
+  await expect(page.getByTestId("approval-policy")).toHaveCount(3);
   await expect(payouts.getByLabel("From (USD)").nth(1)).toHaveValue("50000000");
   const policies = await studio<Array<{ record_kind: string; tiers: unknown }>>("GET", "/approval_policies", "viewer");
   expect(policies.find((policy) => policy.record_kind === "payout")?.tiers).toEqual([
     { from_usd: "0", approvers: 1, org_manage: false },
     { from_usd: "50000000", approvers: 2, org_manage: false },
   ]);
+});
+
+test("rules scoped to a chain or token are listed and kept when the tiers are saved; only withdrawals may need no approver", async ({ as }) => {
+  test.setTimeout(180_000);
+  const rules = [{ chain_id: "arb", token: "USDT", tiers: [{ from_usd: "0", approvers: 2, org_manage: false }] }];
+  await studio("PUT", "/approval_policies/invoice", "admin", { tiers: [{ from_usd: "0", approvers: 1 }], rules });
+  const { page } = await as("admin");
+  await openPolicies(page);
+  const invoices = page.getByTestId("approval-policy").and(page.locator('[data-kind="invoice"]'));
+  await expect(invoices.getByTestId("policy-rules")).toContainText("USDT on Arbitrum One: from 0 USD, 2 approvers");
+  await invoices.getByLabel("Approvers").first().selectOption("2");
+  await invoices.getByRole("button", { name: "Save invoices policy" }).click();
+  await expect(page.getByText("Invoices policy saved")).toBeVisible();
+  const policies = await studio<Array<{ record_kind: string; tiers: Array<{ approvers: number }>; rules: unknown }>>("GET", "/approval_policies", "viewer");
+  const invoice = policies.find((policy) => policy.record_kind === "invoice");
+  expect(invoice?.tiers[0]?.approvers).toBe(2);
+  expect(invoice?.rules).toEqual(rules);
+
+  const withdrawals = page.getByTestId("approval-policy").and(page.locator('[data-kind="withdrawal"]'));
+  await expect(withdrawals).toContainText("every withdrawal is sent at once");
+  await expect(withdrawals.getByLabel("Approvers").first().locator("option", { hasText: "None: sent at once" })).toHaveCount(1);
+  await expect(invoices.getByLabel("Approvers").first().locator("option", { hasText: "None" })).toHaveCount(0);
 });
 
 for (const width of [1280, 390]) {

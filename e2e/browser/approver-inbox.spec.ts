@@ -1,23 +1,9 @@
 // The approver inbox (issue 25): a two-approver invoice through two people's inboxes, a bulk
 // approval of 25 records with one forced failure, the nav's count following without a reload,
 // and the page axe-clean at desktop and phone widths, empty and with rows.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createInvoice, studio, unique } from "./support";
-
-const FAILING_IMPACTS = new Set(["moderate", "serious", "critical"]);
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? "")).map((violation) => `${violation.id} (${violation.impact})`);
-}
-
-async function openInbox(page: Page) {
-  await page.goto("/inbox");
-  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
-  await expect(page.getByTestId("inbox")).toHaveAttribute("aria-busy", "false");
-}
+import { axeViolations, createInvoice, openInbox, studio, unique } from "./support";
 
 const navCount = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByTestId("inbox-count");
 const row = (page: Page, number: string) => page.locator(`[data-testid="inbox-row"][data-record="${number}"]`);

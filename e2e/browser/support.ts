@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { organizationsOf } from "../organizations/test-organizations";
 
 export const baseUrl = process.env.STUDIO_TEST_URL ?? "";
@@ -138,4 +139,19 @@ export async function createPaymentIntent(changes: Record<string, unknown> = {})
 export async function payPaymentIntent(id: string, amount: string): Promise<PaymentIntentRecord> {
   await studio("POST", `/sandbox/payment_intent/${id}/pay`, "admin", { amount });
   return studio<PaymentIntentRecord>("GET", `/payment/intent/${id}`, "finance");
+}
+
+const FAILING_IMPACTS = new Set(["moderate", "serious", "critical"]);
+
+/** The page's axe violations of moderate impact or worse, as `id (impact)`. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? "")).map((violation) => `${violation.id} (${violation.impact})`);
+}
+
+/** /inbox, loaded. */
+export async function openInbox(page: Page) {
+  await page.goto("/inbox");
+  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("inbox")).toHaveAttribute("aria-busy", "false");
 }

@@ -556,7 +556,9 @@ export interface paths {
         put?: never;
         /**
          * Withdraw tokens from the balance to an external wallet
-         * @description Requires `transfer:sign`.
+         * @description Sent at once, unless the organization's withdrawal approval policy (PUT /approval_policies/withdrawal) has a tier for the amount that needs approvers: then it is a request (`status` awaiting_approval, `tx_hash` null, nothing debited) that its last approval sends. A request the balance could not pay now is refused (422) either way.
+         *
+         *     Requires `transfer:sign`.
          */
         post: operations["postAssetProTransfer"];
         delete?: never;
@@ -597,6 +599,68 @@ export interface paths {
          * @description Requires `transfer:read`.
          */
         get: operations["getAssetProTransfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/asset_pro/transfer/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a withdrawal request: the last approval its policy needs sends it
+         * @description Maker-checker: whoever requested it cannot approve it (403/40302), nor can the same person approve twice; a tier that needs org:manage refuses a last approval when no approver holds it (403/40300); an approval that another one overtook while it waited is 409/40901. The last approval debits the balance and sends the withdrawal in one transaction, or, short of funds, is refused (422/42200) and changes nothing. A withdrawal that does not await approval is 409/40900.
+         *
+         *     Requires `transfer:approve`.
+         */
+        post: operations["postAssetProTransferByIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/asset_pro/transfer/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a withdrawal request with a reason: nothing is sent
+         * @description Requires `transfer:approve`.
+         */
+        post: operations["postAssetProTransferByIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/studio/api/asset_pro/transfer/{id}/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A withdrawal request's approval step and its approvals so far
+         * @description Requires `transfer:read`.
+         */
+        get: operations["getAssetProTransferByIdApprovals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1057,7 +1121,7 @@ export interface paths {
         get?: never;
         /**
          * Set a record kind's approval tiers
-         * @description Tiers by USD equivalent, ascending, the first from 0: each says how many distinct approvers it needs and whether one must hold org:manage. Records already under review keep the policy in force when they entered review (created, edited or resubmitted).
+         * @description Tiers by USD equivalent, ascending, the first from 0: each says how many distinct approvers it needs and whether one must hold org:manage. Records already under review keep the policy in force when they entered review (created, edited or resubmitted). Withdrawal tiers may need 0 approvers (the default: every withdrawal is sent at once); from the first tier that needs one, a withdrawal is a request that waits for its approvals. Invoice and payout tiers need at least one (400 naming the tier).
          *
          *     Requires `org:manage`.
          */
@@ -1117,8 +1181,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The invoices and payouts waiting for the caller's approval
-         * @description Each record whose next approval step the caller may take (the approve action's rules: not its maker, not already approved by them, org:manage where the last step of its tier needs it), unless its review is assigned to someone else who still can take that step. Sorted by `review_due_at` (records without one last), then by how long they have waited. `count` counts them all; `rows` holds the first 500. Withdrawals do not appear: they have no approval requests yet.
+         * The invoices, payouts and withdrawal requests waiting for the caller's approval
+         * @description Each record whose next approval step the caller may take (the approve action's rules: not its maker, not already approved by them, org:manage where the last step of its tier needs it), unless its review is assigned to someone else who still can take that step. Sorted by `review_due_at` (records without one last), then by how long they have waited. `count` counts them all; `rows` holds the first 500. A withdrawal request is never assigned: its `number` is its id, its `recipient_name` the wallet address and its `recipient_email` null.
          *
          *     Requires `transfer:approve`.
          */
@@ -2261,9 +2325,15 @@ export interface components {
             amount: string;
             /** @example 0x8ba1f109551bD432803012645Ac136ddd64DBA72 */
             wallet_address: string;
-            /** @enum {string} */
-            status: "submitted" | "confirmed" | "failed";
-            /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
+            /**
+             * @description awaiting_approval: a request its approval policy holds until enough people approve (nothing sent or debited yet); rejected: an approver refused it (nothing sent); submitted, confirmed, failed: the chain send's progress
+             * @enum {string}
+             */
+            status: "awaiting_approval" | "rejected" | "submitted" | "confirmed" | "failed";
+            /**
+             * @description Null until the withdrawal is sent
+             * @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060
+             */
             tx_hash: string | null;
             /**
              * Format: date-time
@@ -2277,12 +2347,44 @@ export interface components {
              * @example 1772359200
              */
             transfer_time: number;
+            /** @description Who requested it: they cannot approve it (maker-checker) */
+            creator_uid: string;
+            approval: {
+                /** @description How many distinct approvals its policy tier needs */
+                required: number;
+                /** @description How many it has */
+                collected: number;
+                /**
+                 * @description The step the next approval takes, while it awaits approval
+                 * @example 1 of 2
+                 */
+                policy_step: string | null;
+            } | null;
+            reject_reason: string | null;
         };
         WithdrawalRequest: {
             chain_id: string;
             contract_address: string;
             amount: string;
             wallet_address: string;
+        };
+        ApprovalState: {
+            required: number;
+            org_manage_required: boolean;
+            tier_from_usd: string;
+            /** @description The scoped rule whose tiers apply to the record; null: the policy's own tiers */
+            rule: {
+                chain_id: string | null;
+                token: string | null;
+            } | null;
+            approvals: {
+                step: number;
+                approver_uid: string;
+                approver_name: string;
+                org_manage: boolean;
+                created_at: string;
+            }[];
+            next_step: number | null;
         };
         ChainStatus: {
             /** @example arb */
@@ -2805,17 +2907,32 @@ export interface components {
         };
         ApprovalPolicy: {
             /** @enum {string} */
-            record_kind: "invoice" | "payout";
+            record_kind: "invoice" | "payout" | "withdrawal";
             tiers: {
                 /**
                  * @description The tier applies from this USD equivalent on (the first tier from 0)
                  * @example 1000
                  */
                 from_usd: string;
-                /** @description How many distinct people must approve */
+                /** @description How many distinct people must approve; 0 (withdrawals only): none, the withdrawal is sent at once */
                 approvers: number;
                 /** @description One of the approvers must hold org:manage */
                 org_manage: boolean;
+            }[];
+            rules: {
+                chain_id: string | null;
+                token: string | null;
+                tiers: {
+                    /**
+                     * @description The tier applies from this USD equivalent on (the first tier from 0)
+                     * @example 1000
+                     */
+                    from_usd: string;
+                    /** @description How many distinct people must approve; 0 (withdrawals only): none, the withdrawal is sent at once */
+                    approvers: number;
+                    /** @description One of the approvers must hold org:manage */
+                    org_manage: boolean;
+                }[];
             }[];
             updated_by: string | null;
             updated_at: string | null;
@@ -2827,7 +2944,7 @@ export interface components {
                  * @example 1000
                  */
                 from_usd: string;
-                /** @description How many distinct people must approve */
+                /** @description How many distinct people must approve; 0 (withdrawals only): none, the withdrawal is sent at once */
                 approvers: number;
                 /**
                  * @description One of the approvers must hold org:manage
@@ -2835,29 +2952,49 @@ export interface components {
                  */
                 org_manage?: boolean;
             }[];
-        };
-        ApprovalState: {
-            required: number;
-            org_manage_required: boolean;
-            tier_from_usd: string;
-            approvals: {
-                step: number;
-                approver_uid: string;
-                approver_name: string;
-                org_manage: boolean;
-                created_at: string;
+            /**
+             * @description Tiers scoped to a chain and/or a token. The most specific rule that matches a record wins: chain and token, then chain alone, then token alone; a record no rule matches takes `tiers`. PUT replaces the rules with these (absent: none).
+             * @default []
+             */
+            rules?: {
+                /**
+                 * @description The chain it applies to; null or absent: any chain
+                 * @default null
+                 * @example arb
+                 */
+                chain_id?: string | null;
+                /**
+                 * @description The token it applies to; null or absent: any token
+                 * @default null
+                 * @example USDT
+                 * @enum {string|null}
+                 */
+                token?: "USDC" | "USDT" | null;
+                tiers: {
+                    /**
+                     * @description The tier applies from this USD equivalent on (the first tier from 0)
+                     * @example 1000
+                     */
+                    from_usd: string;
+                    /** @description How many distinct people must approve; 0 (withdrawals only): none, the withdrawal is sent at once */
+                    approvers: number;
+                    /**
+                     * @description One of the approvers must hold org:manage
+                     * @default false
+                     */
+                    org_manage?: boolean;
+                }[];
             }[];
-            next_step: number | null;
         };
         ApproverInbox: {
             /** @description How many records wait for the caller (all of them, beyond `rows`) */
             count: number;
             rows: {
                 /** @enum {string} */
-                kind: "invoice" | "payout";
+                kind: "invoice" | "payout" | "withdrawal";
                 id: string;
                 /**
-                 * @description The invoice or payout number
+                 * @description The invoice or payout number; a withdrawal's id
                  * @example INV-2026-000042
                  */
                 number: string;
@@ -2872,8 +3009,10 @@ export interface components {
                 chain: string;
                 /** @description The token's decimals: sums of `amount` are exact in these units */
                 decimals: number;
+                /** @description Who is paid: a withdrawal's wallet address */
                 recipient_name: string;
-                recipient_email: string;
+                /** @description Null for a withdrawal */
+                recipient_email: string | null;
                 /** @description The policy step the caller's approval would take */
                 step: number;
                 /** @description How many distinct approvals the record's policy tier needs */
@@ -2982,7 +3121,7 @@ export interface components {
              */
             id: string;
             /**
-             * @description What people call it: the invoice or payout number, else the id
+             * @description What people call it: the invoice's `invoice_id` or the payout's `payout_id` (their numbers), else the id
              * @example INV-2026-0042
              */
             label: string;
@@ -8615,6 +8754,543 @@ export interface operations {
             };
         };
     };
+    postAssetProTransferByIdApprove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key answers the first response (kept 24 h per API user) */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The record's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["Transfer"];
+                    };
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
+            404: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record's status does not allow the action, a concurrent change won, or an Idempotency-Key was reused with another request (codes: `40900` invalid_state, `40901` lost_race, `40902` idempotency_mismatch, `40903` secret_not_replayable) */
+            409: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request (unsupported chain or token, address invalid for the chain, balance too low, …) (codes: `42200` business_rule) */
+            422: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAssetProTransferByIdReject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key answers the first response (kept 24 h per API user) */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The record's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Unknown wallet"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RejectRequest"];
+            };
+        };
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["Transfer"];
+                    };
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
+            404: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record's status does not allow the action, a concurrent change won, or an Idempotency-Key was reused with another request (codes: `40900` invalid_state, `40901` lost_race, `40902` idempotency_mismatch, `40903` secret_not_replayable) */
+            409: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body exceeds 1 MiB (codes: `41300` payload_too_large) */
+            413: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request body that is not Content-Type: application/json (codes: `41500` unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAssetProTransferByIdApprovals: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The record's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["ApprovalState"];
+                    };
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
+            404: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getChains: {
         parameters: {
             query?: never;
@@ -12140,7 +12816,7 @@ export interface operations {
                 "X-Request-ID"?: string;
             };
             path: {
-                /** @description The record kind the policy governs: invoice or payout */
+                /** @description The record kind the policy governs: invoice, payout or withdrawal */
                 id: string;
             };
             cookie?: never;
@@ -13628,7 +14304,7 @@ export interface operations {
     getLookup: {
         parameters: {
             query: {
-                /** @description An invoice or payout number, a record id (invoice, payout or payment intent), a deposit address, or the hash of a transfer in or out. Exact matches only (addresses and 0x hashes in any letter case); use the lists' `search` for partial text */
+                /** @description An invoice's or payout's number (its `invoice_id` / `payout_id`), a record id (invoice, payout or payment intent), a deposit address, or the hash of a transfer in or out. Exact matches only (addresses and 0x hashes in any letter case); use the lists' `search` for partial text */
                 q: string;
             };
             header?: {

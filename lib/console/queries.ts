@@ -7,7 +7,7 @@ import { apiFetch } from "@/lib/console/api";
 import { apiQuery, LEDGER_FILTER_KEYS, type FilterKey } from "@/lib/console/list-query";
 import type { ConsoleReads } from "@/lib/console/reads";
 import { apiPath, type Resource } from "@/lib/console/resources";
-import type { Balance, ChainStatus, Dashboard, Inbox, InvoiceEmails, LedgerEntry, ListData, StatusLog, UnmatchedDeposit, WebhookDelivery, WebhookDeliveryStatus } from "@/lib/console/types";
+import type { Balance, ChainStatus, Dashboard, Inbox, InvoiceEmails, LedgerEntry, ListData, StatusLog, Transfer, UnmatchedDeposit, WebhookDelivery, WebhookDeliveryStatus } from "@/lib/console/types";
 
 export type ConsoleQuery<T> = {
   queryKey: QueryKey;
@@ -64,6 +64,20 @@ export function balancesQuery(): ConsoleQuery<Balance[]> {
     queryFn: () => apiFetch<{ data: Balance[] }>("/api/balances").then((body) => body.data),
     read: (reads) => reads.balances(),
   };
+}
+
+/** The organization's latest withdrawals, with the policy step of those awaiting approval (the balances page). */
+export function withdrawalsQuery(): ConsoleQuery<{ data: Transfer[] }> {
+  const query = new URLSearchParams({ page_size: "10" });
+  return {
+    queryKey: ["balances", "withdrawals"],
+    queryFn: () => apiFetch<{ data: Transfer[] }>(`/api/withdrawals?${query}`),
+    read: (reads) => reads.withdrawals(query),
+  };
+}
+
+export function useWithdrawals() {
+  return useQuery(options(withdrawalsQuery()));
 }
 
 /** A list whose filters and page live in the URL (components/ui/url-list): which route, which parameters. */

@@ -28,6 +28,7 @@ export function consoleReads(client: StudioClient) {
     ledger: (query: URLSearchParams): Promise<ListData<LedgerEntry, string>> => client.ledger(query),
     dashboard: (query: URLSearchParams): Promise<Dashboard> => client.dashboard(query),
     inbox: (): Promise<Inbox> => client.inbox(),
+    withdrawals: (query: URLSearchParams) => client.withdrawals.list(query),
   };
 }
 

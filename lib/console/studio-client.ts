@@ -42,7 +42,7 @@ import type {
   InvoiceEmails,
 } from "@/lib/console/types";
 import type { ExportList } from "@/lib/console/list-query";
-import type { InvoiceActionName, PayoutActionName, PostedAction } from "@/lib/workflow/actions";
+import type { InvoiceActionName, PayoutActionName, PostedAction, WithdrawalActionName } from "@/lib/workflow/actions";
 
 // The console's one door to the Studio: plain HTTP with the signed-in person's key, so the same
 // console works against any spec-conforming Studio (STUDIO_API_URL).
@@ -190,6 +190,12 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
     unmatchedDeposits: () => data<UnmatchedDeposit[]>(call({ path: "/chains/unmatched-deposits" })),
     ledger: (query: URLSearchParams) => list<LedgerEntry, string>("/balances/ledger", query),
     withdraw: (body: unknown, once: Once = {}) => data<Transfer>(call({ method: "POST", path: "/asset_pro/transfer", body, ...once })),
+    // Withdrawal requests its approval policy holds (README "Approval policies"): decided with transfer:approve.
+    withdrawals: {
+      list: (query: URLSearchParams) => plainList<Transfer>("/asset_pro/transfers", query),
+      action: (transferId: string, action: PostedAction<WithdrawalActionName>, body: unknown, once: Once = {}) =>
+        data<Transfer>(call({ method: "POST", path: `/asset_pro/transfer/${id(transferId)}/${action}`, body: body ?? {}, ...once })),
+    },
     invoices: {
       ...workflow<Invoice, PostedAction<InvoiceActionName>>("invoice"),
       pdf: (invoiceId: string) => document(`/invoice/intent/${id(invoiceId)}/pdf`),

@@ -80,6 +80,28 @@ export const PAYMENT_INTENT_ACTIONS = {
   refund: { transition: "refund", permission: "transfer:sign", body: refundSchema, summary: "Refund a payment's funds", audited: "refunded", awaits: true },
 } as const satisfies Record<string, ActionDeclaration>;
 
+/**
+ * A withdrawal request's decisions (POST /asset_pro/transfer/{id}/<name>): a withdrawal has no
+ * state table of the owners' kind (it awaits approval or it does not), so it is not in OWNER_ACTIONS,
+ * but its routes, OpenAPI entries and the console's inbox read these declarations the same way.
+ */
+export const WITHDRAWAL_ACTIONS = {
+  approve: {
+    transition: "approve", permission: "transfer:approve", refused: "maker", awaits: true,
+    summary: "Approve a withdrawal request: the last approval its policy needs sends it",
+    description:
+      "Maker-checker: whoever requested it cannot approve it (403/40302), nor can the same person approve twice; a tier that needs " +
+      "org:manage refuses a last approval when no approver holds it (403/40300); an approval that another one overtook while it waited " +
+      "is 409/40901. The last approval debits the balance and sends the withdrawal in one transaction, or, short of funds, is refused " +
+      "(422/42200) and changes nothing. A withdrawal that does not await approval is 409/40900.",
+    audited: "approved",
+  },
+  reject: {
+    transition: "reject", permission: "transfer:approve", body: rejectSchema,
+    summary: "Reject a withdrawal request with a reason: nothing is sent", audited: "rejected",
+  },
+} as const satisfies Record<string, ActionDeclaration>;
+
 /** Each owner's table, by the owner type the status log and audit log use. */
 export const OWNER_ACTIONS = {
   invoice: INVOICE_ACTIONS,
@@ -91,6 +113,7 @@ export type ActionOwnerType = keyof typeof OWNER_ACTIONS;
 export type InvoiceActionName = keyof typeof INVOICE_ACTIONS;
 export type PayoutActionName = keyof typeof PAYOUT_ACTIONS;
 export type PaymentIntentActionName = keyof typeof PAYMENT_INTENT_ACTIONS;
+export type WithdrawalActionName = keyof typeof WITHDRAWAL_ACTIONS;
 
 /** The actions posted to `/{id}/<name>`: everything but edit, which is the record's PUT. */
 export type PostedAction<A extends string> = Exclude<A, "edit">;

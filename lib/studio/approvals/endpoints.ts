@@ -8,7 +8,7 @@ const state = named("ApprovalState", approvalStateSchema);
 const inbox = named("ApproverInbox", inboxSchema);
 
 const tag = "Approvals";
-const kindParameter = { description: "The record kind the policy governs: invoice or payout", example: "invoice" };
+const kindParameter = { description: "The record kind the policy governs: invoice, payout or withdrawal", example: "invoice" };
 
 export const approvalEndpoints = [
   endpoint({
@@ -20,7 +20,9 @@ export const approvalEndpoints = [
     method: "put", path: "/approval_policies/{id}", tag, summary: "Set a record kind's approval tiers",
     description:
       "Tiers by USD equivalent, ascending, the first from 0: each says how many distinct approvers it needs and whether one must hold org:manage. " +
-      "Records already under review keep the policy in force when they entered review (created, edited or resubmitted).",
+      "Records already under review keep the policy in force when they entered review (created, edited or resubmitted). " +
+      "Withdrawal tiers may need 0 approvers (the default: every withdrawal is sent at once); from the first tier that needs one, " +
+      "a withdrawal is a request that waits for its approvals. Invoice and payout tiers need at least one (400 naming the tier).",
     permission: "org:manage", pathId: kindParameter,
     body: { schema: approvalPolicyUpdateSchema, example: { tiers: [{ from_usd: "0", approvers: 1 }, { from_usd: "1000", approvers: 2 }, { from_usd: "50000", approvers: 2, org_manage: true }] } },
     response: policy, refusals: { notFound: true }, extension: true,
@@ -34,12 +36,12 @@ export const approvalEndpoints = [
     permission: "transfer:read", response: state, extension: true,
   }),
   endpoint({
-    method: "get", path: "/inbox", tag, summary: "The invoices and payouts waiting for the caller's approval",
+    method: "get", path: "/inbox", tag, summary: "The invoices, payouts and withdrawal requests waiting for the caller's approval",
     description:
       "Each record whose next approval step the caller may take (the approve action's rules: not its maker, not already approved by them, " +
       "org:manage where the last step of its tier needs it), unless its review is assigned to someone else who still can take that step. " +
       "Sorted by `review_due_at` (records without one last), then by how long they have waited. `count` counts them all; `rows` holds the first 500. " +
-      "Withdrawals do not appear: they have no approval requests yet.",
+      "A withdrawal request is never assigned: its `number` is its id, its `recipient_name` the wallet address and its `recipient_email` null.",
     permission: "transfer:approve", response: inbox, extension: true,
   }),
 ];

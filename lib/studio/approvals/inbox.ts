@@ -1,18 +1,20 @@
 import "server-only";
-// GET /inbox (extension): everything waiting for the caller's approval across invoices and
-// payouts. Withdrawals have no approval requests yet, so none appear. A record waits for me when
+// GET /inbox (extension): everything waiting for the caller's approval across invoices, payouts
+// and withdrawal requests. A record waits for me when
 // approve would accept my approval of its next step (the approver rules) and its review is mine:
 // assigned to me, unassigned, or assigned to someone who can no longer take that step (they
 // approved it already, edited it, lost transfer:approve or were disabled), so no record is stranded.
 import { and, eq, inArray } from "drizzle-orm";
 import { db, type DbOrTx } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { paymentIntents, users, type invoices } from "@/lib/studio/db/schema";
+import { paymentIntents, users, withdrawals, type invoices } from "@/lib/studio/db/schema";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
 import { payoutOwner } from "@/lib/studio/payouts/owner";
-import { approvalRefusal, reviewFactsOf, type Approver } from "@/lib/studio/approvals/approver-rules";
+import { approvalRefusal, reviewFactsOf, type Approver, type ReviewFacts } from "@/lib/studio/approvals/approver-rules";
 import { policyStep, type ApprovalRecordKind, type Inbox, type InboxRow } from "@/lib/studio/approvals/schemas";
-import { INVOICE_ACTIONS, PAYOUT_ACTIONS } from "@/lib/workflow/actions";
+import { INVOICE_ACTIONS, PAYOUT_ACTIONS, WITHDRAWAL_ACTIONS } from "@/lib/workflow/actions";
+import { withdrawalSubject } from "@/lib/studio/withdrawals/subject";
+import { tokenAmount } from "@/lib/studio/payment-intents/serialize";
 import type { ReviewedOwnerTable } from "@/lib/studio/workflow/owner";
 
 /** The rows one answer carries; `count` still counts every one. */
@@ -34,6 +36,7 @@ export async function getInbox(input: { principal: Principal }): Promise<Inbox> 
     if (!input.principal.permissions.includes(kind.permission)) continue;
     waiting.push(...(await waitingOf(database, kind, input.principal)));
   }
+  if (input.principal.permissions.includes(WITHDRAWAL_ACTIONS.approve.permission)) waiting.push(...(await waitingWithdrawals(database, input.principal)));
   // Due first (records without a due time after those with one), then the longest waiting.
   waiting.sort((a, b) => a.dueAt - b.dueAt || a.since - b.since || a.row.id.localeCompare(b.row.id));
   return { count: waiting.length, rows: waiting.slice(0, INBOX_ROWS).map((entry) => entry.row) };
@@ -57,6 +60,8 @@ async function waitingOf(database: DbOrTx, kind: (typeof KINDS)[number], princip
       status: row.status,
       updatedAt: row.updatedAt,
       amountUsd: paymentIntent.cryptoAmount,
+      chainId: paymentIntent.chainId,
+      token: paymentIntent.tokenSymbol,
       creatorUid: row.creatorUid,
     })),
   );
@@ -64,10 +69,8 @@ async function waitingOf(database: DbOrTx, kind: (typeof KINDS)[number], princip
   const waiting: Waiting[] = [];
   for (const { row, paymentIntent } of candidates) {
     const recordFacts = facts.get(row.id)!;
-    if (approvalRefusal(recordFacts, principal)) continue;
     const assignee = row.reviewAssigneeUid ? assignees.get(row.reviewAssigneeUid) : undefined;
-    const assigneeCanAct = assignee !== undefined && assignee.permissions.includes(kind.permission) && !approvalRefusal(recordFacts, assignee);
-    if (assigneeCanAct && assignee.uid !== principal.uid) continue;
+    if (!waitsFor(recordFacts, principal, assignee, kind.permission)) continue;
     const step = recordFacts.collected.length + 1;
     const required = recordFacts.requirement.required;
     waiting.push({
@@ -89,6 +92,54 @@ async function waitingOf(database: DbOrTx, kind: (typeof KINDS)[number], princip
         assigned_reviewer: assignee ? { uid: assignee.uid, name: assignee.name } : null,
         review_due_at: row.reviewDueAt?.toISOString() ?? null,
         waiting_since: row.updatedAt.toISOString(),
+      },
+    });
+  }
+  return waiting;
+}
+
+/**
+ * Whether a record waits for `principal`: approve would accept their approval of its next step,
+ * and its review is not assigned to someone else who can still take that step.
+ */
+function waitsFor(facts: ReviewFacts, principal: Principal, assignee: Approver | undefined, permission: string): boolean {
+  if (approvalRefusal(facts, principal)) return false;
+  const assigneeCanAct = assignee !== undefined && assignee.permissions.includes(permission) && !approvalRefusal(facts, assignee);
+  return !assigneeCanAct || assignee.uid === principal.uid;
+}
+
+/** Withdrawal requests awaiting approval: never assigned, never due. */
+async function waitingWithdrawals(database: DbOrTx, principal: Principal): Promise<Waiting[]> {
+  const candidates = await database
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.orgId, principal.orgId), eq(withdrawals.reviewStatus, "awaiting_approval")));
+  const facts = await reviewFactsOf(database, candidates.map(withdrawalSubject));
+  const waiting: Waiting[] = [];
+  for (const row of candidates) {
+    const recordFacts = facts.get(row.id)!;
+    if (!waitsFor(recordFacts, principal, undefined, WITHDRAWAL_ACTIONS.approve.permission)) continue;
+    const step = recordFacts.collected.length + 1;
+    const required = recordFacts.requirement.required;
+    waiting.push({
+      dueAt: Number.POSITIVE_INFINITY,
+      since: row.createdAt.getTime(),
+      row: {
+        kind: "withdrawal",
+        id: row.id,
+        number: row.id,
+        amount: tokenAmount(row.amount, row.decimals) as string,
+        token: row.symbol,
+        chain: row.chainId,
+        decimals: row.decimals,
+        recipient_name: row.walletAddress,
+        recipient_email: null,
+        step,
+        required,
+        policy_step: policyStep(step, required),
+        assigned_reviewer: null,
+        review_due_at: null,
+        waiting_since: row.createdAt.toISOString(),
       },
     });
   }

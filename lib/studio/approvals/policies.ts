@@ -7,10 +7,13 @@ import type { Principal } from "@/lib/studio/auth/principal";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { approvalPolicyVersions, approvals, type ApprovalTier } from "@/lib/studio/db/approvals-schema";
 import { inTransaction } from "@/lib/studio/unit-of-work";
+import { fieldError } from "@/lib/studio/errors";
 import {
   APPROVAL_RECORD_KINDS,
-  DEFAULT_TIERS,
+  defaultTiers,
   tierFor,
+  tiersForScope,
+  tierWithoutReview,
   type ApprovalPolicyRecord,
   type ApprovalPolicyUpdate,
   type ApprovalRecordKind,
@@ -22,7 +25,8 @@ type PolicyVersion = typeof approvalPolicyVersions.$inferSelect;
 function serializePolicy(kind: ApprovalRecordKind, version: PolicyVersion | undefined): ApprovalPolicyRecord {
   return {
     record_kind: kind,
-    tiers: version ? version.tiers : [...DEFAULT_TIERS],
+    tiers: version ? version.tiers : [...defaultTiers(kind)],
+    rules: version?.rules ?? [],
     updated_by: version?.createdBy ?? null,
     updated_at: version?.createdAt.toISOString() ?? null,
   };
@@ -52,10 +56,17 @@ export async function listApprovalPolicies(input: { principal: Principal }): Pro
 // PUT /approval_policies/{kind}: a new version, in force for records entering review from now on.
 export function setApprovalPolicy(input: { principal: Principal; kind: ApprovalRecordKind; request: ApprovalPolicyUpdate; now?: Date }) {
   const now = input.now ?? new Date();
+  const tierSets = [{ path: "tiers", tiers: input.request.tiers }, ...input.request.rules.map((rule, index) => ({ path: `rules.${index}.tiers`, tiers: rule.tiers }))];
+  for (const { path, tiers } of tierSets) {
+    const unreviewed = tierWithoutReview(input.kind, tiers);
+    if (unreviewed !== undefined) {
+      throw fieldError(`${path}.${unreviewed}.approvers`, `must be at least 1: every ${input.kind} is reviewed (only withdrawal tiers may need no approver)`);
+    }
+  }
   return inTransaction(async (tx) => {
     const [version] = await tx
       .insert(approvalPolicyVersions)
-      .values({ orgId: input.principal.orgId, recordKind: input.kind, tiers: input.request.tiers, createdBy: input.principal.uid, createdAt: now })
+      .values({ orgId: input.principal.orgId, recordKind: input.kind, tiers: input.request.tiers, rules: input.request.rules, createdBy: input.principal.uid, createdAt: now })
       .returning();
     await recordAudit(tx, {
       orgId: input.principal.orgId,
@@ -63,12 +74,15 @@ export function setApprovalPolicy(input: { principal: Principal; kind: ApprovalR
       action: "approval_policy.updated",
       objectType: "approval_policy",
       objectId: input.kind,
-      details: { tiers: input.request.tiers },
+      details: { tiers: input.request.tiers, rules: input.request.rules },
       now,
     });
     return serializePolicy(input.kind, version);
   });
 }
+
+/** The statuses in which a record collects approvals: an invoice's or payout's, a withdrawal request's. */
+export const UNDER_REVIEW: ReadonlySet<string> = new Set(["approval_pending", "awaiting_approval"]);
 
 /** A record under review as the approval rules read it. */
 export type ReviewedRecord = {
@@ -80,9 +94,12 @@ export type ReviewedRecord = {
   updatedAt: Date;
   /** Its USD equivalent: both tokens are USD stablecoins, so the amount due in tokens. */
   amountUsd: string;
+  /** Where its funds move: a policy's rules may be scoped to them. */
+  chainId: string;
+  token: string;
 };
 
-export type Requirement = { required: number; orgManageRequired: boolean; tierFromUsd: string };
+export type Requirement = { required: number; orgManageRequired: boolean; tierFromUsd: string; rule: { chain_id: string | null; token: string | null } | null };
 
 /** What the policy in force when the record entered review asks of it. */
 export async function requirementFor(database: DbOrTx, record: ReviewedRecord): Promise<Requirement> {
@@ -101,8 +118,12 @@ export async function requirementsFor(database: DbOrTx, records: readonly Review
     .orderBy(desc(approvalPolicyVersions.createdAt), desc(approvalPolicyVersions.id));
   return records.map((record) => {
     const version = versions.find((candidate) => candidate.createdAt.getTime() <= record.updatedAt.getTime());
-    const tier: ApprovalTier = tierFor(version?.tiers ?? DEFAULT_TIERS, record.amountUsd);
-    return { required: tier.approvers, orgManageRequired: tier.org_manage, tierFromUsd: tier.from_usd };
+    const { tiers, rule } = tiersForScope(
+      { tiers: version?.tiers ?? defaultTiers(record.ownerType), rules: version?.rules ?? [] },
+      { chainId: record.chainId, token: record.token },
+    );
+    const tier: ApprovalTier = tierFor(tiers, record.amountUsd);
+    return { required: tier.approvers, orgManageRequired: tier.org_manage, tierFromUsd: tier.from_usd, rule };
   });
 }
 
@@ -118,11 +139,13 @@ export function collectedApprovals(database: DbOrTx, record: ReviewedRecord) {
 /** GET /{owner}/intent/{id}/approvals: the policy step a record is on and who approved so far. */
 export async function approvalState(database: DbOrTx, record: ReviewedRecord): Promise<ApprovalState> {
   const requirement = await requirementFor(database, record);
-  const collected = record.status === "approval_pending" ? await collectedApprovals(database, record) : [];
+  const underReview = UNDER_REVIEW.has(record.status);
+  const collected = underReview ? await collectedApprovals(database, record) : [];
   return {
     required: requirement.required,
     org_manage_required: requirement.orgManageRequired,
     tier_from_usd: requirement.tierFromUsd,
+    rule: requirement.rule,
     approvals: collected.map((approval) => ({
       step: approval.step,
       approver_uid: approval.approverUid,
@@ -130,6 +153,6 @@ export async function approvalState(database: DbOrTx, record: ReviewedRecord): P
       org_manage: approval.orgManage,
       created_at: approval.createdAt.toISOString(),
     })),
-    next_step: record.status === "approval_pending" ? collected.length + 1 : null,
+    next_step: underReview ? collected.length + 1 : null,
   };
 }

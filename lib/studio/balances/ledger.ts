@@ -59,14 +59,7 @@ export async function debit(
   const { key, units } = input;
   if (units <= 0n) throw new Error(`a debit of ${units} units`);
   const available = await lockedBalanceUnits(tx, key);
-  if (available < units) {
-    const message =
-      `exceeds the available balance: ${formatUnits(units, key.decimals)} ${key.symbol} requested, ` +
-      `${formatUnits(available, key.decimals)} ${key.symbol} available on ${key.chainId}`;
-    throw new StudioError("business_rule", `Insufficient balance: ${input.field} ${message}`, [{ field: input.field, message }], {
-      insufficient_amount: formatUnits(units - available, key.decimals),
-    });
-  }
+  if (available < units) throw insufficientBalance(key, units, available, input.field);
   await tx.insert(ledgerEntries).values({
     ...key,
     amount: formatUnits(-units, key.decimals),
@@ -77,6 +70,24 @@ export async function debit(
     createdAt: input.now,
   });
   return { balanceAfter: formatUnits(available - units, key.decimals) };
+}
+
+/**
+ * Refuses as `debit` would when less than `units` is available now, without taking anything: a
+ * withdrawal request waiting for approval is debited only when its last approval sends it.
+ */
+export async function requireAvailable(tx: Tx, input: { key: BalanceKey; units: bigint; field: string }): Promise<void> {
+  const available = await lockedBalanceUnits(tx, input.key);
+  if (available < input.units) throw insufficientBalance(input.key, input.units, available, input.field);
+}
+
+function insufficientBalance(key: BalanceKey, units: bigint, available: bigint, field: string): StudioError {
+  const message =
+    `exceeds the available balance: ${formatUnits(units, key.decimals)} ${key.symbol} requested, ` +
+    `${formatUnits(available, key.decimals)} ${key.symbol} available on ${key.chainId}`;
+  return new StudioError("business_rule", `Insufficient balance: ${field} ${message}`, [{ field, message }], {
+    insufficient_amount: formatUnits(units - available, key.decimals),
+  });
 }
 
 /** The balance in base units, its row locked until the transaction ends; 0 when it has none. */

@@ -4,6 +4,8 @@ import { organizations } from "@/lib/studio/db/schema";
 
 /** One tier of a policy: from this USD equivalent on, `approvers` distinct people must approve. */
 export type ApprovalTier = { from_usd: string; approvers: number; org_manage: boolean };
+/** Tiers for one chain, one token, or one token on one chain (null: any). */
+export type ApprovalRule = { chain_id: string | null; token: string | null; tiers: ApprovalTier[] };
 
 /**
  * Every version of every policy, never updated: the policy in force for a record is the newest
@@ -19,6 +21,7 @@ export const approvalPolicyVersions = pgTable(
       .references(() => organizations.id),
     recordKind: text("record_kind").notNull(),
     tiers: jsonb("tiers").$type<ApprovalTier[]>().notNull(),
+    rules: jsonb("rules").$type<ApprovalRule[]>().notNull().default([]),
     createdBy: text("created_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

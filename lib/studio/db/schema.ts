@@ -467,6 +467,8 @@ export const standalonePaymentIntents = pgTable(
 
 // A withdrawal (POST /asset_pro/transfer): tokens from the organization's balance to an outside
 // wallet. Its debit is a ledger row and its broadcast a chain send, both written with it.
+export type WithdrawalReviewStatus = "awaiting_approval" | "approved" | "rejected";
+
 export const withdrawals = pgTable(
   "withdrawals",
   {
@@ -481,14 +483,24 @@ export const withdrawals = pgTable(
     decimals: integer("decimals").notNull(),
     amount: numeric("amount").notNull(),
     walletAddress: text("wallet_address").notNull(),
-    sendId: text("send_id")
-      .notNull()
-      .references(() => chainSends.id),
-    txHash: text("tx_hash").notNull(),
+    // Null while the withdrawal waits for approval (or after it was rejected): nothing is sent yet.
+    sendId: text("send_id").references(() => chainSends.id),
+    txHash: text("tx_hash"),
     creatorUid: text("creator_uid").notNull(),
+    /**
+     * Null when its approval policy asked for no approval (it was sent at once); else
+     * awaiting_approval, then approved (sent) or rejected.
+     */
+    reviewStatus: text("review_status").$type<WithdrawalReviewStatus>(),
+    rejectReason: text("reject_reason"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("withdrawals_org_seq_idx").on(t.orgId, t.seq)],
+  (t) => [
+    index("withdrawals_org_seq_idx").on(t.orgId, t.seq),
+    // The approver inbox reads the requests awaiting approval.
+    index("withdrawals_org_review_idx").on(t.orgId, t.reviewStatus),
+  ],
 );
 
 // The organization's balance: one immutable row per movement (a correction is a new row). The

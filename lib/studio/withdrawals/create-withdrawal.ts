@@ -4,7 +4,9 @@ import type { Principal } from "@/lib/studio/auth/principal";
 import { StudioError } from "@/lib/studio/errors";
 import { newId } from "@/lib/studio/ids";
 import { AmountFormatError, formatUnits, parseUnits } from "@/lib/studio/money";
-import { debit } from "@/lib/studio/balances/ledger";
+import { debit, requireAvailable } from "@/lib/studio/balances/ledger";
+import { requirementFor } from "@/lib/studio/approvals/policies";
+import { withdrawalSubject } from "@/lib/studio/withdrawals/subject";
 import type { ChainInfo, TokenInfo } from "@/lib/studio/chain/registry";
 import { configuredChain, requireChainAvailable } from "@/lib/studio/chain/evm/rpc-chains";
 import { requireAddressFor } from "@/lib/studio/chain/require-address";
@@ -15,7 +17,9 @@ import type { WithdrawalInput } from "@/lib/studio/withdrawals/schemas";
 import { serializeTransfer } from "@/lib/studio/withdrawals/serialize";
 
 // POST /asset_pro/transfer (product-decisions §7): the debit, the withdrawal and its chain send
-// commit together; the broadcast follows the commit.
+// commit together; the broadcast follows the commit. When the withdrawal approval policy's tier
+// for the amount needs approvers, it is a request instead (awaiting_approval): nothing is sent or
+// debited until its last approval (review-withdrawal.ts).
 // On an RPC chain the chain itself must be able to pay too (treasury balance, gas tank), whatever the ledger says.
 export async function createWithdrawal(input: { principal: Principal; request: WithdrawalInput; now?: Date }) {
   const { principal, request } = input;
@@ -29,32 +33,19 @@ export async function createWithdrawal(input: { principal: Principal; request: W
   return inTransaction(async (tx) => {
     const id = newId("wd");
     const amount = formatUnits(units, token.decimals);
-    const send = await planSend(tx, {
-      orgId: principal.orgId,
-      paymentIntentId: null,
-      purpose: "withdrawal",
-      chain,
-      tokenAddress: token.address,
-      to: walletAddress,
-      amount,
-      now,
-    });
+    const key = { orgId: principal.orgId, chainId: chain.id, tokenAddress: token.address, symbol: token.symbol, decimals: token.decimals };
+    const fields = { id, orgId: principal.orgId, chainId: chain.id, tokenAddress: token.address, symbol: token.symbol, decimals: token.decimals, amount, walletAddress, creatorUid: principal.uid, createdAt: now };
+    // The policy in force now is its policy for good (read again by its creation time, like an invoice's by its version's).
+    const { required } = await requirementFor(tx, withdrawalSubject({ ...fields, reviewStatus: "awaiting_approval" }));
+    // A request sends nothing until its last approval, but one the balance could not pay is refused now.
+    if (required > 0) await requireAvailable(tx, { key, units, field: "amount" });
+    const send =
+      required > 0
+        ? undefined
+        : await planSend(tx, { orgId: principal.orgId, paymentIntentId: null, purpose: "withdrawal", chain, tokenAddress: token.address, to: walletAddress, amount, now });
     const [row] = await tx
       .insert(withdrawals)
-      .values({
-        id,
-        orgId: principal.orgId,
-        chainId: chain.id,
-        tokenAddress: token.address,
-        symbol: token.symbol,
-        decimals: token.decimals,
-        amount,
-        walletAddress,
-        sendId: send.id,
-        txHash: send.txHash,
-        creatorUid: principal.uid,
-        createdAt: now,
-      })
+      .values({ ...fields, ...(send ? { sendId: send.id, txHash: send.txHash } : { reviewStatus: "awaiting_approval" as const }) })
       .returning();
     if (!row) throw new Error("withdrawal insert returned no row");
     // Before the debit, so a debit the balance refuses takes the audit row back with it.
@@ -64,18 +55,17 @@ export async function createWithdrawal(input: { principal: Principal; request: W
       action: "withdrawal.created",
       objectType: "withdrawal",
       objectId: id,
-      details: { chain_id: chain.id, symbol: token.symbol, amount, wallet_address: walletAddress, tx_hash: send.txHash },
+      details: {
+        chain_id: chain.id,
+        symbol: token.symbol,
+        amount,
+        wallet_address: walletAddress,
+        ...(send ? { tx_hash: send.txHash } : { review_status: "awaiting_approval", required_approvals: required }),
+      },
       now,
     });
-    await debit(tx, {
-      key: { orgId: principal.orgId, chainId: chain.id, tokenAddress: token.address, symbol: token.symbol, decimals: token.decimals },
-      units,
-      kind: "withdrawal",
-      reference: `withdrawal:${id}`,
-      withdrawalId: id,
-      field: "amount",
-      now,
-    });
+    if (!send) return serializeTransfer(row, null, { required, collected: 0 });
+    await debit(tx, { key, units, kind: "withdrawal", reference: `withdrawal:${id}`, withdrawalId: id, field: "amount", now });
     return serializeTransfer(row, "pending");
   });
 }
@@ -84,7 +74,7 @@ function refuse(field: string, message: string): StudioError {
   return new StudioError("business_rule", `${field} ${message}`, [{ field, message }]);
 }
 
-function requireChain(chainId: string): ChainInfo {
+export function requireChain(chainId: string): ChainInfo {
   const chain = configuredChain(chainId);
   if (!chain) throw refuse("chain_id", `${chainId} is not a supported chain`);
   requireChainAvailable(chain, "chain_id");
@@ -92,7 +82,7 @@ function requireChain(chainId: string): ChainInfo {
 }
 
 /** The token whose contract this is on `chain`; EVM addresses compare without their checksum case. */
-function requireContract(chain: ChainInfo, contractAddress: string): TokenInfo {
+export function requireContract(chain: ChainInfo, contractAddress: string): TokenInfo {
   const same = (a: string, b: string) => (chain.family === "evm" ? a.toLowerCase() === b.toLowerCase() : a === b);
   const token = Object.values(chain.tokens).find((candidate) => candidate && same(candidate.address, contractAddress));
   if (!token) {

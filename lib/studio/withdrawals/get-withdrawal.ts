@@ -5,6 +5,7 @@ import type { Principal } from "@/lib/studio/auth/principal";
 import { notFound } from "@/lib/studio/errors";
 import { pageOffset, type PagingQuery } from "@/lib/studio/paging";
 import { serializeTransfer } from "@/lib/studio/withdrawals/serialize";
+import { approvalProgressOf } from "@/lib/studio/withdrawals/review-withdrawal";
 
 // GET /asset_pro/transfer/{id} (extension): one withdrawal of the caller's organization.
 export async function getWithdrawal(input: { principal: Principal; id: string }) {
@@ -12,10 +13,12 @@ export async function getWithdrawal(input: { principal: Principal; id: string })
   const [found] = await database
     .select({ row: withdrawals, sendStatus: chainSends.status })
     .from(withdrawals)
-    .innerJoin(chainSends, eq(chainSends.id, withdrawals.sendId))
+    // A request awaiting approval (or rejected) has no send.
+    .leftJoin(chainSends, eq(chainSends.id, withdrawals.sendId))
     .where(and(eq(withdrawals.id, input.id), eq(withdrawals.orgId, input.principal.orgId)));
   if (!found) throw notFound(`Transfer ${input.id}`);
-  return serializeTransfer(found.row, found.sendStatus);
+  const progress = await approvalProgressOf(database, [found.row]);
+  return serializeTransfer(found.row, found.sendStatus, progress.get(found.row.id));
 }
 
 // GET /asset_pro/transfers (extension): the organization's withdrawals, newest first.
@@ -28,14 +31,15 @@ export async function listWithdrawals(input: { principal: Principal; query: Pagi
     database
       .select({ row: withdrawals, sendStatus: chainSends.status })
       .from(withdrawals)
-      .innerJoin(chainSends, eq(chainSends.id, withdrawals.sendId))
+      .leftJoin(chainSends, eq(chainSends.id, withdrawals.sendId))
       .where(scope)
       .orderBy(desc(withdrawals.seq))
       .limit(query.page_size)
       .offset(pageOffset(query)),
   ]);
+  const progress = await approvalProgressOf(database, rows.map(({ row }) => row));
   return {
-    data: rows.map(({ row, sendStatus }) => serializeTransfer(row, sendStatus)),
+    data: rows.map(({ row, sendStatus }) => serializeTransfer(row, sendStatus, progress.get(row.id))),
     paging: { page_number: query.page, page_size: query.page_size, total_count: total?.count ?? 0 },
     counts: {},
   };

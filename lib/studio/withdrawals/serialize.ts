@@ -1,9 +1,20 @@
 import { z } from "zod";
 import type { chainSends, withdrawals } from "@/lib/studio/db/schema";
 import { tokenAmount } from "@/lib/studio/payment-intents/serialize";
+import { policyStep } from "@/lib/studio/approvals/schemas";
 import { address, amountText, dateTimeText, txHash, unixTime } from "@/lib/studio/records";
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+export const TRANSFER_STATUSES = ["awaiting_approval", "rejected", "submitted", "confirmed", "failed"] as const;
+
+/** Where a withdrawal request stands against its approval policy (null: its policy asked for no approval). */
+export const transferApprovalSchema = z.object({
+  required: z.number().int().meta({ description: "How many distinct approvals its policy tier needs" }),
+  collected: z.number().int().meta({ description: "How many it has" }),
+  policy_step: z.string().nullable().meta({ description: "The step the next approval takes, while it awaits approval", example: "1 of 2" }),
+});
+export type TransferApproval = z.infer<typeof transferApprovalSchema>;
 
 /** The Transfer record of product-decisions §7 (a withdrawal), plus `decimals` (additive). */
 export const transferRecordSchema = z.object({
@@ -13,11 +24,18 @@ export const transferRecordSchema = z.object({
   symbol: z.string().meta({ example: "USDC" }),
   amount: amountText("50"),
   wallet_address: address(),
-  status: z.enum(["submitted", "confirmed", "failed"]),
-  tx_hash: txHash.nullable(),
+  status: z.enum(TRANSFER_STATUSES).meta({
+    description:
+      "awaiting_approval: a request its approval policy holds until enough people approve (nothing sent or debited yet); " +
+      "rejected: an approver refused it (nothing sent); submitted, confirmed, failed: the chain send's progress",
+  }),
+  tx_hash: txHash.nullable().meta({ description: "Null until the withdrawal is sent" }),
   created_at: dateTimeText,
   decimals: z.number().int().meta({ example: 6 }),
   transfer_time: unixTime.meta({ description: "When the transfer was made, Unix seconds (KryptoGO's field)" }),
+  creator_uid: z.string().meta({ description: "Who requested it: they cannot approve it (maker-checker)" }),
+  approval: transferApprovalSchema.nullable(),
+  reject_reason: z.string().nullable(),
 });
 export type TransferRecord = z.infer<typeof transferRecordSchema>;
 
@@ -25,8 +43,16 @@ export type TransferRecord = z.infer<typeof transferRecordSchema>;
 // accepted by the chain (confirmed). A send the chain refused for good would be failed.
 const TRANSFER_STATUS: Record<string, "submitted" | "confirmed" | "failed"> = { pending: "submitted", sent: "confirmed", failed: "failed" };
 
+/** What a withdrawal request's policy asks and how far it got; undefined for a withdrawal sent at once. */
+export type ApprovalProgress = { required: number; collected: number };
+
 /** The Transfer record of product-decisions §7, plus `decimals` (additive). */
-export function serializeTransfer(row: WithdrawalRow, sendStatus: (typeof chainSends.$inferSelect)["status"]): TransferRecord {
+export function serializeTransfer(
+  row: WithdrawalRow,
+  sendStatus: (typeof chainSends.$inferSelect)["status"] | null,
+  progress?: ApprovalProgress,
+): TransferRecord {
+  const status = row.reviewStatus === "awaiting_approval" || row.reviewStatus === "rejected" ? row.reviewStatus : (TRANSFER_STATUS[sendStatus ?? ""] ?? "submitted");
   return {
     id: row.id,
     chain_id: row.chainId,
@@ -34,11 +60,21 @@ export function serializeTransfer(row: WithdrawalRow, sendStatus: (typeof chainS
     symbol: row.symbol,
     amount: tokenAmount(row.amount, row.decimals) as string,
     wallet_address: row.walletAddress,
-    status: TRANSFER_STATUS[sendStatus] ?? "submitted",
+    status,
     tx_hash: row.txHash,
     created_at: row.createdAt.toISOString(),
     // Extension (additive).
     decimals: row.decimals,
     transfer_time: Math.floor(row.createdAt.getTime() / 1000),
+    creator_uid: row.creatorUid,
+    approval:
+      row.reviewStatus && progress
+        ? {
+            required: progress.required,
+            collected: progress.collected,
+            policy_step: row.reviewStatus === "awaiting_approval" ? policyStep(progress.collected + 1, progress.required) : null,
+          }
+        : null,
+    reject_reason: row.rejectReason,
   };
 }

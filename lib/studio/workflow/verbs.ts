@@ -1,10 +1,9 @@
 // The verbs every owner shares (spec 4.1 and 4.2 name them alike): update, approve, reject and
 // refund. Each is one transaction: lock, the owner's own checks, one transition.
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { statusLogs, type invoices } from "@/lib/studio/db/schema";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { StudioError } from "@/lib/studio/errors";
 import { formatUnits } from "@/lib/studio/money";
 import { findChain } from "@/lib/studio/chain/registry";
 import { requireAddressFor } from "@/lib/studio/chain/require-address";
@@ -14,9 +13,8 @@ import { receivedFacts } from "@/lib/studio/payment-intents/status";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import { inTransaction } from "@/lib/studio/unit-of-work";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
-import { approvals } from "@/lib/studio/db/approvals-schema";
 import type { ReviewedRecord } from "@/lib/studio/approvals/policies";
-import { approvalRefusal, reviewFactsOf } from "@/lib/studio/approvals/approver-rules";
+import { countApprovals, takeApprovalStep } from "@/lib/studio/approvals/approval-step";
 import { approvalReason } from "@/lib/studio/approvals/schemas";
 import { lockIntentOrThrow, type Intent, type Owner, type OwnerTable } from "@/lib/studio/workflow/owner";
 import { assertTransition, transition } from "@/lib/studio/workflow/transition";
@@ -111,38 +109,13 @@ export function approveIntent<T extends OwnerTable, R>(
     const current = await lockIntentOrThrow(tx, owner, principal.orgId, id);
     // The status conflict (409) is reported before maker-checker, and must not burn an address index.
     assertTransition(owner, current, "approve");
-    const noun = owner.machine.noun;
     const record = reviewedRecord(owner, current);
-    const facts = (await reviewFactsOf(tx, [{ ...record, creatorUid: current.row.creatorUid }])).get(id)!;
-    const { requirement, collected } = facts;
-    const refusal = approvalRefusal(facts, principal);
-    if (refusal === "maker") {
-      throw new StudioError("maker_checker", `The user who created or edited ${article(noun)} ${noun} cannot approve it; another approver must`);
-    }
-    if ((await countApprovals(tx, owner.type, id)) !== approvalsSeen) {
-      throw new StudioError("lost_race", `Another approval of this ${noun} was recorded while this request waited for it; read it again before retrying`);
-    }
-    if (refusal === "already_approved") {
-      throw new StudioError("maker_checker", `You already approved this ${noun}; its policy needs ${requirement.required} distinct approvers`);
-    }
-    if (refusal === "org_manage_required") {
-      throw new StudioError(
-        "forbidden",
-        `The last approval of this ${noun} must come from someone holding org:manage (its policy tier from ${requirement.tierFromUsd} USD requires one)`,
-      );
-    }
-    const step = collected.length + 1;
-    const holdsOrgManage = principal.permissions.includes("org:manage");
-    await tx.insert(approvals).values({
-      orgId: principal.orgId,
-      ownerType: owner.type,
-      ownerId: id,
-      versionAt: record.updatedAt,
-      step,
-      approverUid: principal.uid,
-      approverName: principal.name,
-      orgManage: holdsOrgManage,
-      createdAt: now,
+    const { step, requirement } = await takeApprovalStep(tx, {
+      subject: { ...record, creatorUid: current.row.creatorUid },
+      noun: owner.machine.noun,
+      principal,
+      approvalsSeen,
+      now,
     });
     if (step < requirement.required) {
       await recordIntermediateApproval(tx, owner, current, { principal, step, required: requirement.required, now });
@@ -173,15 +146,9 @@ export function reviewedRecord(owner: { type: string }, current: Intent<OwnerTab
     status: current.row.status,
     updatedAt: current.row.updatedAt,
     amountUsd: current.paymentIntent.cryptoAmount,
+    chainId: current.paymentIntent.chainId,
+    token: current.paymentIntent.tokenSymbol,
   };
-}
-
-async function countApprovals(tx: Tx, ownerType: string, ownerId: string): Promise<number> {
-  const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(approvals)
-    .where(and(eq(approvals.ownerType, ownerType), eq(approvals.ownerId, ownerId)));
-  return row?.count ?? 0;
 }
 
 /**
@@ -276,8 +243,4 @@ export function refundIntent<T extends OwnerTable, R>(
     });
     return owner.serialize(refunded.row, refunded.paymentIntent);
   });
-}
-
-function article(noun: string): string {
-  return /^[aeiou]/.test(noun) ? "an" : "a";
 }

@@ -5,15 +5,40 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { apiFetch, ApiError } from "@/lib/console/api";
 import { inboxChanged } from "@/lib/console/queries";
-import { apiPath, INVOICES, PAYOUTS } from "@/lib/console/resources";
+import { apiPath, INVOICES, pagePath, PAYOUTS } from "@/lib/console/resources";
 import type { InboxRow } from "@/lib/console/types";
 import { useActionKeys } from "@/lib/console/use-action-keys";
+import { INVOICE_ACTIONS, PAYOUT_ACTIONS, WITHDRAWAL_ACTIONS, type ActionDeclaration } from "@/lib/workflow/actions";
 
 export type Decision = "approve" | "reject";
 export type Outcome = { ok: true; status: string } | { ok: false; message: string };
 
 export const rowKey = (row: Pick<InboxRow, "kind" | "id">) => `${row.kind}/${row.id}`;
-export const resourceOf = (row: Pick<InboxRow, "kind">) => (row.kind === "invoice" ? INVOICES : PAYOUTS);
+type KindView = {
+  label: string;
+  /** The kind's declared decisions: their bodies are checked here as the Studio would. */
+  actions: Record<Decision, ActionDeclaration>;
+  /** Where its record is shown (Enter, the row's link). */
+  page: (id: string) => string;
+  /** The console route of a decision on it. */
+  decision: (id: string, decision: Decision) => string;
+  /** The cached reads a decision changes. */
+  queryKey: string;
+};
+
+// A withdrawal request has no page of its own: the balances page lists the recent withdrawals.
+export const KIND_VIEWS: Record<InboxRow["kind"], KindView> = {
+  invoice: { label: "Invoice", actions: INVOICE_ACTIONS, page: (id) => pagePath(INVOICES, id), decision: (id, decision) => apiPath(INVOICES, id, `/${decision}`), queryKey: INVOICES.key },
+  payout: { label: "Payout", actions: PAYOUT_ACTIONS, page: (id) => pagePath(PAYOUTS, id), decision: (id, decision) => apiPath(PAYOUTS, id, `/${decision}`), queryKey: PAYOUTS.key },
+  withdrawal: {
+    label: "Withdrawal",
+    actions: WITHDRAWAL_ACTIONS,
+    page: () => "/balances#withdrawals",
+    decision: (id, decision) => `/api/withdrawals/${encodeURIComponent(id)}/${decision}`,
+    queryKey: "balances",
+  },
+};
+export const kindOf = (row: Pick<InboxRow, "kind">) => KIND_VIEWS[row.kind];
 
 export function useBulkDecision() {
   const queryClient = useQueryClient();
@@ -35,7 +60,7 @@ export function useBulkDecision() {
       for (const row of rows) {
         const actionKey = `${decision}:${rowKey(row)}`;
         try {
-          const { data } = await apiFetch<{ data: { status: string } }>(apiPath(resourceOf(row), row.id, `/${decision}`), {
+          const { data } = await apiFetch<{ data: { status: string } }>(kindOf(row).decision(row.id, decision), {
             method: "POST",
             body,
             idempotencyKey: keys.keyFor(actionKey),
@@ -54,8 +79,7 @@ export function useBulkDecision() {
       setProgress(null);
       await Promise.all([
         inboxChanged(queryClient),
-        queryClient.invalidateQueries({ queryKey: [INVOICES.key] }),
-        queryClient.invalidateQueries({ queryKey: [PAYOUTS.key] }),
+        ...Object.values(KIND_VIEWS).map((view) => queryClient.invalidateQueries({ queryKey: [view.queryKey] })),
       ]);
     }
     return rows.filter((row) => !answers.get(rowKey(row))?.ok);

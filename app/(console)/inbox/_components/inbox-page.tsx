@@ -8,10 +8,8 @@ import { ShortcutsDialog } from "@/components/ui/shortcuts-dialog";
 import { rangeOf, totalsByToken } from "@/lib/console/bulk-selection";
 import { formatDateTime, statusLabel } from "@/lib/console/format";
 import { useInbox } from "@/lib/console/queries";
-import { pagePath } from "@/lib/console/resources";
 import type { InboxRow } from "@/lib/console/types";
-import { INVOICE_ACTIONS, PAYOUT_ACTIONS, type ActionDeclaration } from "@/lib/workflow/actions";
-import { resourceOf, rowKey, useBulkDecision, type Decision } from "./bulk-decision";
+import { kindOf, rowKey, useBulkDecision, type Decision } from "./bulk-decision";
 
 const KEYS: ReadonlyArray<[string, string]> = [
   ["j / k", "Move down / up"],
@@ -101,7 +99,7 @@ export function InboxPage() {
     else if (event.key === "x") toggle(rowKey(current), !selected.has(rowKey(current)), false);
     else if (event.key === "a") open("approve");
     else if (event.key === "r") open("reject");
-    else if (event.key === "Enter") router.push(pagePath(resourceOf(current), current.id));
+    else if (event.key === "Enter") router.push(kindOf(current).page(current.id));
     else return;
     event.preventDefault();
   };
@@ -208,10 +206,10 @@ export function InboxPage() {
                     />
                   </td>
                   <td className="px-2 py-2 sm:px-3">
-                    <Link href={pagePath(resourceOf(row), row.id)} className="font-medium text-indigo-800 underline-offset-2 hover:underline">
+                    <Link href={kindOf(row).page(row.id)} className="font-medium text-indigo-800 underline-offset-2 hover:underline">
                       {row.number}
                     </Link>
-                    <span className="block text-xs text-slate-600">{row.kind === "invoice" ? "Invoice" : "Payout"}</span>
+                    <span className="block text-xs text-slate-600">{kindOf(row).label}</span>
                     {outcome && !outcome.ok ? (
                       <span className="mt-1 block text-xs text-red-800" data-testid="row-failure">
                         {outcome.message}
@@ -219,8 +217,9 @@ export function InboxPage() {
                     ) : null}
                   </td>
                   <td className="hidden px-2 py-2 sm:px-3 md:table-cell">
-                    {row.recipient_name}
-                    <span className="block text-xs text-slate-600">{row.recipient_email}</span>
+                    {/* A withdrawal is paid to a wallet address, which has no e-mail. */}
+                    <span className={row.kind === "withdrawal" ? "break-all font-mono text-xs" : ""}>{row.recipient_name}</span>
+                    {row.recipient_email ? <span className="block text-xs text-slate-600">{row.recipient_email}</span> : null}
                   </td>
                   <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums sm:px-3">
                     {row.amount} {row.token}
@@ -295,7 +294,7 @@ function ConfirmDecision({
           const body = decision === "reject" ? { reason: String(new FormData(event.currentTarget).get("reason") ?? "").trim() } : {};
           // Each kind's own declared body: what the Studio would refuse is refused here, in its words.
           for (const kind of new Set(rows.map((row) => row.kind))) {
-            const declaration: ActionDeclaration = (kind === "invoice" ? INVOICE_ACTIONS : PAYOUT_ACTIONS)[decision];
+            const declaration = kindOf({ kind }).actions[decision];
             const checked = declaration.body?.safeParse(body);
             if (checked && !checked.success) return setProblem(checked.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; "));
           }
