@@ -157,6 +157,10 @@ describe.each(drivers)("deposits from a real chain on %s", (driver) => {
       ]);
       expect(arb.unmatched_deposits).toBe(before.arb.unmatched_deposits + 1);
       expect(arb.warnings.some((warning) => warning.includes(`${arb.unmatched_deposits} transfer(s) reached deposit addresses but paid nothing`))).toBe(true);
+      // The console's palette finds the invoice by the stray transfer's hash (GET /lookup), so the operator can return it.
+      const { lookupRecords } = await import("@/lib/studio/lookup/lookup");
+      const reader = await (await bootedDemoOrg(target)).principal("viewer");
+      expect(await lookupRecords({ principal: reader, query: { q: wrongToken.toUpperCase().replace(/^0X/, "0x") } })).toMatchObject([{ kind: "invoice", id, matched: "tx_hash" }]);
       // The invoice's own token still pays it.
       const paid = await pay(address, 10);
       await node.mine(DEPTH - 1);

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { CHAINS } from "@/lib/studio/chain/registry";
-import { chainSends, chainTransfers, invoices, paymentIntents, payouts, standalonePaymentIntents } from "@/lib/studio/db/schema";
+import { chainDeposits, chainSends, chainTransfers, invoices, paymentIntents, payouts, standalonePaymentIntents } from "@/lib/studio/db/schema";
 import { LOOKUP_LIMIT, LOOKUP_MATCHES, type LookupMatch, type LookupQuery } from "@/lib/studio/lookup/schemas";
 import { tokenAmount } from "@/lib/studio/payment-intents/serialize";
 
@@ -29,7 +29,7 @@ export async function lookupRecords(input: { principal: Principal; query: Lookup
   const text = input.query.q;
   // EVM addresses and hashes are hex: stored checksummed or lower-case, typed in any case.
   const folded = text.toLowerCase();
-  // The deposit-address index leads with the chain: naming every chain lets it serve a lookup without one.
+  // The deposit-address and chain-deposit indexes lead with the chain: naming every chain lets them serve a lookup without one.
   const chainIds = sql.join(
     CHAINS.map((chain) => sql`${chain.id}`),
     sql`, `,
@@ -48,6 +48,10 @@ export async function lookupRecords(input: { principal: Principal; query: Lookup
         WHERE org_id = ${orgId} AND chain_id IN (${chainIds}) AND lower(payment_address) = ${folded}
       UNION ALL
       SELECT payment_intent_id, 'tx_hash' FROM ${chainTransfers} WHERE org_id = ${orgId} AND tx_hash IN (${text}, ${folded})
+      UNION ALL
+      -- An RPC chain's transfer not yet at depth, or set aside for paying nothing (a wrong token…).
+      SELECT payment_intent_id, 'tx_hash' FROM ${chainDeposits}
+        WHERE org_id = ${orgId} AND chain_id IN (${chainIds}) AND tx_hash IN (${text}, ${folded})
       UNION ALL
       SELECT payment_intent_id, 'tx_hash' FROM ${chainSends}
         WHERE org_id = ${orgId} AND tx_hash IN (${text}, ${folded}) AND payment_intent_id IS NOT NULL
