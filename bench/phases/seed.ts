@@ -38,12 +38,13 @@ export async function seedInvoices(client: pg.Client, n: number, orgId: number, 
   await client.query("DROP INDEX invoices_search_trgm_idx");
   await client.query(`
     INSERT INTO payment_intents (id, org_id, client_id, pricing_mode, chain_id, token_symbol, token_address, decimals,
-      payment_address, address_index, status, crypto_amount, payment_deadline, payment_method_type, payout_addresses,
+      payment_address, address_index, pay_token, status, crypto_amount, payment_deadline, payment_method_type, payout_addresses,
       created_at, updated_at)
     SELECT 'pi_bench' || lpad(i::text, 16, '0'), $1, $2, 'crypto', ${pick("chain")}, ${pick("symbol")}, ${pick("address")},
       ${pick("decimals")}::int,
       CASE WHEN i % ${INVOICE_STATUSES.length} = 0 THEN NULL ELSE '0x' || lpad(to_hex(i), 40, '0') END,
       CASE WHEN i % ${INVOICE_STATUSES.length} = 0 THEN NULL ELSE i END,
+      CASE WHEN i % ${INVOICE_STATUSES.length} = 0 THEN NULL ELSE md5(i::text) END,
       ${paymentStatus}, ((1 + i % 20) * 150)::numeric,
       extract(epoch FROM now())::bigint - (${n} - i) * ${SEED_SPACING_MINUTES * 60} + 14 * 86400, 'crypto', '{}'::jsonb,
       ${ago}, ${ago}
