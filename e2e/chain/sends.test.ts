@@ -3,18 +3,15 @@
 // nonces and all confirm; a process SIGKILLed between signing and broadcasting leaves one
 // transfer, not two; a send not mined in time is replaced at a higher fee and still moves the
 // money once, the record following the mined hash.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { erc20Abi, getAddress, keccak256, parseEther, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bootedDemoOrg, demoOrg, drivers, dropTarget, freshTarget, queryRows, raceMode, withStudio, type Target } from "../node/support";
+import { bootedDemoOrg, demoOrg, drivers, dropTarget, freshTarget, queryRows, raceMode, runFixture, withStudio, type Target } from "../node/support";
 import { formatUnits, parseSignedUnits, parseUnits } from "@/lib/studio/money";
 import type { LocalNode } from "./local-node";
 import { arbOn, DEPTH, PAYER, scanToHead, startFundedNode, units } from "./support";
 
-const root = path.resolve(import.meta.dirname, "../..");
 // Both databases' runs share one node: each test pays an address nobody has used.
 const freshAddress = () => getAddress(`0x${randomBytes(20).toString("hex")}`);
 let node: LocalNode;
@@ -121,16 +118,7 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
   it("re-broadcasts the same signed transaction after a SIGKILL between signing and broadcasting: one transfer", async () => {
     const recipient = freshAddress();
     const request = { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: recipient, amount: "2.5" };
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir, ...arbOn(node) };
-    if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
-    else delete env.DATABASE_URL;
-    const signal = await new Promise<NodeJS.Signals | null>((resolve, reject) => {
-      const child = spawn(process.execPath, ["--import", "tsx", "e2e/chain/fixtures/crash-before-broadcast.ts", demoOrg(target).key("admin"), JSON.stringify(request)], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
-      let stderr = "";
-      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on("error", reject);
-      child.on("exit", (code, signal) => (signal ? resolve(signal) : reject(new Error(`exited ${code}: ${stderr}`))));
-    });
+    const signal = await runFixture(target, "e2e/chain/fixtures/crash-before-broadcast.ts", [demoOrg(target).key("admin"), JSON.stringify(request)], arbOn(node));
     expect(signal).toBe("SIGKILL");
     await withStudio(target, async (client) => {
       const [send] = await sendsOf(client, sql`purpose = 'withdrawal' AND to_address = ${recipient}`);

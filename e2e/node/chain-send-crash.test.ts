@@ -1,30 +1,12 @@
 // A crash between the commit that decides a chain send and the send itself, in a real process
 // killed with SIGKILL, on each driver: the send is neither lost (the drainer broadcasts it after
 // the restart) nor repeated (a second broadcast of the same reference is the same transfer).
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, withStudio, type Target } from "./support";
-
-const root = path.resolve(import.meta.dirname, "../..");
+import { demoOrg, drivers, dropTarget, freshTarget, invoiceRequest, queryRows, runFixture, withStudio, type Target } from "./support";
 
 function crashingSign(target: Target, invoiceId: string, adminKey: string, moment: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir, SEED_DEMO: "0" };
-  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
-  else delete env.DATABASE_URL;
-  return new Promise<NodeJS.Signals | null>((resolve, reject) => {
-    // node itself (not the tsx wrapper) so that the killed process is the child we watch.
-    const child = spawn(process.execPath, ["--import", "tsx", "e2e/node/fixtures/crash-during-send.ts", invoiceId, adminKey, moment], {
-      cwd: root,
-      env,
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("exit", (code, signal) => (signal ? resolve(signal) : reject(new Error(`exited ${code}: ${stderr}`))));
-  });
+  return runFixture(target, "e2e/node/fixtures/crash-during-send.ts", [invoiceId, adminKey, moment], { SEED_DEMO: "0" });
 }
 
 type SendRow = { id: string; status: string; tx_hash: string; attempts: number };

@@ -297,3 +297,24 @@ export function invoiceRequest(overrides: Partial<InvoiceCreateInput> = {}): Inv
     ...overrides,
   };
 }
+
+/**
+ * Runs a fixture script (a process the test kills or watches die) on `target`'s database with
+ * tsx, resolving `server-only` as the server does; answers the signal that ended it, and rejects
+ * with its stderr when it exited on its own instead. node itself (not the tsx wrapper), so the
+ * process killed is the child watched.
+ */
+export function runFixture(target: Target, script: string, args: string[], env: Record<string, string> = {}): Promise<NodeJS.Signals> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir, ...env };
+  if (target.databaseUrl) childEnv.DATABASE_URL = target.databaseUrl;
+  else delete childEnv.DATABASE_URL;
+  const root = path.resolve(import.meta.dirname, "../..");
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", script, ...args], { cwd: root, env: childEnv, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    // The child's stack is quoted, not passed on as lines of this error's own stack.
+    child.on("exit", (code, signal) => (signal ? resolve(signal) : reject(new Error(`${script} exited ${code}:\n${stderr.split("\n").map((line) => `| ${line}`).join("\n")}`))));
+  });
+}
