@@ -15,6 +15,7 @@ import {
   TextFilterField,
   useListUrl,
 } from "@/components/payments/list-controls";
+import { SavedViews } from "@/components/payments/saved-views";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { useViewer } from "@/components/providers";
 import { buttonClass } from "@/components/ui/button";
@@ -87,6 +88,7 @@ export function RecordList<T extends ListedRecord>({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">{resource.plural}</h1>
         <div className="flex flex-wrap gap-2">
+          <SavedViews resource={resource} />
           <ExportLink list={resource.key} keys={resource.filterKeys} />
           {resource.creatable && viewer.permissions.includes("transfer:create") ? (
             <Link href={pagePath(resource, undefined, "/new")} className={buttonClass.primary}>

@@ -388,6 +388,9 @@ describe("happy paths answer what the document says", () => {
     documented("GET", "/payment/intent/{id}/logs", await api("GET", `/payment/intent/${id}/logs`, { role: "viewer" }));
     const [found] = documented("GET", "/lookup", await api("GET", `/lookup?q=${id}`, { role: "viewer" }));
     expect(found).toMatchObject({ kind: "payment_intent", id });
+    const view = documented("POST", "/saved_views", await api("POST", "/saved_views", { role: "viewer", body: { list: "payment_intents", name: "OpenAPI", query: "status=success" } }));
+    expect(documented("GET", "/saved_views", await api("GET", "/saved_views?list=payment_intents", { role: "viewer" }))).toEqual([view]);
+    documented("DELETE", "/saved_views/{id}", await api("DELETE", `/saved_views/${view.id}`, { role: "viewer" }));
 
     await fundBalance("arb", "USDC", "5");
     documented("GET", "/balances", await api("GET", "/balances", { role: "viewer" }));

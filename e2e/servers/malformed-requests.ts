@@ -19,6 +19,8 @@ import { webhookEndpointCreateSchema, webhookEndpointRotateSchema } from "@/lib/
 import { apiKeyCreateSchema, apiKeyListQuerySchema, signInSchema, userCreateSchema, userUpdateSchema } from "@/lib/studio/orgs/team-schemas";
 import { auditLogQuerySchema } from "@/lib/studio/audit/audit-log";
 import { approvalPolicyUpdateSchema } from "@/lib/studio/approvals/schemas";
+import { lookupQuerySchema } from "@/lib/studio/lookup/schemas";
+import { savedViewCreateSchema, savedViewsQuerySchema } from "@/lib/studio/saved-views/schemas";
 import { EXPORT_LISTS, exportPath, type ExportName } from "@/lib/studio/export/declarations";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -27,8 +29,9 @@ export type Role = "admin" | "finance" | "approver" | "viewer";
 // payment_intent: any payment intent (the sandbox pays nested and standalone ones alike);
 // standalone: a standalone payment intent (the /payment/intent paths); transfer: a withdrawal;
 // event: a webhook event (a delivery); user and api_key: a person and a key of the organization;
-// approval_kind: a record kind an approval policy governs; webhook_endpoint: an organization's webhook endpoint.
-type IdKind = "invoice" | "payout" | "payment_intent" | "standalone" | "transfer" | "event" | "user" | "api_key" | "approval_kind" | "webhook_endpoint";
+// approval_kind: a record kind an approval policy governs; webhook_endpoint: an organization's webhook endpoint;
+// saved_view: a view the viewer saved.
+type IdKind = "invoice" | "payout" | "payment_intent" | "standalone" | "transfer" | "event" | "user" | "api_key" | "approval_kind" | "webhook_endpoint" | "saved_view";
 type Permission = "transfer:create" | "transfer:approve" | "transfer:sign" | "transfer:read" | "org:manage" | null;
 
 /** What the sweep needs of the server it runs against: keys, client ids and the records it made. */
@@ -267,6 +270,21 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/invoice/intent/{id}/approvals", ids: "invoice", permission: "transfer:read" },
   { method: "GET", path: "/payout/intent/{id}/approvals", ids: "payout", permission: "transfer:read" },
   { method: "GET", path: "/inbox", permission: "transfer:approve" },
+  // Withdrawal requests (issue 25): the sweep's withdrawal went out at once, so a valid request is 409.
+  { method: "POST", path: "/asset_pro/transfer/{id}/approve", ids: "transfer", permission: "transfer:approve" },
+  { method: "POST", path: "/asset_pro/transfer/{id}/reject", ids: "transfer", permission: "transfer:approve", body: { schema: rejectSchema, valid: () => ({ reason: "no" }) } },
+  { method: "GET", path: "/asset_pro/transfer/{id}/approvals", ids: "transfer", permission: "transfer:read" },
+  // The console's palette and saved views (issue 27).
+  { method: "GET", path: "/lookup", permission: "transfer:read", query: lookupQuerySchema },
+  { method: "GET", path: "/saved_views", permission: "transfer:read", query: savedViewsQuerySchema },
+  {
+    method: "POST",
+    path: "/saved_views",
+    permission: "transfer:read",
+    // A new name each time: past 50 views of the list the valid body is 422, which the sweep allows.
+    body: { schema: savedViewCreateSchema, valid: () => ({ list: "invoices", name: `Sweep ${Math.random().toString(36).slice(2)}`, query: "status=approved&sort=-amount" }) },
+  },
+  { method: "DELETE", path: "/saved_views/{id}", ids: "saved_view", permission: "transfer:read" },
 ];
 
 // ---- JSON as text: what JSON.stringify cannot write (1e309, -0, duplicate keys, huge strings) ----

@@ -172,6 +172,7 @@ async function makeRecords(baseUrl: string, target: Target): Promise<Fixture> {
   await call("POST", `/api_keys/${revokedKey.id}/revoke`, keys.admin);
   // A webhook endpoint, made last so no event of the setup goes to it (its host does not resolve either).
   const webhookEndpoint = await call("POST", "/webhook/endpoints", keys.admin, { url: "https://hooks.example.test/sweep", event_types: ["*"] });
+  const savedView = await call("POST", "/saved_views", keys.viewer, { list: "payouts", name: "Sweep setup", query: "status=approved" });
 
   const invoices = [pendingInvoice, approvedInvoice, paidInvoice];
   const payouts = [pendingPayout, approvedPayout, underfundedPayout];
@@ -192,6 +193,7 @@ async function makeRecords(baseUrl: string, target: Target): Promise<Fixture> {
       api_key: [liveKey.id, revokedKey.id],
       approval_kind: ["invoice", "payout"],
       webhook_endpoint: [webhookEndpoint.id],
+      saved_view: [savedView.id],
     },
     paymentAddresses: [approvedInvoice, paidInvoice, approvedPayout].map((record) => record.payment_intent.payment_address),
   };

@@ -20,6 +20,8 @@ export type Resource = {
   /** The list's tabs: the status categories its statuses fall in. */
   categories: readonly StatusCategory[];
   searchPlaceholder: string;
+  /** Its name for saved views (GET/POST /saved_views `list`). */
+  views: "invoices" | "payouts" | "payment_intents";
 };
 
 export const INVOICES: Resource = {
@@ -32,6 +34,7 @@ export const INVOICES: Resource = {
   statuses: INVOICE_STATUSES,
   categories: STATUS_CATEGORIES,
   searchPlaceholder: "Recipient, organization, invoice id…",
+  views: "invoices",
 };
 
 export const PAYOUTS: Resource = {
@@ -44,6 +47,7 @@ export const PAYOUTS: Resource = {
   statuses: PAYOUT_STATUSES,
   categories: STATUS_CATEGORIES,
   searchPlaceholder: "Recipient, organization, payout id…",
+  views: "payouts",
 };
 
 export const PAYMENT_INTENTS: Resource = {
@@ -57,6 +61,7 @@ export const PAYMENT_INTENTS: Resource = {
   // No review step before payment: no "Pending review" tab.
   categories: STATUS_CATEGORIES.filter((category) => Object.values(STANDALONE_STATUS_CATEGORY).includes(category)),
   searchPlaceholder: "Id, deposit or payer address, tx hash, group key…",
+  views: "payment_intents",
 };
 
 /** `/payouts`, `/payouts/po_1`, `/payouts/po_1/edit`. */

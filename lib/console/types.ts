@@ -18,6 +18,9 @@ export type Me = Schemas["Me"];
 /** GET /dashboard: the organization's aggregate figures. */
 export type Dashboard = Schemas["Dashboard"];
 export type DashboardInterval = Dashboard["interval"];
+/** A person's saved view of a list (GET/POST /saved_views). */
+export type SavedView = Schemas["SavedView"];
+export type SavedViewCreateRequest = Schemas["SavedViewCreateRequest"];
 /** GET /lookup: a record the command palette can open. */
 export type LookupMatch = Schemas["LookupMatch"];
 

@@ -9,8 +9,9 @@ import * as rateLimitSchema from "@/lib/rate-limit/schema";
 import * as secretChecksSchema from "@/lib/secrets/schema";
 import * as studioSchema from "@/lib/studio/db/schema";
 import * as approvalsSchema from "@/lib/studio/db/approvals-schema";
+import * as savedViewsSchema from "@/lib/studio/db/saved-views-schema";
 
-export const schema = { ...studioSchema, ...approvalsSchema, ...consoleSchema, ...rateLimitSchema, ...secretChecksSchema };
+export const schema = { ...studioSchema, ...approvalsSchema, ...savedViewsSchema, ...consoleSchema, ...rateLimitSchema, ...secretChecksSchema };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: the same query surface as the database. */
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];

@@ -19,6 +19,7 @@ import { approvalEndpoints } from "@/lib/studio/approvals/endpoints";
 import { exportEndpoints } from "@/lib/studio/export/endpoints";
 import { dashboardEndpoints } from "@/lib/studio/dashboard/endpoints";
 import { lookupEndpoints } from "@/lib/studio/lookup/endpoints";
+import { savedViewEndpoints } from "@/lib/studio/saved-views/endpoints";
 
 export const API_PREFIX = "/v1/studio/api";
 
@@ -39,6 +40,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...exportEndpoints,
   ...dashboardEndpoints,
   ...lookupEndpoints,
+  ...savedViewEndpoints,
 ];
 
 named("ErrorEnvelope", errorEnvelopeSchema);
