@@ -6,7 +6,7 @@ import { useState } from "react";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { apiFetch, ApiError } from "@/lib/console/api";
-import { exportQuery } from "@/lib/console/list-query";
+import { consoleParams, exportQuery } from "@/lib/console/list-query";
 import type { Resource } from "@/lib/console/resources";
 import type { SavedView } from "@/lib/console/types";
 import { useActionKeys } from "@/lib/console/use-action-keys";
@@ -60,7 +60,7 @@ export function SavedViews({ resource }: { resource: Resource }) {
           <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label="Your views">
             {views.data.map((view) => (
               <li key={view.id} className="flex items-center gap-2 px-3 py-2">
-                <Link href={view.query ? `${pathname}?${view.query}` : pathname} onClick={() => setOpen(false)} className="grow font-medium text-indigo-800 underline-offset-2 hover:underline">
+                <Link href={view.query ? `${pathname}?${consoleParams(new URLSearchParams(view.query))}` : pathname} onClick={() => setOpen(false)} className="grow font-medium text-indigo-800 underline-offset-2 hover:underline">
                   {view.name}
                 </Link>
                 <button

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiQuery, INVOICE_FILTER_KEYS, PAYOUT_FILTER_KEYS, withChanges } from "@/lib/console/list-query";
+import { apiQuery, consoleParams, INVOICE_FILTER_KEYS, PAYOUT_FILTER_KEYS, withChanges } from "@/lib/console/list-query";
 
 describe("list URL state", () => {
   it("maps the date inputs to an inclusive UTC range and drops empty values", () => {
@@ -22,5 +22,12 @@ describe("list URL state", () => {
     expect(withChanges(params, { search: "acme" }).toString()).toBe("status=paid&search=acme");
     expect(withChanges(params, { page: "4" }).toString()).toBe("page=4&status=paid");
     expect(withChanges(params, { status: undefined }).toString()).toBe("");
+  });
+
+  it("turns a saved view's API query back into the list's URL, date inputs included, and round-trips", () => {
+    const url = new URLSearchParams("created_from=2026-01-01&created_to=2026-01-31&status=paid&sort=-amount");
+    const saved = apiQuery(url, INVOICE_FILTER_KEYS);
+    expect(consoleParams(saved).toString()).toBe("status=paid&created_from=2026-01-01&created_to=2026-01-31&sort=-amount");
+    expect(apiQuery(consoleParams(saved), INVOICE_FILTER_KEYS).toString()).toBe(saved.toString());
   });
 });

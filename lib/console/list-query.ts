@@ -76,6 +76,20 @@ export function apiQuery(params: URLSearchParams, keys: readonly FilterKey[]): U
   return query;
 }
 
+/**
+ * The console's URL for an API query (a saved view's): `apiQuery`'s inverse, its date range back
+ * to the date inputs' days; every other parameter is named alike on both sides.
+ */
+export function consoleParams(query: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of query) {
+    if (key === "created_after") params.set("created_from", value.slice(0, 10));
+    else if (key === "created_before") params.set("created_to", value.slice(0, 10));
+    else params.set(key, value);
+  }
+  return params;
+}
+
 /** The lists with a CSV export, by the name the console's route /api/exports/{list} takes. */
 export type ExportList = "invoices" | "payouts" | "payment-intents" | "ledger" | "audit-log" | "webhook-deliveries";
 
