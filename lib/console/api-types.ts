@@ -14656,6 +14656,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "list": "invoices",
+                 *       "name": "Awaiting payment, due first",
+                 *       "query": "sort=due_date&status_category=awaiting_payment"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SavedViewCreateRequest"];
             };
         };

@@ -17,7 +17,7 @@ export const savedViewEndpoints = [
     description:
       `A view belongs to the key's person; nobody else sees it. The query is checked as the list would check it (400 naming \`query\`); ` +
       `a name the person already uses for that list is 409; more than ${SAVED_VIEWS_PER_LIST} views of one list is 422.`,
-    body: { schema: named("SavedViewCreateRequest", savedViewCreateSchema) }, response: view, refusals: { conflict: true, businessRule: true },
+    body: { schema: named("SavedViewCreateRequest", savedViewCreateSchema), example: { list: "invoices", name: "Awaiting payment, due first", query: "sort=due_date&status_category=awaiting_payment" } }, response: view, refusals: { conflict: true, businessRule: true },
   }),
   endpoint({
     method: "delete", path: "/saved_views/{id}", tag, permission: "transfer:read", extension: true,
