@@ -113,11 +113,14 @@ export function rejectWithdrawal(input: { principal: Principal; id: string; requ
  * unknown withdrawal is 404, on one no longer awaiting approval 409, as the verb would answer.
  */
 export function withdrawalActionAllowed(action: WithdrawalAction) {
-  return async (principal: Principal, id: string): Promise<void> => {
-    const row = await findWithdrawal(await db(), principal.orgId, id, false);
-    if (!row) throw notFound(`Transfer ${id}`);
-    if (row.reviewStatus !== "awaiting_approval") throw notAwaiting(row, action);
-  };
+  // In the request's unit of work when one is open (as actionAllowed): on PGlite's one connection a
+  // statement beside an open transaction waits for it forever.
+  return (principal: Principal, id: string): Promise<void> =>
+    inTransaction(async (tx) => {
+      const row = await findWithdrawal(tx, principal.orgId, id, false);
+      if (!row) throw notFound(`Transfer ${id}`);
+      if (row.reviewStatus !== "awaiting_approval") throw notAwaiting(row, action);
+    });
 }
 
 /** The withdrawal, locked, or 404; 409 unless it awaits approval (40901 when a concurrent decision took it while this request waited). */
