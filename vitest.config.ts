@@ -25,8 +25,11 @@ export default defineConfig({
           include: ["e2e/node/**/*.test.ts", "e2e/chain/**/*.test.ts"],
           environment: "node",
           env: { STUDIO_ENV: "development" },
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Most of these tests boot a Studio (migrations, the demo seed) on a fresh database, which
+          // takes minutes on a loaded 2-core machine; a timeout that cuts a boot short also leaves
+          // that file's PGlite broken for its next test, so one slow boot failed two tests.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
       {

@@ -57,7 +57,7 @@ const unique = (label: string) => `${label}-${randomBytes(4).toString("hex")}`;
 
 // The first test of a backend also opens its database (PGlite applies every migration in-process),
 // which takes far longer than the take itself on a busy 2-core machine.
-describe.each(backends)("rate-limit store on %s", { timeout: 180_000 }, (backend) => {
+describe.each(backends)("rate-limit store on %s", (backend) => {
   let target: Target | undefined;
   beforeAll(async () => {
     if (backend !== "redis") target = await freshTarget(backend, "ratelimit");
