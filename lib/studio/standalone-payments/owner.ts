@@ -50,12 +50,13 @@ export const standaloneOwner: Owner<typeof standalonePaymentIntents, StandaloneS
     return { row: intent.row, paymentIntent: updated ?? pi };
   },
   /**
-   * A settled payment's refund comes out of the balance it credited: refused (422) when
+   * A settled payment's refund comes out of the balance it credited, and out of the treasury its
+   * funds were swept into (its deposit address holds nothing any more): refused (422) when
    * withdrawals have left less than that, so the ledger never pays back money it no longer holds.
    */
   async onRefund(tx, intent, now) {
     const pi = intent.paymentIntent;
-    if (intent.row.status !== "success") return;
+    if (intent.row.status !== "success") return "deposit_address";
     await debit(tx, {
       key: paymentBalanceKey(pi),
       units: receivedFacts(pi).receivedUnits,
@@ -65,5 +66,6 @@ export const standaloneOwner: Owner<typeof standalonePaymentIntents, StandaloneS
       field: "balance",
       now,
     });
+    return "treasury";
   },
 };
