@@ -319,4 +319,39 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
     }, arbOn(node));
   });
 
+  it("sends a withdrawal request at its last approval, from the treasury, to confirmed on chain", async () => {
+    const recipient = freshAddress();
+    await withStudio(target, async (client) => {
+      const { setApprovalPolicy } = await import("@/lib/studio/approvals/policies");
+      const { createWithdrawal } = await import("@/lib/studio/withdrawals/create-withdrawal");
+      const { approveWithdrawal } = await import("@/lib/studio/withdrawals/review-withdrawal");
+      const { clientId, principal } = await bootedDemoOrg(target);
+      const { createPaymentIntent } = await import("@/lib/studio/standalone-payments/create-payment-intent");
+      const admin = await principal("admin");
+      // A payment swept into the treasury: what the withdrawal draws on, in the ledger and on chain.
+      const intent = await createPaymentIntent({ principal: admin, clientId, request: { pricing_mode: "crypto", crypto_amount: "5", pay_token: "USDC", chain: "arb" } });
+      await node.transfer(PAYER, node.tokens.USDC, intent.payment_address as Address, units(5));
+      await runUntil(node, async () => (await sendsOf(client, sql`payment_intent_id = ${intent.payment_intent_id} AND purpose = 'settlement'`))[0]?.status === "confirmed");
+      const policy = (approvers: number) => setApprovalPolicy({ principal: admin, kind: "withdrawal", request: { tiers: [{ from_usd: "0", approvers, org_manage: false }], rules: [] } });
+      await policy(1);
+      try {
+        const before = await tokenBalance(node, treasury);
+        const created = await createWithdrawal({ principal: admin, request: { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: recipient, amount: "1.5" } });
+        expect(created.status).toBe("awaiting_approval");
+        const sends = () => sendsOf(client, sql`purpose = 'withdrawal' AND lower(to_address) = ${recipient.toLowerCase()}`);
+        expect(await sends()).toEqual([]);
+        const approved = await approveWithdrawal({ principal: await principal("approver"), id: created.id });
+        expect(approved.status).toBe("submitted");
+        await runUntil(node, async () => (await sends())[0]?.status === "confirmed");
+        const [sent] = await sends();
+        expect(sent).toMatchObject({ from_address: treasury, amount: "1.5" });
+        expect(await tokenBalance(node, recipient)).toBe(units(1.5));
+        expect(await tokenBalance(node, treasury)).toBe(before - units(1.5));
+        const [withdrawal] = await queryRows<{ tx_hash: string }>(client, sql`SELECT tx_hash FROM withdrawals WHERE id = ${created.id}`);
+        expect(withdrawal?.tx_hash).toBe(sent!.tx_hash);
+      } finally {
+        await policy(0);
+      }
+    }, arbOn(node));
+  });
 });
