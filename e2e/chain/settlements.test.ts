@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { erc20Abi, getAddress, parseEventLogs, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootedDemoOrg, drivers, dropTarget, freshTarget, invoiceRequest, payoutRequest, queryRows, withStudio, type ClientModule, type Target } from "../node/support";
-import { parseSignedUnits } from "@/lib/studio/money";
+import { formatUnits, parseSignedUnits } from "@/lib/studio/money";
 import type { LocalNode } from "./local-node";
 import { arbOn, DEPTH, freshAddress, fundGasTank, PAYER, runUntil, scanToHead, sendsOf, startFundedNode, tokenBalance, units, type SendRow } from "./support";
 
@@ -200,7 +200,7 @@ describe.each(drivers)("settlements, refunds and payouts on a real chain on %s",
     }, arbOn(node));
   });
 
-  it("refunds a settled payment from the treasury it was swept into, and the balance it credited is debited", async () => {
+  it("refunds a settled payment from the treasury it was swept into, not before the sweep is there (422), and the balance it credited is debited", async () => {
     const refundAddress = freshAddress();
     await withStudio(target, async (client) => {
       const { clientId, principal } = await bootedDemoOrg(target);
@@ -208,32 +208,55 @@ describe.each(drivers)("settlements, refunds and payouts on a real chain on %s",
       const { getPaymentIntent } = await import("@/lib/studio/standalone-payments/get-payment-intent");
       const { refundIntent } = await import("@/lib/studio/workflow/verbs");
       const { standaloneOwner } = await import("@/lib/studio/standalone-payments/owner");
+      const { StudioError } = await import("@/lib/studio/errors");
       const finance = await principal("finance");
-      const intent = await createPaymentIntent({ principal: finance, clientId, request: { pricing_mode: "crypto", crypto_amount: "20", pay_token: "USDC", chain: "arb" } });
+      const admin = await principal("admin");
+      // More than the treasury holds from the tests before: until its sweep is mined, the treasury cannot pay it back.
+      const held = await tokenBalance(node, treasury);
+      const paid = held + units(5);
+      const amount = formatUnits(paid, 6);
+      const intent = await createPaymentIntent({ principal: finance, clientId, request: { pricing_mode: "crypto", crypto_amount: amount, pay_token: "USDC", chain: "arb" } });
       const deposit = intent.payment_address as Address;
-      await pay(deposit, 20);
+      await node.transfer(PAYER, node.tokens.USDC, deposit, paid);
       const sweeps = () => sendsOf(client, sql`payment_intent_id = ${intent.payment_intent_id} AND purpose = 'settlement'`);
+      const refundRequest = { refund_address: refundAddress, refund_reason: "Order cancelled after payment", refund_attachments: [] };
+      const refuse = () =>
+        refundIntent(standaloneOwner, { principal: admin, id: intent.payment_intent_id, request: refundRequest }).then(
+          () => undefined,
+          (error: unknown) => (error instanceof StudioError ? { http: error.http, message: error.message } : Promise.reject(error)),
+        );
+      await node.test.setAutomine(false);
+      try {
+        // Settled at depth, its sweep planned, and nothing of it mined yet.
+        await runUntil(node, async () => (await getPaymentIntent({ principal: finance, id: intent.payment_intent_id })).status === "success");
+        expect((await sweeps())[0]?.mined_block).toBeNull();
+        expect(await refuse()).toEqual({
+          http: 422,
+          message: `Insufficient on-chain balance: the refund exceeds what the treasury ${treasury} holds on arb: ${amount} USDC requested, ${formatUnits(held, 6)} USDC on chain after the sends still on their way`,
+        });
+        expect(await getPaymentIntent({ principal: finance, id: intent.payment_intent_id })).toMatchObject({ status: "success", refund_tx_hash: null });
+        expect(await sendsOf(client, sql`payment_intent_id = ${intent.payment_intent_id} AND purpose = 'refund'`)).toEqual([]);
+        expect(await ledgerOf(client, intent.payment_intent_id)).toEqual([["payment_settlement", paid]]);
+      } finally {
+        await node.test.setAutomine(true);
+      }
       await runUntil(node, async () => (await sweeps())[0]?.status === "confirmed");
       expect(await tokenBalance(node, deposit)).toBe(0n);
       const treasuryBefore = await tokenBalance(node, treasury);
 
-      const refunded = await refundIntent(standaloneOwner, {
-        principal: await principal("admin"),
-        id: intent.payment_intent_id,
-        request: { refund_address: refundAddress, refund_reason: "Order cancelled after payment", refund_attachments: [] },
-      });
+      const refunded = await refundIntent(standaloneOwner, { principal: admin, id: intent.payment_intent_id, request: refundRequest });
       const [refund] = await sendsOf(client, sql`payment_intent_id = ${intent.payment_intent_id} AND purpose = 'refund'`);
-      expect(refund).toMatchObject({ from_address: treasury, to_address: refundAddress, amount: "20" });
+      expect(refund).toMatchObject({ from_address: treasury, to_address: refundAddress, amount });
       const [done] = await followToDepth(client, refund!.id);
-      expect((await transfersIn(done!.tx_hash)).transfers).toEqual([{ token: node.tokens.USDC, from: treasury, to: refundAddress, value: units(20) }]);
-      expect(await tokenBalance(node, refundAddress)).toBe(units(20));
-      expect(await tokenBalance(node, treasury)).toBe(treasuryBefore - units(20));
+      expect((await transfersIn(done!.tx_hash)).transfers).toEqual([{ token: node.tokens.USDC, from: treasury, to: refundAddress, value: paid }]);
+      expect(await tokenBalance(node, refundAddress)).toBe(paid);
+      expect(await tokenBalance(node, treasury)).toBe(treasuryBefore - paid);
       expect(refunded.refund_tx_hash).toBe(done!.tx_hash);
-      expect(await getPaymentIntent({ principal: finance, id: intent.payment_intent_id })).toMatchObject({ status: "refunded", refund_tx_hash: done!.tx_hash, refund_crypto_amount: "20" });
+      expect(await getPaymentIntent({ principal: finance, id: intent.payment_intent_id })).toMatchObject({ status: "refunded", refund_tx_hash: done!.tx_hash, refund_crypto_amount: amount });
       // Credited by the sweep, debited by the refund: nothing of it is left on the balance.
       expect(await ledgerOf(client, intent.payment_intent_id)).toEqual([
-        ["payment_settlement", units(20)],
-        ["payment_refund", -units(20)],
+        ["payment_settlement", paid],
+        ["payment_refund", -paid],
       ]);
     }, arbOn(node));
   });
