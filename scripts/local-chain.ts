@@ -1,6 +1,7 @@
 // `npm run chain:local`: a local EVM node (Hardhat's, answering as Arbitrum One, 42161) on
-// 127.0.0.1:8545 with USDC and USDT deployed (6 decimals), a block every second, and a funded
-// payer; prints the CHAIN_ARB_* lines that put Studio's arb on it. While it runs:
+// 127.0.0.1:8545 (CHAIN_LOCAL_PORT to choose another) with USDC and USDT deployed (6 decimals), a
+// block every second, and a funded payer; prints the CHAIN_ARB_* lines that put Studio's arb on it.
+// While it runs (with the same CHAIN_LOCAL_PORT, if one was given):
 //   npm run chain:local -- pay <address> <amount> [USDC|USDT]   a signed token transfer from the payer
 //   npm run chain:local -- fund <address> [ETH]                  native coin for a gas tank (default 1)
 import fs from "node:fs";
@@ -9,8 +10,13 @@ import { createPublicClient, createWalletClient, erc20Abi, getAddress, http, par
 import { mnemonicToAccount } from "viem/accounts";
 import { startLocalNode } from "../e2e/chain/local-node";
 
-const PORT = 8545;
-const STATE_FILE = path.resolve(".data/local-chain.json");
+const PORT = Number(process.env.CHAIN_LOCAL_PORT || 8545);
+if (!Number.isInteger(PORT) || PORT < 1 || PORT > 65535) {
+  console.error(`CHAIN_LOCAL_PORT must be a TCP port (1-65535), not ${process.env.CHAIN_LOCAL_PORT}`);
+  process.exit(2);
+}
+// One per port: nodes on two ports (a developer's and a test's) each keep their own token addresses.
+const STATE_FILE = path.resolve(`.data/local-chain-${PORT}.json`);
 // Hardhat's development mnemonic: public, and funded only on local nodes.
 const payer = mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex: 1 });
 
@@ -33,6 +39,8 @@ async function start(): Promise<void> {
   console.log("Fund the gas tank shown on /chains: npm run chain:local -- fund <gas_tank_address>\nCtrl-C stops the node (its chain is gone with it).");
   const stop = async () => {
     await node.stop();
+    // Its chain is gone: `pay` and `fund` say so instead of sending to whatever answers next on the port.
+    fs.rmSync(STATE_FILE, { force: true });
     process.exit(0);
   };
   process.once("SIGINT", () => void stop());
@@ -41,7 +49,7 @@ async function start(): Promise<void> {
 }
 
 async function transfer(kind: "pay" | "fund", to: string, amount: string | undefined, symbol: string | undefined): Promise<void> {
-  if (!fs.existsSync(STATE_FILE)) throw new Error("no local node: run `npm run chain:local` first");
+  if (!fs.existsSync(STATE_FILE)) throw new Error(`no local node on port ${PORT}: run \`npm run chain:local\` first`);
   const state = JSON.parse(fs.readFileSync(STATE_FILE, "utf8")) as LocalChainState;
   const transport = http(state.url);
   const wallet = createWalletClient({ account: payer, transport });

@@ -3,17 +3,14 @@
 // nonces and all confirm; a process SIGKILLed between signing and broadcasting leaves one
 // transfer, not two; a send not mined in time is replaced at a higher fee and still moves the
 // money once, the record following the mined hash.
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { erc20Abi, getAddress, keccak256, parseEther, type Address, type Hex } from "viem";
+import { keccak256, parseEther, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootedDemoOrg, demoOrg, drivers, dropTarget, freshTarget, queryRows, raceMode, runFixture, withStudio, type Target } from "../node/support";
 import { formatUnits, parseSignedUnits, parseUnits } from "@/lib/studio/money";
 import type { LocalNode } from "./local-node";
-import { arbOn, DEPTH, PAYER, scanToHead, startFundedNode, units } from "./support";
+import { arbOn, DEPTH, freshAddress, fundGasTank, PAYER, runUntil, scanToHead, sendsOf, startFundedNode, tokenBalance, units } from "./support";
 
-// Both databases' runs share one node: each test pays an address nobody has used.
-const freshAddress = () => getAddress(`0x${randomBytes(20).toString("hex")}`);
 let node: LocalNode;
 beforeAll(async () => {
   node = await startFundedNode();
@@ -21,8 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await node?.stop();
 });
-
-type SendRow = { id: string; purpose: string; status: string; tx_hash: string; nonce: number; from_address: string; raw_tx: string; tx_hashes: string[] };
 
 describe.each(drivers)("sends on a real chain on %s", (driver) => {
   let target: Target;
@@ -32,35 +27,12 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
     await withStudio(target, async () => {
       const { orgId } = await bootedDemoOrg(target);
       await scanToHead();
-      const { orgAccount } = await import("@/lib/studio/chain/evm/keys");
-      const { GAS_TANK_INDEX, TREASURY_INDEX } = await import("@/lib/studio/chain/wallet-indexes");
-      const { db } = await import("@/lib/db/client");
-      const gasTank = (await orgAccount(await db(), orgId, GAS_TANK_INDEX)).address;
-      treasury = (await orgAccount(await db(), orgId, TREASURY_INDEX)).address;
-      // The operator funds the gas tank once; deposit addresses and the treasury get their gas from it.
-      const hash = await node.wallet(0).sendTransaction({ to: gasTank, value: parseEther("10"), chain: null, account: node.wallet(0).account });
-      await node.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+      ({ treasury } = await fundGasTank(node, orgId));
     }, arbOn(node));
   });
   afterAll(async () => {
     await dropTarget(target);
   });
-
-  const tokenBalance = (owner: Address) => node.public.readContract({ address: node.tokens.USDC, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
-
-  /** Background rounds (scan, follow sends, broadcast), a block mined after each, until `done` says so. */
-  async function runUntil(done: () => Promise<boolean>, rounds = 120) {
-    const { backgroundRound } = await import("@/lib/studio/sweeper");
-    for (let round = 0; round < rounds; round++) {
-      await backgroundRound();
-      if (await done()) return;
-      await node.mine();
-    }
-    throw new Error("background rounds did not get there");
-  }
-
-  const sendsOf = (client: Parameters<Parameters<typeof withStudio>[1]>[0], where: ReturnType<typeof sql>) =>
-    queryRows<SendRow>(client, sql`SELECT id, purpose, status, tx_hash, nonce, from_address, raw_tx, tx_hashes FROM chain_sends WHERE ${where} ORDER BY created_at, id`);
 
   it("sweeps a settled deposit to the treasury after topping its address up with gas from the gas tank", async () => {
     await withStudio(target, async (client) => {
@@ -75,7 +47,7 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
         const sends = await sendsOf(client, sql`payment_intent_id = ${intent.payment_intent_id}`);
         return sends.length === 2 && sends.every((send) => send.status === "confirmed");
       };
-      await runUntil(settled);
+      await runUntil(node, settled);
       const sends = await sendsOf(client, sql`payment_intent_id = ${intent.payment_intent_id}`);
       const topUp = sends.find((send) => send.purpose === "gas_top_up");
       const settlement = sends.find((send) => send.purpose === "settlement");
@@ -86,8 +58,8 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
       expect(current.aggregation_tx_hash).toBe(settlement!.tx_hash);
       const receipt = await node.public.getTransactionReceipt({ hash: settlement!.tx_hash as Hex });
       expect(receipt.status).toBe("success");
-      expect(await tokenBalance(deposit)).toBe(0n);
-      expect(await tokenBalance(treasury)).toBe(units(100));
+      expect(await tokenBalance(node, deposit)).toBe(0n);
+      expect(await tokenBalance(node, treasury)).toBe(units(100));
       // The top-up paid for the sweep: what is left on the deposit address is the unburnt rest.
       const leftover = await node.public.getBalance({ address: deposit });
       expect(leftover).toBeLessThan(parseEther("0.01"));
@@ -104,12 +76,12 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
       const created = await Promise.all(Array.from({ length: 50 }, () => createWithdrawal({ principal: admin, request })));
       expect(created).toHaveLength(50);
       const withdrawals = () => sendsOf(client, sql`purpose = 'withdrawal'`);
-      await runUntil(async () => (await withdrawals()).every((send) => send.status === "confirmed"), 200);
+      await runUntil(node, async () => (await withdrawals()).every((send) => send.status === "confirmed"), 200);
       const sends = await withdrawals();
       expect(sends.every((send) => send.from_address === treasury)).toBe(true);
       expect(sends.map((send) => Number(send.nonce)).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, index) => index));
-      expect(await tokenBalance(recipient)).toBe(units(50));
-      expect(await tokenBalance(treasury)).toBe(units(50));
+      expect(await tokenBalance(node, recipient)).toBe(units(50));
+      expect(await tokenBalance(node, treasury)).toBe(units(50));
     }, arbOn(node));
     // 50 withdrawals and their rounds took 49 s on PostgreSQL and over the default minute on PGlite
     // (serialized) on the loaded 2-core machine; a timed-out run goes on beside the next tests and fails them too.
@@ -125,15 +97,15 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
       // Signed and stored before the crash; the hash is the stored bytes' own, and nothing is on chain yet.
       expect(send).toMatchObject({ status: "pending" });
       expect(keccak256(send!.raw_tx as Hex)).toBe(send!.tx_hash);
-      expect(await tokenBalance(recipient)).toBe(0n);
+      expect(await tokenBalance(node, recipient)).toBe(0n);
       const { broadcastPendingSends } = await import("@/lib/studio/chain/sends");
       const afterLease = new Date(Date.now() + 60_000);
       await Promise.all([1, 2, 3].map(() => broadcastPendingSends({ now: afterLease })));
-      await runUntil(async () => (await sendsOf(client, sql`id = ${send!.id}`))[0]?.status === "confirmed");
+      await runUntil(node, async () => (await sendsOf(client, sql`id = ${send!.id}`))[0]?.status === "confirmed");
       await broadcastPendingSends({ now: afterLease });
       const [done] = await sendsOf(client, sql`id = ${send!.id}`);
       expect(done).toMatchObject({ status: "confirmed", tx_hash: send!.tx_hash });
-      expect(await tokenBalance(recipient)).toBe(units(2.5));
+      expect(await tokenBalance(node, recipient)).toBe(units(2.5));
       const [withdrawal] = await queryRows<{ tx_hash: string }>(client, sql`SELECT tx_hash FROM withdrawals WHERE send_id = ${send!.id}`);
       expect(withdrawal?.tx_hash).toBe(send!.tx_hash);
     }, arbOn(node));
@@ -164,14 +136,14 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
         const replacement = replaced!.tx_hashes[1]!;
         await node.mine();
         await node.test.setAutomine(true);
-        await runUntil(async () => (await sendsOf(client, sql`id = ${first!.id}`))[0]?.status === "confirmed");
+        await runUntil(node, async () => (await sendsOf(client, sql`id = ${first!.id}`))[0]?.status === "confirmed");
         const [done] = await sendsOf(client, sql`id = ${first!.id}`);
         expect(done!.tx_hash).toBe(replacement);
         expect((await node.public.getTransactionReceipt({ hash: replacement as Hex })).status).toBe("success");
         await expect(node.public.getTransactionReceipt({ hash: created.tx_hash as Hex })).rejects.toThrow();
         const [withdrawal] = await queryRows<{ tx_hash: string }>(client, sql`SELECT tx_hash FROM withdrawals WHERE id = ${created.id}`);
         expect(withdrawal?.tx_hash).toBe(replacement);
-        expect(await tokenBalance(recipient)).toBe(units(3));
+        expect(await tokenBalance(node, recipient)).toBe(units(3));
       } finally {
         await node.test.setAutomine(true);
       }
@@ -222,7 +194,7 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
       await trackRpcSends();
       await broadcastPendingSends({ now: new Date(Date.now() + 60_000) });
       expect((await sendsOf(client, sql`id = ${failed!.id}`))[0]?.status).toBe("failed");
-      expect(await tokenBalance(recipient)).toBe(0n);
+      expect(await tokenBalance(node, recipient)).toBe(0n);
     }, arbOn(node));
   });
 
@@ -300,7 +272,7 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
       expect(arb.scanned_block).toBeLessThanOrEqual(head);
       expect(Number(arb.gas_tank_balance)).toBeGreaterThan(9);
       const usdc = arb.tokens.find((token) => token.symbol === "USDC")!;
-      expect(usdc.on_chain_balance).toBe(formatUnits(await tokenBalance(treasury), 6));
+      expect(usdc.on_chain_balance).toBe(formatUnits(await tokenBalance(node, treasury), 6));
       expect(chains.find((chain) => chain.id === "tron")).toMatchObject({ mode: "sandbox", chain_id: null, reachable: null, gas_tank_address: null });
       expect(await unreachableChains()).toEqual([]);
 
@@ -325,7 +297,7 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
       const { principal } = await bootedDemoOrg(target);
       const { createWithdrawal } = await import("@/lib/studio/withdrawals/create-withdrawal");
       const { backgroundRound } = await import("@/lib/studio/sweeper");
-      const before = await tokenBalance(treasury);
+      const before = await tokenBalance(node, treasury);
       await createWithdrawal({ principal: await principal("admin"), request: { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: recipient, amount: "1" } });
       const sends = () => sendsOf(client, sql`purpose = 'withdrawal' AND lower(to_address) = ${recipient.toLowerCase()}`);
       node.setReachable(false);
@@ -339,12 +311,47 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
       } finally {
         node.setReachable(true);
       }
-      await runUntil(async () => (await sends()).every((send) => send.status === "confirmed"));
+      await runUntil(node, async () => (await sends()).every((send) => send.status === "confirmed"));
       const [sent] = await sends();
       expect(sent!.tx_hashes).toEqual([sent!.tx_hash]);
-      expect(await tokenBalance(recipient)).toBe(units(1));
-      expect(await tokenBalance(treasury)).toBe(before - units(1));
+      expect(await tokenBalance(node, recipient)).toBe(units(1));
+      expect(await tokenBalance(node, treasury)).toBe(before - units(1));
     }, arbOn(node));
   });
 
+  it("sends a withdrawal request at its last approval, from the treasury, to confirmed on chain", async () => {
+    const recipient = freshAddress();
+    await withStudio(target, async (client) => {
+      const { setApprovalPolicy } = await import("@/lib/studio/approvals/policies");
+      const { createWithdrawal } = await import("@/lib/studio/withdrawals/create-withdrawal");
+      const { approveWithdrawal } = await import("@/lib/studio/withdrawals/review-withdrawal");
+      const { clientId, principal } = await bootedDemoOrg(target);
+      const { createPaymentIntent } = await import("@/lib/studio/standalone-payments/create-payment-intent");
+      const admin = await principal("admin");
+      // A payment swept into the treasury: what the withdrawal draws on, in the ledger and on chain.
+      const intent = await createPaymentIntent({ principal: admin, clientId, request: { pricing_mode: "crypto", crypto_amount: "5", pay_token: "USDC", chain: "arb" } });
+      await node.transfer(PAYER, node.tokens.USDC, intent.payment_address as Address, units(5));
+      await runUntil(node, async () => (await sendsOf(client, sql`payment_intent_id = ${intent.payment_intent_id} AND purpose = 'settlement'`))[0]?.status === "confirmed");
+      const policy = (approvers: number) => setApprovalPolicy({ principal: admin, kind: "withdrawal", request: { tiers: [{ from_usd: "0", approvers, org_manage: false }], rules: [] } });
+      await policy(1);
+      try {
+        const before = await tokenBalance(node, treasury);
+        const created = await createWithdrawal({ principal: admin, request: { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: recipient, amount: "1.5" } });
+        expect(created.status).toBe("awaiting_approval");
+        const sends = () => sendsOf(client, sql`purpose = 'withdrawal' AND lower(to_address) = ${recipient.toLowerCase()}`);
+        expect(await sends()).toEqual([]);
+        const approved = await approveWithdrawal({ principal: await principal("approver"), id: created.id });
+        expect(approved.status).toBe("submitted");
+        await runUntil(node, async () => (await sends())[0]?.status === "confirmed");
+        const [sent] = await sends();
+        expect(sent).toMatchObject({ from_address: treasury, amount: "1.5" });
+        expect(await tokenBalance(node, recipient)).toBe(units(1.5));
+        expect(await tokenBalance(node, treasury)).toBe(before - units(1.5));
+        const [withdrawal] = await queryRows<{ tx_hash: string }>(client, sql`SELECT tx_hash FROM withdrawals WHERE id = ${created.id}`);
+        expect(withdrawal?.tx_hash).toBe(sent!.tx_hash);
+      } finally {
+        await policy(0);
+      }
+    }, arbOn(node));
+  });
 });

@@ -1,7 +1,11 @@
-// Shared by the chain tests: Studio's settings for a local node (arb on it, shallow depth) and a
-// scan loop that runs the scanner the way the background round does.
-import type { Address } from "viem";
+// Shared by the chain tests: Studio's settings for a local node (arb on it, shallow depth), a
+// scan loop that runs the scanner the way the background round does, and what the money-out tests
+// need: the gas tank funded, background rounds until a send gets somewhere, the sends of a record.
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { erc20Abi, getAddress, parseEther, type Address } from "viem";
 import { parseUnits } from "@/lib/studio/money";
+import { queryRows, type ClientModule } from "../node/support";
 import { startLocalNode, type LocalNode } from "./local-node";
 
 export const DEPTH = 3;
@@ -47,4 +51,60 @@ export const units = (amount: number) => parseUnits(String(amount), 6);
 
 export function lower(address: string): Address {
   return address.toLowerCase() as Address;
+}
+
+/** An address nobody has used: tests that share one node pay and send to addresses of their own. */
+export const freshAddress = () => getAddress(`0x${randomBytes(20).toString("hex")}`);
+
+/** What `owner` holds of a token (USDC unless named) on the node. */
+export function tokenBalance(node: LocalNode, owner: Address, token: Address = node.tokens.USDC): Promise<bigint> {
+  return node.public.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+}
+
+/**
+ * Inside `withStudio`: the operator funds the organization's gas tank once (10 of the native coin);
+ * deposit addresses and the treasury get their gas from it. Gives the gas tank and the treasury.
+ */
+export async function fundGasTank(node: LocalNode, orgId: number): Promise<{ gasTank: Address; treasury: Address }> {
+  const { orgAccount } = await import("@/lib/studio/chain/evm/keys");
+  const { GAS_TANK_INDEX, TREASURY_INDEX } = await import("@/lib/studio/chain/wallet-indexes");
+  const { db } = await import("@/lib/db/client");
+  const gasTank = (await orgAccount(await db(), orgId, GAS_TANK_INDEX)).address;
+  const treasury = (await orgAccount(await db(), orgId, TREASURY_INDEX)).address;
+  const hash = await node.wallet(0).sendTransaction({ to: gasTank, value: parseEther("10"), chain: null, account: node.wallet(0).account });
+  await node.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  return { gasTank, treasury };
+}
+
+/** Inside `withStudio`: background rounds (scan, follow sends, broadcast), a block mined after each, until `done` says so. */
+export async function runUntil(node: LocalNode, done: () => Promise<boolean>, rounds = 120): Promise<void> {
+  const { backgroundRound } = await import("@/lib/studio/sweeper");
+  for (let round = 0; round < rounds; round++) {
+    await backgroundRound();
+    if (await done()) return;
+    await node.mine();
+  }
+  throw new Error("background rounds did not get there");
+}
+
+export type SendRow = {
+  id: string;
+  purpose: string;
+  status: string;
+  tx_hash: string;
+  nonce: number;
+  from_address: string;
+  to_address: string;
+  amount: string;
+  mined_block: number | null;
+  raw_tx: string;
+  tx_hashes: string[];
+};
+
+/** The chain_sends rows `where` picks, oldest first. */
+export function sendsOf(client: ClientModule, where: ReturnType<typeof sql>): Promise<SendRow[]> {
+  return queryRows<SendRow>(
+    client,
+    sql`SELECT id, purpose, status, tx_hash, nonce, from_address, to_address, amount::text, mined_block, raw_tx, tx_hashes FROM chain_sends WHERE ${where} ORDER BY created_at, id`,
+  );
 }

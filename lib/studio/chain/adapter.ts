@@ -12,8 +12,14 @@ import { evmRpcChain } from "@/lib/studio/chain/evm/rpc-adapter";
 /** A transfer out of the organization's wallet; `reference` is stable across retries of the same send. */
 export type OutboundTransfer = { reference: string; chain: ChainInfo; tokenAddress: string; to: string; amount: string };
 
-/** Who pays for a send: the payment's deposit address, or (no payment) the organization's treasury. */
-export type SendSource = { orgId: number; paymentIntentId: string | null };
+/**
+ * Where a send's funds are: a payment's deposit address, or the organization's treasury (a
+ * withdrawal, or the refund of a payment whose funds were already swept into it).
+ */
+export type SendSender = "deposit_address" | "treasury";
+
+/** Who pays for a send, and the payment it belongs to (none for a withdrawal). */
+export type SendSource = { orgId: number; paymentIntentId: string | null; sender: SendSender };
 
 /** What planning a send decided, stored with it in the planning transaction. */
 export type PlannedTransfer = Pick<typeof chainSends.$inferInsert, "txHash" | "fromAddress" | "nonce" | "rawTx" | "txHashes" | "afterSendId">;

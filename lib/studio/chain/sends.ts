@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { db, type Tx } from "@/lib/db/client";
 import { chainSends } from "@/lib/studio/db/schema";
 import { newId } from "@/lib/studio/ids";
-import { chainAdapter, type OutboundTransfer, type SendRow } from "@/lib/studio/chain/adapter";
+import { chainAdapter, type OutboundTransfer, type SendRow, type SendSender } from "@/lib/studio/chain/adapter";
 import type { ChainInfo } from "@/lib/studio/chain/registry";
 import { afterCommit } from "@/lib/studio/unit-of-work";
 import { shortReason } from "@/lib/studio/chain/evm/start-checks";
@@ -28,6 +28,8 @@ export async function planSend(
     orgId: number;
     /** The payment the funds came from; a withdrawal draws on the balance instead. */
     paymentIntentId: string | null;
+    /** Where the funds are; by default the payment's deposit address, or the treasury without a payment. */
+    sender?: SendSender;
     purpose: SendPurpose;
     chain: ChainInfo;
     tokenAddress: string;
@@ -43,7 +45,8 @@ export async function planSend(
     to: input.to,
     amount: input.amount,
   };
-  const planned = await chainAdapter(input.chain.id).plan(tx, transfer, { orgId: input.orgId, paymentIntentId: input.paymentIntentId });
+  const sender = input.sender ?? (input.paymentIntentId ? "deposit_address" : "treasury");
+  const planned = await chainAdapter(input.chain.id).plan(tx, transfer, { orgId: input.orgId, paymentIntentId: input.paymentIntentId, sender });
   const txHash = planned.txHash;
   await tx.insert(chainSends).values({
     ...planned,

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/schema";
 import { formatUnits } from "@/lib/studio/money";
 import { creditFromPayment, debit, paymentBalanceKey } from "@/lib/studio/balances/ledger";
-import { findChain } from "@/lib/studio/chain/registry";
+import { findChain, type TokenSymbol } from "@/lib/studio/chain/registry";
 import { planSend } from "@/lib/studio/chain/sends";
+import { requireOnChainFunds } from "@/lib/studio/chain/evm/funds";
 import { treasuryAddress } from "@/lib/studio/payment-intents/deposit-address";
 import { receivedFacts } from "@/lib/studio/payment-intents/status";
 import type { Owner } from "@/lib/studio/workflow/owner";
@@ -50,20 +51,28 @@ export const standaloneOwner: Owner<typeof standalonePaymentIntents, StandaloneS
     return { row: intent.row, paymentIntent: updated ?? pi };
   },
   /**
-   * A settled payment's refund comes out of the balance it credited: refused (422) when
-   * withdrawals have left less than that, so the ledger never pays back money it no longer holds.
+   * A settled payment's refund comes out of the balance it credited, and out of the treasury its
+   * funds were swept into (its deposit address holds nothing any more): refused (422) when
+   * withdrawals have left less than that, so the ledger never pays back money it no longer holds,
+   * and on an RPC chain while the treasury does not hold it yet (the sweep still on its way).
    */
   async onRefund(tx, intent, now) {
     const pi = intent.paymentIntent;
-    if (intent.row.status !== "success") return;
+    if (intent.row.status !== "success") return "deposit_address";
+    const units = receivedFacts(pi).receivedUnits;
+    const chain = findChain(pi.chainId);
+    if (!chain) throw new Error(`payment intent ${pi.id} is on unknown chain ${pi.chainId}`);
+    const token = { symbol: pi.tokenSymbol as TokenSymbol, address: pi.tokenAddress, decimals: pi.decimals };
+    await requireOnChainFunds({ chain, orgId: pi.orgId, token, units, purpose: "refund", tx });
     await debit(tx, {
       key: paymentBalanceKey(pi),
-      units: receivedFacts(pi).receivedUnits,
+      units,
       kind: "payment_refund",
       reference: `payment_refund:${pi.id}`,
       paymentIntentId: pi.id,
       field: "balance",
       now,
     });
+    return "treasury";
   },
 };

@@ -60,7 +60,7 @@ export function approveWithdrawal(input: { principal: Principal; id: string; now
     const chain = requireChain(row.chainId);
     const token = requireContract(chain, row.tokenAddress);
     const units = parseUnits(row.amount, token.decimals);
-    await requireOnChainFunds({ chain, orgId: row.orgId, token, units });
+    await requireOnChainFunds({ chain, orgId: row.orgId, token, units, tx });
     const send = await planSend(tx, {
       orgId: row.orgId,
       paymentIntentId: null,

@@ -5,6 +5,7 @@ import { and, eq, getTableName, sql, type SQL } from "drizzle-orm";
 import { statementName, type DbOrTx, type Tx } from "@/lib/db/client";
 import { paymentIntents, type invoices, type payouts, type standalonePaymentIntents } from "@/lib/studio/db/schema";
 import { notFound } from "@/lib/studio/errors";
+import type { SendSender } from "@/lib/studio/chain/adapter";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import type { StateMachine } from "@/lib/studio/workflow/state-machine";
 
@@ -22,8 +23,11 @@ export type Owner<Table extends OwnerTable, Status extends string, Action extend
   serialize(row: Table["$inferSelect"], paymentIntent: PaymentIntentRow): Record;
   /** What the owner does once a deposit moved its status (a funded payout sends its net out). */
   onFunded?(tx: Tx, intent: Intent<Table>, now: Date): Promise<Intent<Table>>;
-  /** What the owner does before its funds go back (a settled standalone payment leaves the balance). */
-  onRefund?(tx: Tx, intent: Intent<Table>, now: Date): Promise<void>;
+  /**
+   * What the owner does before its funds go back, and where they are: a settled standalone payment
+   * leaves the balance, its funds already swept into the treasury. Without it: the deposit address.
+   */
+  onRefund?(tx: Tx, intent: Intent<Table>, now: Date): Promise<SendSender>;
 };
 
 // Any owner, whatever its status, action and record types (for code that handles every owner alike).

@@ -215,10 +215,11 @@ export function refundIntent<T extends OwnerTable, R>(
     requireAddressFor(pi.chainId, "refund_address", request.refund_address);
     const { receivedUnits, dueUnits } = receivedFacts(pi);
     const amount = formatUnits(receivedUnits, pi.decimals);
-    if (owner.onRefund) await owner.onRefund(tx, current, now);
+    const sender = owner.onRefund ? await owner.onRefund(tx, current, now) : "deposit_address";
     const refund = await planSend(tx, {
       orgId: pi.orgId,
       paymentIntentId: pi.id,
+      sender,
       purpose: "refund",
       chain,
       tokenAddress: pi.tokenAddress,

@@ -73,9 +73,10 @@ export function requireRpcChain(chainId: string): RpcChain {
   return rpc;
 }
 
-/** A payment's funds leave from its deposit address; everything else from the treasury. */
+/** The HD index of the key that holds the funds: the treasury's, or the payment's deposit address's. */
 async function senderIndex(tx: Tx, source: SendSource): Promise<number> {
-  if (!source.paymentIntentId) return TREASURY_INDEX;
+  if (source.sender === "treasury") return TREASURY_INDEX;
+  if (!source.paymentIntentId) throw new Error("a send from a deposit address needs its payment intent");
   const [pi] = await tx.select({ index: paymentIntents.addressIndex }).from(paymentIntents).where(eq(paymentIntents.id, source.paymentIntentId));
   if (pi?.index === null || pi?.index === undefined) throw new Error(`payment intent ${source.paymentIntentId} has no deposit address`);
   return pi.index;
