@@ -13,11 +13,12 @@ export function QrCode({ text }: { text: string }) {
       live = false;
     };
   }, [text]);
+  // Literal white, not the theme's bg-white: a scanner wants dark modules on a light quiet zone.
   return (
     <div
       role="img"
       aria-label={`QR code of ${text}`}
-      className="h-36 w-36 shrink-0 rounded border border-slate-200 bg-white p-1 [&>svg]:h-full [&>svg]:w-full"
+      className="h-36 w-36 shrink-0 rounded border border-slate-200 bg-[white] p-1 [&>svg]:h-full [&>svg]:w-full"
       dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
     />
   );

@@ -22,7 +22,7 @@ export function Shell({ viewer, mainLandmark, children }: { viewer: ViewerInfo; 
             <CommandBar />
             <div className="text-right leading-tight">
               <p className="font-medium text-slate-900" data-testid="viewer-name">
-                <Link href="/account" className="hover:underline" title="Your account: change your password">
+                <Link href="/account" className="hover:underline" title="Your account: theme and password">
                   {viewer.name}
                 </Link>
               </p>
