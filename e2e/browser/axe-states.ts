@@ -1,20 +1,9 @@
 // The axe audit of a page's states, and the console's invoice and payout states to audit (lists,
 // forms, details and their dialogs): the accessibility spec runs them in the light theme, the dark
 // mode spec in the dark one.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, type Console } from "./fixtures";
-import { createInvoice, createPayout, studio, unique } from "./support";
-
-const FAILING_IMPACTS = new Set(["moderate", "serious", "critical"]);
-
-/** Runs axe on the page as it is now; returns one line per failing rule, naming the state and the nodes. */
-export async function violations(page: Page, state: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ""))
-    .map((violation) => `${state}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
+import { axeViolations, createInvoice, createPayout, studio, unique } from "./support";
 
 /** Reaches each state in turn and audits it; fails once, listing every state's violations. */
 export async function audit(page: Page, width: number, states: Array<[string, () => Promise<void>]>) {
@@ -22,7 +11,7 @@ export async function audit(page: Page, width: number, states: Array<[string, ()
   const found: string[] = [];
   for (const [state, reach] of states) {
     await reach();
-    found.push(...(await violations(page, `${state} @${width}px`)));
+    found.push(...(await axeViolations(page, { state: `${state} @${width}px` })));
   }
   expect(found).toEqual([]);
 }

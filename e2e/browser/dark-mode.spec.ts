@@ -3,12 +3,12 @@
 // already has it. The console's main pages are axe-clean in the dark theme, reached both through
 // the switch and through the system's setting, with screenshots kept in the test output.
 import type { Page } from "@playwright/test";
-import { audit, invoiceRecords, payoutRecords, recordStates, violations } from "./axe-states";
+import { audit, invoiceRecords, payoutRecords, recordStates } from "./axe-states";
 import { expect, test, type Console } from "./fixtures";
 import { BalancesPage } from "./pages/balances-page";
 import { SignInPage } from "./pages/sign-in-page";
 import { TeamSettingsPage } from "./pages/team-pages";
-import { baseUrl, createInvoice, createPaymentIntent, openInbox, PAYOUT_TARGET, studio } from "./support";
+import { axeViolations, baseUrl, createInvoice, createPaymentIntent, openInbox, PAYOUT_TARGET, studio } from "./support";
 
 test.describe.configure({ mode: "parallel" });
 
@@ -195,7 +195,7 @@ test("the hosted payment page follows a dark system setting and stays axe-clean"
     await page.goto(new URL(approved.payment_intent.kg_deep_link).pathname);
     await expect(page.getByTestId("pay-state")).toHaveAttribute("data-state", "awaiting");
     expect(await shadeOf(page)).toBe("dark");
-    expect(await violations(page, `pay page @${width}px`)).toEqual([]);
+    expect(await axeViolations(page, { state: `pay page @${width}px` })).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`dark-pay-${width}.png`), fullPage: true });
   }
 });

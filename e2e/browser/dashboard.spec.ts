@@ -1,9 +1,8 @@
 // The dashboard at `/` (issue 27): the figures GET /dashboard answers, drawn and tabled; the
 // "awaiting" widget only for people who decide; the period switch in the URL; axe-clean and no
 // sideways scroll at desktop and phone widths.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
-import { createInvoice, createPaymentIntent, studio } from "./support";
+import { axeViolations, createInvoice, createPaymentIntent, studio } from "./support";
 
 // Each test signs in and loads several pages: on the shared 2-core machine that alone can pass the default minute.
 test.describe.configure({ timeout: 180_000 });
@@ -62,8 +61,7 @@ for (const width of [1280, 390]) {
     await page.goto("/");
     await expect(page.getByTestId("dashboard")).toHaveAttribute("data-state", "ready");
     for (const details of await page.locator("details").all()) await details.locator("summary").click();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((violation) => ["moderate", "serious", "critical"].includes(violation.impact ?? "")).map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(page, { state: `dashboard @${width}px` })).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `/tmp/console-dashboard-${width}.png`, fullPage: true });
   });

@@ -1,21 +1,15 @@
 // The hosted payment page as a payer sees it (issue 26): pay an invoice on the sandbox chain —
 // underpay, watch the page change by itself, top up, get the receipt — at phone and desktop
 // widths, axe-clean in every state, with screenshots of each state kept in the test output.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { allApiKeys, createInvoice, createPayout, organizations, studio } from "./support";
+import { allApiKeys, axeViolations, createInvoice, createPayout, organizations, studio } from "./support";
 
-const FAILING_IMPACTS = new Set(["moderate", "serious", "critical"]);
 // Four axe audits, five screenshots and two sandbox transfers per test: more than the default
 // budget on a loaded 2-core machine (a test budget, not a speed assertion).
 test.describe.configure({ timeout: 180_000 });
 
 async function axeClean(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const found = results.violations
-    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ""))
-    .map((violation) => `${state}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(found).toEqual([]);
+  expect(await axeViolations(page, { state })).toEqual([]);
 }
 
 async function noSidewaysScroll(page: Page) {

@@ -1,9 +1,8 @@
 // Saved views (issue 27): a person saves a list's filters and sort under a name, and gets them back
 // in one click after signing out and in again (the Studio keeps them, not the browser).
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import { SignInPage } from "./pages/sign-in-page";
-import { person } from "./support";
+import { axeViolations, person } from "./support";
 
 test("a saved view survives signing out, and opens the list as it was saved", async ({ as }, testInfo) => {
   const { page } = await as("viewer", { ownSession: true });
@@ -21,8 +20,7 @@ test("a saved view survives signing out, and opens the list as it was saved", as
   await expect(dialog.getByRole("alert")).toContainText("already have a view named");
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
-    const results = await new AxeBuilder({ page }).include("dialog[open]").analyze();
-    expect(results.violations.filter((violation) => violation.impact !== "minor").map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(page, { state: `saved views @${width}px`, within: "dialog[open]" })).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`saved-views-${width}.png`) });
   }
   await page.keyboard.press("Escape");

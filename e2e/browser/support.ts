@@ -143,10 +143,17 @@ export async function payPaymentIntent(id: string, amount: string): Promise<Paym
 
 const FAILING_IMPACTS = new Set(["moderate", "serious", "critical"]);
 
-/** The page's axe violations of moderate impact or worse, as `id (impact)`. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? "")).map((violation) => `${violation.id} (${violation.impact})`);
+/**
+ * The page's axe violations of moderate impact or worse (the console's bar), one line per rule
+ * naming the state audited and the nodes: `expect(...).toEqual([])` then says what failed where.
+ * `within` audits only part of the page (an open dialog).
+ */
+export async function axeViolations(page: Page, { state = "page", within }: { state?: string; within?: string } = {}): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const results = await (within ? builder.include(within) : builder).analyze();
+  return results.violations
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ""))
+    .map((violation) => `${state}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
 /** /inbox, loaded. */

@@ -2,13 +2,12 @@
 // receiver on 127.0.0.1, sees its secret once and the receiver verifies an event with it, rotates
 // the secret (both verify during the overlap), deletes with a confirmation; finance and viewers see
 // no section and the console refuses them. Axe-clean and without sideways scrolling at 1280 and 390 px.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { startReceiver, type Receiver } from "../webhook-receiver";
 import { expect, test } from "./fixtures";
 import { WebhooksPage } from "./pages/webhooks-page";
-import { createInvoice, studio, unique } from "./support";
+import { axeViolations, createInvoice, studio, unique } from "./support";
 
 type Endpoint = { id: string; url: string };
 
@@ -170,12 +169,7 @@ for (const width of [1280, 390]) {
     await webhooks.goto();
     const found: string[] = [];
     const check = async (state: string) => {
-      const results = await new AxeBuilder({ page }).analyze();
-      found.push(
-        ...results.violations
-          .filter((violation) => ["moderate", "serious", "critical"].includes(violation.impact ?? ""))
-          .map((violation) => `${state} @${width}px: ${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
-      );
+      found.push(...(await axeViolations(page, { state: `${state} @${width}px` })));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, state).toBeLessThanOrEqual(0);
       await page.screenshot({ path: testInfo.outputPath(`endpoints-${state.replaceAll(" ", "-")}-${width}.png`), fullPage: true });
