@@ -4,7 +4,7 @@ import { BodyTooLargeError, MiB, readCapped } from "@/lib/http/read-capped";
 import { contextForToken, type ConsoleContext } from "@/lib/console/context";
 import { IDEMPOTENCY_KEY_HEADER, INVALID_KEY_MESSAGE, isValidIdempotencyKey } from "@/lib/console/idempotency-key";
 import { sessionTokenOf } from "@/lib/console/session-cookie";
-import { STEP_UP_REQUIRED, stepUpRequired } from "@/lib/console/step-up";
+import { STEP_UP_MAX_AGE_MS, STEP_UP_REQUIRED, stepUpRequired } from "@/lib/console/step-up";
 import { StudioApiError } from "@/lib/console/studio-client";
 import type { ErrorBody } from "@/lib/console/types";
 import { log } from "@/lib/observability/log";
@@ -74,7 +74,7 @@ export function consoleRoute(options: RouteOptions, handler: (input: RouteInput)
     const params = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, String(value)]));
     const movesFunds = typeof options.movesFunds === "function" ? options.movesFunds(params) : options.movesFunds;
     if (movesFunds && stepUpRequired(ctx.session.passwordCheckedAt, new Date())) {
-      return errorJson(403, { code: STEP_UP_REQUIRED, message: "Enter your password again to move funds: it was last checked more than 5 minutes ago" });
+      return errorJson(403, { code: STEP_UP_REQUIRED, message: `Enter your password again to move funds: it was last checked more than ${STEP_UP_MAX_AGE_MS / 60_000} minutes ago` });
     }
     try {
       const result = await handler({ request, ctx, params, idempotencyKey });
