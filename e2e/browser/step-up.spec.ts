@@ -46,7 +46,7 @@ test("a withdrawal on a session past its 5 minutes asks for the password in the 
   await balances.review();
   await balances.withdrawButton().click();
 
-  const password = balances.dialog.getByLabel("Your password");
+  const password = balances.dialog.getByLabel("Your password", { exact: true });
   await test.step("the dialog asks for the password in place, focused, and passes axe", async () => {
     await expect(password).toBeVisible();
     await expect(password).toBeFocused();
