@@ -7,11 +7,18 @@
 // the route rule on both databases.
 import { createHash } from "node:crypto";
 import pg from "pg";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BalancesPage } from "./pages/balances-page";
-import { axeViolations, createPaymentIntent, PAYOUT_TARGET, payPaymentIntent, person, studio } from "./support";
+import { axeViolations, createPaymentIntent, openInbox, PAYOUT_TARGET, payPaymentIntent, person, studio } from "./support";
 
 test.skip(!process.env.DATABASE_URL, "moves a session's password check back in the server's database: PostgreSQL only");
+
+/** Moves the session of the page's context 6 minutes into the past, as far as its password check goes. */
+async function ageSessionOf(page: Page) {
+  const cookie = (await page.context().cookies()).find((candidate) => /^(__Host-)?studio_session$/.test(candidate.name));
+  await agePasswordCheck(cookie!.value);
+}
 
 /** Moves the session of `cookieValue` 6 minutes into the past, as far as its password check goes. */
 async function agePasswordCheck(cookieValue: string) {
@@ -31,8 +38,7 @@ test("a withdrawal on a session past its 5 minutes asks for the password in the 
   expect((await payPaymentIntent(credited.payment_intent_id, "5")).status).toBe("success");
   const admin = await as("admin", { ownSession: true });
   const { page } = admin;
-  const cookie = (await page.context().cookies()).find((candidate) => /^(__Host-)?studio_session$/.test(candidate.name));
-  await agePasswordCheck(cookie!.value);
+  await ageSessionOf(page);
   const sentKeys: string[] = [];
   page.on("request", (request) => {
     if (request.method() === "POST" && new URL(request.url()).pathname === "/api/withdrawals") sentKeys.push(request.headers()["idempotency-key"] ?? "");
@@ -77,4 +83,39 @@ test("a withdrawal on a session past its 5 minutes asks for the password in the 
     expect(sentKeys).toHaveLength(2);
     expect(new Set(sentKeys).size).toBe(1);
   });
+});
+
+test("an approver's bulk approval of a withdrawal request asks for the password once, then sends it", async ({ as }) => {
+  // This spec's organization alone: from 1,000 USD a withdrawal waits for one approver (the test above withdraws less).
+  await studio("PUT", "/approval_policies/withdrawal", "admin", { tiers: [{ from_usd: "0", approvers: 0 }, { from_usd: "1000", approvers: 1 }] });
+  const funding = await createPaymentIntent({ crypto_amount: "1500", chain: "polygon", pay_token: "USDC" });
+  expect((await payPaymentIntent(funding.payment_intent_id, "1500")).status).toBe("success");
+  const polygonUsdc = "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359";
+  const request = await studio<{ id: string; status: string }>("POST", "/asset_pro/transfer", "admin", {
+    chain_id: "polygon",
+    contract_address: polygonUsdc,
+    amount: "1200",
+    wallet_address: PAYOUT_TARGET,
+  });
+  expect(request.status).toBe("awaiting_approval");
+
+  const approver = await as("approver", { ownSession: true });
+  const { page } = approver;
+  await ageSessionOf(page);
+  await openInbox(page);
+  const row = page.locator(`[data-testid="inbox-row"][data-record="${request.id}"]`);
+  await row.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Approve selected (1)" }).click();
+  await page.getByRole("dialog", { name: "Approve 1 record" }).getByRole("button", { name: "Approve 1 record" }).click();
+
+  const stepUp = page.getByRole("dialog", { name: "Confirm your password" });
+  const password = stepUp.getByLabel("Your password", { exact: true });
+  await expect(password).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+  expect((await studio<{ status: string }>("GET", `/asset_pro/transfer/${request.id}`, "admin")).status).toBe("awaiting_approval");
+  await password.fill(person("approver").password);
+  await stepUp.getByRole("button", { name: "Confirm and continue" }).click();
+  await expect(page.getByTestId("bulk-results")).toContainText(`${request.id}: approved, now submitted`);
+  await expect(row).toHaveCount(0);
+  expect((await studio<{ status: string }>("GET", `/asset_pro/transfer/${request.id}`, "admin")).status).toBe("submitted");
 });
