@@ -117,5 +117,6 @@ test("an approver's bulk approval of a withdrawal request asks for the password 
   await stepUp.getByRole("button", { name: "Confirm and continue" }).click();
   await expect(page.getByTestId("bulk-results")).toContainText(`${request.id}: approved, now submitted`);
   await expect(row).toHaveCount(0);
-  expect((await studio<{ status: string }>("GET", `/asset_pro/transfer/${request.id}`, "admin")).status).toBe("submitted");
+  // Sent: the sandbox chain may have confirmed it already.
+  expect((await studio<{ status: string }>("GET", `/asset_pro/transfer/${request.id}`, "admin")).status).toMatch(/^(submitted|confirmed)$/);
 });
