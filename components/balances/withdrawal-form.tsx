@@ -10,7 +10,8 @@ import { TxHash } from "@/components/payments/tx-hash";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
-import { apiFetch, ApiError } from "@/lib/console/api";
+import { StepUpForm } from "@/components/ui/step-up-form";
+import { apiFetch, ApiError, isStepUpRequired } from "@/lib/console/api";
 import type { Balance, Transfer } from "@/lib/console/types";
 import { useActionKeys } from "@/lib/console/use-action-keys";
 import { available, remainingAfter, withdrawalFormSchema, withdrawalRequest, type WithdrawalRequest, type WithdrawalValues } from "@/lib/console/withdrawal";
@@ -63,6 +64,15 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
   const availableNow = available(balances, chainId, symbol);
   const chain = findChain(chainId);
   const token = findToken(chainId, symbol);
+  const send = (variables: { body: WithdrawalRequest; key: string }) => {
+    // A second click before the button re-renders disabled is dropped; a retry after a failure
+    // reuses the key, so the Studio withdraws once.
+    if (sending.current) return;
+    sending.current = true;
+    mutation.mutate(variables, { onSettled: () => void (sending.current = false) });
+  };
+  // Refused until the password is proved again: asked in the dialog, then the same request is sent again.
+  const refused = isStepUpRequired(mutation.error) ? mutation.variables : undefined;
   const apiError = mutation.error instanceof ApiError ? mutation.error : null;
   const lostError = mutation.error && !apiError ? "The request did not complete. Confirm again to retry." : null;
 
@@ -169,16 +179,14 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
       {result ? <WithdrawalResult transfer={result} /> : null}
 
       <Dialog open={confirming !== null} onClose={() => !mutation.isPending && setConfirming(null)} title="Confirm withdrawal">
-        {confirming ? (
+        {refused ? (
+          <StepUpForm onConfirmed={() => send(refused)} onBack={() => mutation.reset()} />
+        ) : confirming ? (
           <form
             className="space-y-4"
             onSubmit={(event) => {
               event.preventDefault();
-              // A second click before the button re-renders disabled is dropped; a retry after a
-              // failure reuses the key, so the Studio withdraws once.
-              if (sending.current) return;
-              sending.current = true;
-              mutation.mutate({ body: confirming, key: keys.keyFor(JSON.stringify(confirming)) }, { onSettled: () => void (sending.current = false) });
+              send({ body: confirming, key: keys.keyFor(JSON.stringify(confirming)) });
             }}
           >
             <p className="text-sm text-slate-700">This leaves the organization&apos;s balance and cannot be undone.</p>

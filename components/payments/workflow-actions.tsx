@@ -5,7 +5,8 @@ import { useRef, useState } from "react";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
-import { apiFetch, ApiError } from "@/lib/console/api";
+import { StepUpForm } from "@/components/ui/step-up-form";
+import { apiFetch, ApiError, isStepUpRequired } from "@/lib/console/api";
 import { recordChanged } from "@/lib/console/queries";
 import { apiPath, pagePath, type Resource } from "@/lib/console/resources";
 import { useActionKeys } from "@/lib/console/use-action-keys";
@@ -109,51 +110,61 @@ function ActionDialog({
       await recordChanged(queryClient, resource, data);
     },
   });
+  const send = (variables: { body: Record<string, unknown>; key: string }) => {
+    if (sending.current) return;
+    sending.current = true;
+    mutation.mutate(variables, { onSettled: () => void (sending.current = false) });
+  };
   const apiError = mutation.error instanceof ApiError ? mutation.error : null;
   // No answer at all (the connection dropped): confirming again is safe, the key makes it one action.
   const lostError = mutation.error && !apiError ? "The request did not complete. Confirm again to retry." : null;
+  // An action that moves funds, refused until the password is proved again: asked here, then the
+  // very request (body and key) is sent again.
+  const refused = isStepUpRequired(mutation.error) ? mutation.variables : undefined;
 
   return (
     <Dialog open onClose={() => !mutation.isPending && onClose()} title={spec.title}>
-      <form
-        className="space-y-4"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          setFieldError(null);
-          const request = spec.request((name) => String(form.get(name) ?? "").trim());
-          if (typeof request === "string") return setFieldError(request);
-          // The Studio's own body schema: what it would refuse is refused here, in the same words.
-          const checked = declaration.body?.safeParse(request);
-          if (checked && !checked.success) {
-            return setFieldError(checked.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; "));
-          }
-          if (sending.current) return;
-          sending.current = true;
-          mutation.mutate({ body: request, key: idempotencyKey() }, { onSettled: () => void (sending.current = false) });
-        }}
-      >
-        {spec.body}
-        {fieldError || apiError || lostError ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {fieldError ?? apiError?.message ?? lostError}
-            {apiError?.body.errors?.map((issue) => (
-              <span key={issue.field} className="block">
-                {issue.field}: {issue.message}
-              </span>
-            ))}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={mutation.isPending}>
-            Back
-          </button>
-          <button type="submit" className={buttonClass[spec.tone]} disabled={mutation.isPending}>
-            {mutation.isPending ? "Working…" : `Confirm ${spec.label.toLowerCase()}`}
-          </button>
-        </div>
-      </form>
+      {refused ? (
+        <StepUpForm onConfirmed={() => send(refused)} onBack={() => mutation.reset()} />
+      ) : (
+        <form
+          className="space-y-4"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const form = new FormData(event.currentTarget);
+            setFieldError(null);
+            const request = spec.request((name) => String(form.get(name) ?? "").trim());
+            if (typeof request === "string") return setFieldError(request);
+            // The Studio's own body schema: what it would refuse is refused here, in the same words.
+            const checked = declaration.body?.safeParse(request);
+            if (checked && !checked.success) {
+              return setFieldError(checked.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; "));
+            }
+            send({ body: request, key: idempotencyKey() });
+          }}
+        >
+          {spec.body}
+          {fieldError || apiError || lostError ? (
+            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+              {fieldError ?? apiError?.message ?? lostError}
+              {apiError?.body.errors?.map((issue) => (
+                <span key={issue.field} className="block">
+                  {issue.field}: {issue.message}
+                </span>
+              ))}
+            </p>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={mutation.isPending}>
+              Back
+            </button>
+            <button type="submit" className={buttonClass[spec.tone]} disabled={mutation.isPending}>
+              {mutation.isPending ? "Working…" : `Confirm ${spec.label.toLowerCase()}`}
+            </button>
+          </div>
+        </form>
+      )}
     </Dialog>
   );
 }

@@ -20,6 +20,7 @@ const ROUTES: Array<{ method: "GET" | "POST" | "PUT"; path: string }> = [
   ...["approve", "reject", "refund"].map((action) => ({ method: "POST" as const, path: `/api/payouts/po_x/${action}` })),
   { method: "POST", path: "/api/sandbox/pay" },
   { method: "POST", path: "/api/auth/sign-out" },
+  { method: "POST", path: "/api/auth/step-up" },
 ];
 const MUTATING = ROUTES.filter((route) => route.method !== "GET");
 

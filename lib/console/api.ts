@@ -1,5 +1,6 @@
 // The browser's fetch to the console's own /api routes (never to the Studio directly).
 import { IDEMPOTENCY_KEY_HEADER } from "@/lib/console/idempotency-key";
+import { STEP_UP_REQUIRED } from "@/lib/console/step-up";
 import type { ErrorBody } from "@/lib/console/types";
 
 export class ApiError extends Error {
@@ -34,4 +35,9 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
     });
   }
   return body;
+}
+
+/** The console refused an action that moves funds until the person proves their password again (lib/console/step-up). */
+export function isStepUpRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.body.code === STEP_UP_REQUIRED;
 }

@@ -4,6 +4,7 @@ import { BodyTooLargeError, MiB, readCapped } from "@/lib/http/read-capped";
 import { contextForToken, type ConsoleContext } from "@/lib/console/context";
 import { IDEMPOTENCY_KEY_HEADER, INVALID_KEY_MESSAGE, isValidIdempotencyKey } from "@/lib/console/idempotency-key";
 import { sessionTokenOf } from "@/lib/console/session-cookie";
+import { STEP_UP_MAX_AGE_MS, STEP_UP_REQUIRED, stepUpRequired } from "@/lib/console/step-up";
 import { StudioApiError } from "@/lib/console/studio-client";
 import type { ErrorBody } from "@/lib/console/types";
 import { log } from "@/lib/observability/log";
@@ -34,12 +35,21 @@ type RouteInput = {
   idempotencyKey: string | undefined;
 };
 
+type RouteOptions = {
+  mutating: boolean;
+  /**
+   * The route moves money out (sign, refund, withdraw), for its path's params: it needs a password
+   * proved within STEP_UP_MAX_AGE_MS (lib/console/step-up.ts), else 403/STEP_UP_REQUIRED and nothing is sent on.
+   */
+  movesFunds?: boolean | ((params: Record<string, string>) => boolean);
+};
+
 /**
  * The wrapper for every console route: Origin check on mutations, the session (401 without one),
- * a malformed Idempotency-Key refused with 400, and the Studio's own error status and message
- * passed through.
+ * a malformed Idempotency-Key refused with 400, a stale password check refused before money
+ * moves, and the Studio's own error status and message passed through.
  */
-export function consoleRoute(options: { mutating: boolean }, handler: (input: RouteInput) => Promise<unknown>) {
+export function consoleRoute(options: RouteOptions, handler: (input: RouteInput) => Promise<unknown>) {
   return async (request: Request, nextContext: NextRouteContext): Promise<Response> => {
     if (options.mutating && !sameOrigin(request)) {
       return errorJson(403, { code: 40300, message: "Cross-origin request refused" });
@@ -62,6 +72,10 @@ export function consoleRoute(options: { mutating: boolean }, handler: (input: Ro
     }
     const raw = (await nextContext?.params) ?? {};
     const params = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, String(value)]));
+    const movesFunds = typeof options.movesFunds === "function" ? options.movesFunds(params) : options.movesFunds;
+    if (movesFunds && stepUpRequired(ctx.session.passwordCheckedAt, new Date())) {
+      return errorJson(403, { code: STEP_UP_REQUIRED, message: `Enter your password again to move funds: it was last checked more than ${STEP_UP_MAX_AGE_MS / 60_000} minutes ago` });
+    }
     try {
       const result = await handler({ request, ctx, params, idempotencyKey });
       // A document (an invoice PDF) passes through as the Studio sent it.

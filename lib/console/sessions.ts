@@ -11,13 +11,13 @@ const TOUCH_AFTER_MS = 60 * 1000;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export type Session = { tokenHash: string; account: ConsoleAccount; createdAt: Date };
+export type Session = { tokenHash: string; account: ConsoleAccount; createdAt: Date; passwordCheckedAt: Date | null };
 
-/** A new random token for the account; only its hash is stored. */
+/** A new random token for the account, after its password was checked; only its hash is stored. */
 export async function createSession(accountId: number, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const database = await db();
-  await database.insert(consoleSessions).values({ tokenHash: hashToken(token), accountId, createdAt: now, lastSeenAt: now });
+  await database.insert(consoleSessions).values({ tokenHash: hashToken(token), accountId, createdAt: now, lastSeenAt: now, passwordCheckedAt: now });
   // Housekeeping: drop this account's expired sessions.
   await database
     .delete(consoleSessions)
@@ -47,7 +47,13 @@ export async function resolveSession(token: string | undefined, now = new Date()
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await database.update(consoleSessions).set({ lastSeenAt: now }).where(eq(consoleSessions.tokenHash, tokenHash));
   }
-  return { tokenHash, account: row.account, createdAt: row.session.createdAt };
+  return { tokenHash, account: row.account, createdAt: row.session.createdAt, passwordCheckedAt: row.session.passwordCheckedAt };
+}
+
+/** The session's person proved their password again (step-up): it may move money for a while. */
+export async function recordPasswordCheck(tokenHash: string, now = new Date()): Promise<void> {
+  const database = await db();
+  await database.update(consoleSessions).set({ passwordCheckedAt: now }).where(eq(consoleSessions.tokenHash, tokenHash));
 }
 
 export async function destroySession(token: string | undefined): Promise<void> {

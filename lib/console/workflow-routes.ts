@@ -4,7 +4,7 @@ import { consoleReads } from "@/lib/console/reads";
 import { INVOICES, PAYOUTS } from "@/lib/console/resources";
 import { BadRequest, consoleRoute, documentResponse, readJson } from "@/lib/console/route";
 import type { StudioClient } from "@/lib/console/studio-client";
-import { INVOICE_ACTIONS, PAYOUT_ACTIONS, postedActions } from "@/lib/workflow/actions";
+import { INVOICE_ACTIONS, movesFunds, PAYOUT_ACTIONS, postedActions, type ActionDeclaration } from "@/lib/workflow/actions";
 
 type Owner = "invoices" | "payouts";
 
@@ -12,7 +12,8 @@ type Owner = "invoices" | "payouts";
  * The console routes of one workflow owner (list, create, one, edit, logs, actions), each a thin
  * pass-through to the same Studio endpoint with the signed-in person's key.
  */
-function workflowRoutes<O extends Owner>(owner: O, actions: readonly string[]) {
+function workflowRoutes<O extends Owner>(owner: O, table: Record<string, ActionDeclaration>) {
+  const actions: readonly string[] = postedActions(table);
   const studio = (client: StudioClient) => client[owner] as StudioClient["invoices"] & StudioClient["payouts"];
   const resource = owner === "invoices" ? INVOICES : PAYOUTS;
   return {
@@ -24,7 +25,7 @@ function workflowRoutes<O extends Owner>(owner: O, actions: readonly string[]) {
     update: consoleRoute({ mutating: true }, async ({ request, ctx, params }) => ({
       data: await studio(ctx.client).update(params.id ?? "", await readJson(request)),
     })),
-    action: consoleRoute({ mutating: true }, async ({ request, ctx, params, idempotencyKey }) => {
+    action: consoleRoute({ mutating: true, movesFunds: (params) => movesFunds(table, params.action) }, async ({ request, ctx, params, idempotencyKey }) => {
       const action = params.action ?? "";
       if (!actions.includes(action)) throw new BadRequest(`Unknown action ${action}`);
       return { data: await studio(ctx.client).action(params.id ?? "", action as never, await readJson(request), { idempotencyKey }) };
@@ -34,7 +35,7 @@ function workflowRoutes<O extends Owner>(owner: O, actions: readonly string[]) {
 }
 
 export const invoiceRoutes = {
-  ...workflowRoutes("invoices", postedActions(INVOICE_ACTIONS)),
+  ...workflowRoutes("invoices", INVOICE_ACTIONS),
   pdf: consoleRoute({ mutating: false }, async ({ ctx, params }) => documentResponse(await ctx.client.invoices.pdf(params.id ?? ""), "application/pdf")),
 };
-export const payoutRoutes = workflowRoutes("payouts", postedActions(PAYOUT_ACTIONS));
+export const payoutRoutes = workflowRoutes("payouts", PAYOUT_ACTIONS);

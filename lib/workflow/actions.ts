@@ -30,6 +30,11 @@ export type ActionDeclaration = {
   audited: string;
   /** A reviewer's decision a record in its source statuses waits for: the dashboard's "awaits my action" counts them. */
   awaits?: true;
+  /**
+   * It sends tokens out of the organization's hands (settles, refunds, withdraws): the console asks
+   * for the person's password again first when it is older than STEP_UP_MAX_AGE_MS (lib/console/step-up).
+   */
+  movesFunds?: true;
 };
 
 const MAKER_CHECKER =
@@ -52,9 +57,11 @@ export const INVOICE_ACTIONS = {
   sign: {
     transition: "sign", permission: "transfer:sign", body: signSchema, bodyOptional: true, awaits: true,
     summary: "Sign a paid invoice: settles the funds",
-    description: "An overpayment's excess is refunded to `refund_address`, which is then required.", audited: "signed",
+    description: "An overpayment's excess is refunded to `refund_address`, which is then required.", audited: "signed", movesFunds: true,
   },
-  refund: { transition: "refund", permission: "transfer:sign", body: refundSchema, summary: "Refund everything an invoice received", audited: "refunded", awaits: true },
+  refund: {
+    transition: "refund", permission: "transfer:sign", body: refundSchema, summary: "Refund everything an invoice received", audited: "refunded", awaits: true, movesFunds: true,
+  },
   edit: {
     transition: "update", permission: "transfer:create", body: invoiceUpdateSchema,
     summary: "Update an invoice intent, or resubmit a rejected one",
@@ -69,7 +76,9 @@ export const PAYOUT_ACTIONS = {
     summary: "Approve a payout: opens its funding address", description: MAKER_CHECKER, audited: "approved",
   },
   reject: { transition: "reject", permission: "transfer:approve", body: rejectSchema, summary: "Reject a payout with a reason", audited: "rejected" },
-  refund: { transition: "refund", permission: "transfer:sign", body: refundSchema, summary: "Refund a payout's deposit", audited: "refunded", awaits: true },
+  refund: {
+    transition: "refund", permission: "transfer:sign", body: refundSchema, summary: "Refund a payout's deposit", audited: "refunded", awaits: true, movesFunds: true,
+  },
   edit: {
     transition: "update", permission: "transfer:create", body: payoutUpdateSchema,
     summary: "Update a payout intent, or resubmit a rejected one", audited: "updated",
@@ -77,7 +86,9 @@ export const PAYOUT_ACTIONS = {
 } as const satisfies Record<string, ActionDeclaration>;
 
 export const PAYMENT_INTENT_ACTIONS = {
-  refund: { transition: "refund", permission: "transfer:sign", body: refundSchema, summary: "Refund a payment's funds", audited: "refunded", awaits: true },
+  refund: {
+    transition: "refund", permission: "transfer:sign", body: refundSchema, summary: "Refund a payment's funds", audited: "refunded", awaits: true, movesFunds: true,
+  },
 } as const satisfies Record<string, ActionDeclaration>;
 
 /**
@@ -94,7 +105,7 @@ export const WITHDRAWAL_ACTIONS = {
       "org:manage refuses a last approval when no approver holds it (403/40300); an approval that another one overtook while it waited " +
       "is 409/40901. The last approval debits the balance and sends the withdrawal in one transaction, or, short of funds, is refused " +
       "(422/42200) and changes nothing. A withdrawal that does not await approval is 409/40900.",
-    audited: "approved",
+    audited: "approved", movesFunds: true,
   },
   reject: {
     transition: "reject", permission: "transfer:approve", body: rejectSchema,
@@ -119,6 +130,11 @@ export type WithdrawalActionName = keyof typeof WITHDRAWAL_ACTIONS;
 export type PostedAction<A extends string> = Exclude<A, "edit">;
 export function postedActions<A extends string>(table: Record<A, ActionDeclaration>): PostedAction<A>[] {
   return (Object.keys(table) as A[]).filter((name): name is PostedAction<A> => name !== "edit");
+}
+
+/** Whether the action `name` of `table` moves funds (false for a name the table does not declare). */
+export function movesFunds(table: Record<string, ActionDeclaration>, name: string | undefined): boolean {
+  return Boolean(name && Object.hasOwn(table, name) && table[name]!.movesFunds);
 }
 
 /** The audit name of a state-table action on an owner, or undefined when people do not take it. */

@@ -34,6 +34,9 @@ export const consoleSessions = pgTable(
       .references(() => consoleAccounts.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    // When the person last proved their password in this session (sign-in, step-up): money moves
+    // only within STEP_UP_MAX_AGE_MS of it. Null (sessions older than the column) counts as long ago.
+    passwordCheckedAt: timestamp("password_checked_at", { withTimezone: true }),
   },
   (t) => [index("console_sessions_account_idx").on(t.accountId)],
 );

@@ -3,7 +3,7 @@
 // after another, so a failure stops nothing else and each row gets its own answer.
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { apiFetch, ApiError } from "@/lib/console/api";
+import { apiFetch, ApiError, isStepUpRequired } from "@/lib/console/api";
 import { inboxChanged } from "@/lib/console/queries";
 import { apiPath, INVOICES, pagePath, PAYOUTS } from "@/lib/console/resources";
 import type { InboxRow } from "@/lib/console/types";
@@ -49,10 +49,15 @@ export function useBulkDecision() {
   const [progress, setProgress] = useState<{ decision: Decision; done: number; total: number } | null>(null);
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, Outcome & { row: InboxRow; decision: Decision }>>(new Map());
 
-  /** The rows whose decision failed, or null when a batch was already running and this one was dropped. */
-  async function decide(decision: Decision, rows: readonly InboxRow[], body: Record<string, unknown>): Promise<InboxRow[] | null> {
+  /**
+   * The rows whose decision failed, and whether some failed only for want of a recent password
+   * (a withdrawal's approval moves funds: lib/console/step-up); null when a batch was already
+   * running and this one was dropped.
+   */
+  async function decide(decision: Decision, rows: readonly InboxRow[], body: Record<string, unknown>): Promise<{ failed: InboxRow[]; stepUp: boolean } | null> {
     if (running.current) return null;
     running.current = true;
+    let stepUp = false;
     const answers = new Map<string, Outcome & { row: InboxRow; decision: Decision }>();
     setOutcomes(answers);
     setProgress({ decision, done: 0, total: rows.length });
@@ -68,6 +73,7 @@ export function useBulkDecision() {
           keys.done(actionKey);
           answers.set(rowKey(row), { ok: true, status: data.status, row, decision });
         } catch (error) {
+          stepUp ||= isStepUpRequired(error);
           const message = error instanceof ApiError ? error.message : "The request did not complete; retry to send it again";
           answers.set(rowKey(row), { ok: false, message, row, decision });
         }
@@ -82,7 +88,7 @@ export function useBulkDecision() {
         ...Object.values(KIND_VIEWS).map((view) => queryClient.invalidateQueries({ queryKey: [view.queryKey] })),
       ]);
     }
-    return rows.filter((row) => !answers.get(rowKey(row))?.ok);
+    return { failed: rows.filter((row) => !answers.get(rowKey(row))?.ok), stepUp };
   }
 
   return { decide, progress, outcomes, busy: progress !== null };

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ShortcutsDialog } from "@/components/ui/shortcuts-dialog";
+import { StepUpForm } from "@/components/ui/step-up-form";
 import { rangeOf, totalsByToken } from "@/lib/console/bulk-selection";
 import { formatDateTime, statusLabel } from "@/lib/console/format";
 import { useInbox } from "@/lib/console/queries";
@@ -35,7 +36,9 @@ export function InboxPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [anchor, setAnchor] = useState<string | null>(null);
   const [cursor, setCursor] = useState(0);
-  const [dialog, setDialog] = useState<Decision | "keys" | null>(null);
+  const [dialog, setDialog] = useState<Decision | "keys" | "step-up" | null>(null);
+  // A decision some rows of which were refused until the password is proved again: retried after it is.
+  const [awaitingStepUp, setAwaitingStepUp] = useState<{ decision: Decision; body: Record<string, unknown> } | null>(null);
   // Rows whose decision failed stay on screen (and selected) for a retry, even once they have
   // left the inbox (a record cancelled meanwhile), with their answer beside them.
   const [kept, setKept] = useState<InboxRow[]>([]);
@@ -71,11 +74,15 @@ export function InboxPage() {
   async function decide(decision: Decision, body: Record<string, unknown>) {
     const targets = chosen.length ? chosen : current ? [current] : [];
     setDialog(null);
-    const failed = await bulk.decide(decision, targets, body);
+    const answer = await bulk.decide(decision, targets, body);
     // null: a batch was already running (a double click), which settles the selection itself.
-    if (failed === null) return;
-    setKept(failed);
-    setSelected(new Set(failed.map(rowKey)));
+    if (answer === null) return;
+    setKept(answer.failed);
+    setSelected(new Set(answer.failed.map(rowKey)));
+    if (answer.stepUp) {
+      setAwaitingStepUp({ decision, body });
+      setDialog("step-up");
+    }
   }
 
   // The keyboard: not while typing, with a modifier held, or with a dialog open.
@@ -262,6 +269,19 @@ export function InboxPage() {
 
       {dialog === "approve" || dialog === "reject" ? (
         <ConfirmDecision decision={dialog} rows={chosen.length ? chosen : current ? [current] : []} onCancel={() => setDialog(null)} onConfirm={(body) => decide(dialog, body)} />
+      ) : null}
+      {dialog === "step-up" && awaitingStepUp ? (
+        <Dialog open onClose={() => setDialog(null)} title="Confirm your password">
+          <StepUpForm
+            onConfirmed={() => {
+              // The rows still failed are the selection now; each is sent again with its own key.
+              setDialog(null);
+              setAwaitingStepUp(null);
+              void decide(awaitingStepUp.decision, awaitingStepUp.body);
+            }}
+            onBack={() => setDialog(null)}
+          />
+        </Dialog>
       ) : null}
       <ShortcutsDialog open={dialog === "keys"} onClose={() => setDialog(null)} shortcuts={KEYS} />
     </div>

@@ -4,15 +4,15 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { BodyTooLargeError, KiB } from "@/lib/http/read-capped";
-import { isKnownAddress, replacePassword } from "@/lib/console/accounts";
+import { replacePassword } from "@/lib/console/accounts";
 import { contextForToken } from "@/lib/console/context";
-import { clientAddress } from "@/lib/http/client-address";
-import { hashPassword, verifyPassword } from "@/lib/console/passwords";
+import { checkOwnPassword } from "@/lib/console/own-password";
+import { hashPassword } from "@/lib/console/passwords";
 import { MAX_PASSWORD_LENGTH, newPasswordProblem } from "@/lib/console/password-rule";
 import { errorJson, readJson, sameOrigin, tooLargeJson } from "@/lib/console/route";
 import { sessionTokenOf } from "@/lib/console/session-cookie";
+import { recordPasswordCheck } from "@/lib/console/sessions";
 import { recordSignIn } from "@/lib/console/sign-in-audit";
-import { reserveSignIn } from "@/lib/console/sign-in-throttle";
 import { StudioApiError } from "@/lib/console/studio-client";
 import { log } from "@/lib/observability/log";
 
@@ -42,14 +42,9 @@ export async function POST(request: Request): Promise<Response> {
   const problem = newPasswordProblem(parsed.data.new_password, { email: account.email, current: parsed.data.current_password });
   if (problem) return fieldError("new_password", problem);
 
-  // Whoever holds a session must still prove the password, and may not guess it faster than at the sign-in page.
-  const address = clientAddress(request.headers);
-  const reservation = await reserveSignIn(account.email, address, await isKnownAddress(account.id, address));
-  const right = await verifyPassword(parsed.data.current_password, account.passwordHash);
-  if (!reservation.ok && !(reservation.passesWithRightPassword && right)) {
-    return errorJson(429, { code: 42900, message: `Too many attempts. Try again in ${Math.ceil(reservation.retryAfter / 60)} min.` }, { "Retry-After": String(reservation.retryAfter) });
-  }
-  if (!right) return fieldError("current_password", "The current password is wrong");
+  const check = await checkOwnPassword(request, account, parsed.data.current_password);
+  if (check.outcome === "throttled") return check.response;
+  if (check.outcome === "wrong") return fieldError("current_password", "The current password is wrong");
 
   // Recorded before it happens, as sign-ins are: a change the audit log cannot hold does not happen.
   try {
@@ -68,6 +63,8 @@ export async function POST(request: Request): Promise<Response> {
     keepSession: ctx.session.tokenHash,
   });
   if (!changed) return errorJson(409, { code: 40900, message: "Your password was changed meanwhile, in another window. Sign in again." });
-  if ("succeeded" in reservation) await reservation.succeeded();
+  await check.succeeded();
+  // The change proved the password: as a step-up does, it lets this session move money for a while.
+  await recordPasswordCheck(ctx.session.tokenHash);
   return NextResponse.json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
 }

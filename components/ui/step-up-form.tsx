@@ -1,0 +1,74 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useId, useRef } from "react";
+import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
+import { apiFetch, ApiError } from "@/lib/console/api";
+import { STEP_UP_MAX_AGE_MS } from "@/lib/console/step-up";
+
+/**
+ * Shown in place of an action's confirmation when the console answered STEP_UP_REQUIRED: the
+ * person's password, checked by POST /api/auth/step-up; once right, `onConfirmed` sends the
+ * same action again (with its same Idempotency-Key, so it still acts once).
+ */
+export function StepUpForm({ onConfirmed, onBack }: { onConfirmed: () => void; onBack: () => void }) {
+  const fieldId = useId();
+  const errorId = `${fieldId}-error`;
+  const input = useRef<HTMLInputElement>(null);
+  // Focus moves to the field as it appears, so the person can type at once (and a screen reader says why).
+  useEffect(() => input.current?.focus(), []);
+  const stepUp = useMutation({
+    mutationFn: (password: string) => apiFetch<{ ok: true; step_up_until: string }>("/api/auth/step-up", { method: "POST", body: { password } }),
+    onSuccess: () => onConfirmed(),
+    onError: () => input.current?.focus(),
+  });
+  const error = stepUp.error
+    ? stepUp.error instanceof ApiError
+      ? (stepUp.error.body.errors?.find((issue) => issue.field === "password")?.message ?? stepUp.error.message)
+      : "The request did not complete. Try again."
+    : null;
+  return (
+    <form
+      className="space-y-4"
+      aria-label="Confirm your password"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (stepUp.isPending) return;
+        stepUp.mutate(String(new FormData(event.currentTarget).get("password") ?? ""));
+      }}
+    >
+      <p className="text-sm text-slate-700" id={`${fieldId}-why`}>
+        This moves funds. Your password was last confirmed more than {STEP_UP_MAX_AGE_MS / 60_000} minutes ago: enter it again to continue.
+      </p>
+      <div>
+        <label htmlFor={fieldId} className={labelClass}>
+          Your password
+        </label>
+        <input
+          ref={input}
+          id={fieldId}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          className={inputClass}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${errorId} ${fieldId}-why` : `${fieldId}-why`}
+        />
+        {error ? (
+          <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex justify-end gap-2">
+        <button type="button" className={buttonClass.secondary} onClick={onBack} disabled={stepUp.isPending}>
+          Back
+        </button>
+        <button type="submit" className={buttonClass.primary} disabled={stepUp.isPending}>
+          {stepUp.isPending ? "Checking…" : "Confirm and continue"}
+        </button>
+      </div>
+    </form>
+  );
+}
