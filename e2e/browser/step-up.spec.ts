@@ -12,6 +12,7 @@ import { expect, test } from "./fixtures";
 import { BalancesPage } from "./pages/balances-page";
 import { axeViolations, createPaymentIntent, openInbox, PAYOUT_TARGET, payPaymentIntent, person, studio } from "./support";
 
+// Tagged @postgres: .ci/run's PostgreSQL run runs the browser specs so tagged (`--grep @postgres`).
 test.skip(!process.env.DATABASE_URL, "moves a session's password check back in the server's database: PostgreSQL only");
 
 /** Moves the session of the page's context 6 minutes into the past, as far as its password check goes. */
@@ -33,7 +34,7 @@ async function agePasswordCheck(cookieValue: string) {
   }
 }
 
-test("a withdrawal on a session past its 5 minutes asks for the password in the dialog, then withdraws once", async ({ as }) => {
+test("a withdrawal on a session past its 5 minutes asks for the password in the dialog, then withdraws once", { tag: "@postgres" }, async ({ as }) => {
   const credited = await createPaymentIntent({ crypto_amount: "5", chain: "arb", pay_token: "USDC" });
   expect((await payPaymentIntent(credited.payment_intent_id, "5")).status).toBe("success");
   const admin = await as("admin", { ownSession: true });
@@ -85,7 +86,7 @@ test("a withdrawal on a session past its 5 minutes asks for the password in the 
   });
 });
 
-test("an approver's bulk approval of a withdrawal request asks for the password once, then sends it", async ({ as }) => {
+test("an approver's bulk approval of a withdrawal request asks for the password once, then sends it", { tag: "@postgres" }, async ({ as }) => {
   // This spec's organization alone: from 1,000 USD a withdrawal waits for one approver (the test above withdraws less).
   await studio("PUT", "/approval_policies/withdrawal", "admin", { tiers: [{ from_usd: "0", approvers: 0 }, { from_usd: "1000", approvers: 1 }] });
   const funding = await createPaymentIntent({ crypto_amount: "1500", chain: "polygon", pay_token: "USDC" });
