@@ -5,10 +5,11 @@ import { CopyButton } from "@/components/payments/copy-button";
 import { ErrorNote } from "@/components/payments/detail";
 import { SettingsLoadError } from "@/components/settings/settings-frame";
 import { buttonClass } from "@/components/ui/button";
+import { StepUpForm } from "@/components/ui/step-up-form";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import { cellClass, headClass, Pager, useUrlList } from "@/components/ui/url-list";
-import { apiFetch } from "@/lib/console/api";
+import { apiFetch, isStepUpRequired } from "@/lib/console/api";
 import { formatDateTime } from "@/lib/console/format";
 import { maskedKey } from "@/lib/console/team-labels";
 import { useActionKeys } from "@/lib/console/use-action-keys";
@@ -116,7 +117,12 @@ function CreateKey() {
           {create.isPending ? "Creating…" : "Create key"}
         </button>
       </form>
-      {create.error ? (
+      {isStepUpRequired(create.error) ? (
+        // The same key (its Idempotency-Key unchanged) is made once the password is proved again.
+        <div className="mt-3">
+          <StepUpForm onConfirmed={() => create.mutate()} onBack={() => create.reset()} />
+        </div>
+      ) : create.error ? (
         <div className="mt-3">
           <ErrorNote>{create.error.message}</ErrorNote>
         </div>

@@ -116,6 +116,8 @@ describe(`step-up before money moves on ${suiteDriver}`, () => {
       "/api/payouts/po_none/refund",
       "/api/payment-intents/pi_none/refund",
       "/api/withdrawals/wd_none/approve",
+      // A new key acts as its maker, signing included: minting one would step around the check.
+      "/api/team/keys",
     ]) {
       const refused = await consoleCall(cookie, "POST", urlPath, {}, { "Idempotency-Key": randomUUID() });
       expect([refused.status, refused.body?.code], urlPath).toEqual([403, 40303]);

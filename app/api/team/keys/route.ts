@@ -8,4 +8,6 @@ export const GET = consoleRoute({ mutating: false }, async ({ request, ctx }) =>
   return { ...keys, data: keys.data.map((key) => ({ ...key, owner_name: names.get(key.uid) ?? null })) };
 });
 
-export const POST = consoleRoute({ mutating: true }, async ({ ctx, idempotencyKey }) => ({ data: await ctx.client.apiKeys.create({ idempotencyKey }) }));
+// A new key acts as its maker with every permission they hold, signing and withdrawing included:
+// minting one on a session past its step-up would move money around the password check.
+export const POST = consoleRoute({ mutating: true, movesFunds: true }, async ({ ctx, idempotencyKey }) => ({ data: await ctx.client.apiKeys.create({ idempotencyKey }) }));
