@@ -32,11 +32,18 @@ const PREFIX_DIGITS = 7;
 export function hexPrefix(source: string | Uint8Array, at: number): number {
   let value = 0;
   for (let index = at; index < at + PREFIX_DIGITS; index++) {
-    const code = (typeof source === "string" ? source.charCodeAt(index) : source[index]!) | 0x20; // lower-cases A-F, keeps 0-9
-    const digit = code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : NaN;
+    const digit = HEX_DIGIT[typeof source === "string" ? source.charCodeAt(index) : source[index]!]!;
+    if (digit === -1) return NaN;
     value = value * 16 + digit;
   }
   return value;
+}
+
+/** Each byte's value as a hex digit (either case), or -1. */
+const HEX_DIGIT = new Int8Array(0x10000).fill(-1);
+for (let digit = 0; digit < 16; digit++) {
+  HEX_DIGIT["0123456789abcdef".charCodeAt(digit)] = digit;
+  HEX_DIGIT["0123456789ABCDEF".charCodeAt(digit)] = digit;
 }
 
 export type LogFilter = { address: Hex[]; topics: Hex[]; fromBlock: Hex; toBlock: Hex };
@@ -53,6 +60,8 @@ const RESULT_ARRAY = /^\s*\{[^[{]*?"result"\s*:\s*\[/;
 // Where the `to` sits after `"topics"` in the compact form every node we know sends:
 // "topics":["0x<64>","0x<64>","0x<24><40>"]
 const COMPACT_TO = TOPICS_KEY.length + '":["0x'.length - 1 + 64 + '","0x'.length + 64 + '","0x'.length + 24;
+/** From `"topics"` through the array's closing `"]` in that form. */
+const COMPACT_LENGTH = COMPACT_TO + 40 + '"]'.length;
 const QUOTE = 0x22;
 // Boyer-Moore-Horspool shifts for TOPICS_KEY: how far the key may move on, by the byte under its
 // last position. A search per log in JS: Buffer.indexOf is fast per byte, but its cost per call
@@ -63,20 +72,10 @@ const CLOSING_BRACKET = 0x5d;
 const OPENING_BRACE = 0x7b;
 const CLOSING_BRACE = 0x7d;
 
-/**
- * Whether the log whose topics start at `at` is a transfer to a watched address: its `to` (the
- * third topic's last 40 hex digits) is looked up by its prefix first, so that the many logs paying
- * no one of ours cost no string.
- */
-function paysWatched(bytes: Buffer, at: number, watched: WatchedAddresses): boolean {
-  const end = at + COMPACT_TO + 40;
-  if (bytes[end] === QUOTE && bytes[end + 1] === CLOSING_BRACKET && matchesAt(bytes, COMPACT_OPENING, at + TOPICS_KEY.length)) {
-    return watched.prefixes.has(hexPrefix(bytes, end - 40)) && watched.owners.has(bytes.toString("latin1", end - 40, end).toLowerCase());
-  }
-  // Spaced otherwise: the topics array is what lies up to its closing bracket (hex holds none).
-  const closing = bytes.indexOf(CLOSING_BRACKET, at);
-  const match = closing === -1 ? null : THREE_TOPICS.exec(bytes.toString("latin1", at, closing + 1));
-  return match !== null && watched.owners.has(match[1]!.toLowerCase());
+/** Whether the topics array whose key starts at `at` has the compact form, COMPACT_LENGTH long. */
+function isCompact(bytes: Buffer, at: number): boolean {
+  const end = at + COMPACT_LENGTH;
+  return bytes[end - 2] === QUOTE && bytes[end - 1] === CLOSING_BRACKET && matchesAt(bytes, COMPACT_OPENING, at + TOPICS_KEY.length);
 }
 
 /** Whether `key` stands in `bytes` at `at`. */
@@ -122,15 +121,34 @@ export function transferLogsOf(bytes: Buffer, watched: WatchedAddresses): { coun
   }
   let count = 0;
   const logs: RawLog[] = [];
-  for (let at = nextTopics(bytes, 0); at !== -1; at = nextTopics(bytes, at + TOPICS_KEY.length)) {
+  let at = nextTopics(bytes, 0);
+  while (at !== -1) {
     count += 1;
-    if (!paysWatched(bytes, at, watched)) continue;
-    // A log is a flat object (hex strings, numbers, a boolean, the topics array): its braces are
-    // the nearest ones around its topics.
-    const start = bytes.lastIndexOf(OPENING_BRACE, at);
-    const end = bytes.indexOf(CLOSING_BRACE, at);
-    if (start === -1 || end === -1) throw new AnswerError("eth_getLogs answered a log that is not a JSON object");
-    logs.push(JSON.parse(bytes.toString("utf8", start, end + 1)) as RawLog);
+    // Each log's `to` (the third topic's last 40 hex digits) is looked up by its prefix first, so
+    // that the many logs paying no one of ours cost no string; the search for the next log goes on
+    // after this one's topics array (hex holds no `"topics"`), a third of each log not searched.
+    let topicsEnd: number;
+    let pays: boolean;
+    if (isCompact(bytes, at)) {
+      topicsEnd = at + COMPACT_LENGTH;
+      const to = topicsEnd - '"]'.length - 40;
+      pays = watched.prefixes.has(hexPrefix(bytes, to)) && watched.owners.has(bytes.toString("latin1", to, to + 40).toLowerCase());
+    } else {
+      // Spaced otherwise: the topics array is what lies up to its closing bracket (hex holds none).
+      const closing = bytes.indexOf(CLOSING_BRACKET, at);
+      topicsEnd = closing === -1 ? at + TOPICS_KEY.length : closing + 1;
+      const match = closing === -1 ? null : THREE_TOPICS.exec(bytes.toString("latin1", at, topicsEnd));
+      pays = match !== null && watched.owners.has(match[1]!.toLowerCase());
+    }
+    if (pays) {
+      // A log is a flat object (hex strings, numbers, a boolean, the topics array): its braces are
+      // the nearest ones around its topics.
+      const start = bytes.lastIndexOf(OPENING_BRACE, at);
+      const end = bytes.indexOf(CLOSING_BRACE, at);
+      if (start === -1 || end === -1) throw new AnswerError("eth_getLogs answered a log that is not a JSON object");
+      logs.push(JSON.parse(bytes.toString("utf8", start, end + 1)) as RawLog);
+    }
+    at = nextTopics(bytes, topicsEnd);
   }
   return { count, logs };
 }
