@@ -28,6 +28,13 @@ export type WatchedAddresses = { owners: Map<string, AddressOwner>; prefixes: Se
 
 const PREFIX_DIGITS = 7;
 
+/** Each character code's value as a hex digit (either case), or -1: a byte of an answer, or a UTF-16 unit of a string. */
+const HEX_DIGIT = new Int8Array(0x10000).fill(-1);
+for (let digit = 0; digit < 16; digit++) {
+  HEX_DIGIT["0123456789abcdef".charCodeAt(digit)] = digit;
+  HEX_DIGIT["0123456789ABCDEF".charCodeAt(digit)] = digit;
+}
+
 /** The PREFIX_DIGITS hex digits of `source` from `at` as a number (upper or lower case; NaN if not hex). */
 export function hexPrefix(source: string | Uint8Array, at: number): number {
   let value = 0;
@@ -37,13 +44,6 @@ export function hexPrefix(source: string | Uint8Array, at: number): number {
     value = value * 16 + digit;
   }
   return value;
-}
-
-/** Each byte's value as a hex digit (either case), or -1. */
-const HEX_DIGIT = new Int8Array(0x10000).fill(-1);
-for (let digit = 0; digit < 16; digit++) {
-  HEX_DIGIT["0123456789abcdef".charCodeAt(digit)] = digit;
-  HEX_DIGIT["0123456789ABCDEF".charCodeAt(digit)] = digit;
 }
 
 export type LogFilter = { address: Hex[]; topics: Hex[]; fromBlock: Hex; toBlock: Hex };
