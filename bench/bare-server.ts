@@ -13,6 +13,7 @@ import { lockPgliteFolder } from "@/lib/db/pglite-lock";
 import { getTableColumns, type Column } from "drizzle-orm";
 import { invoices, paymentIntents } from "@/lib/studio/db/schema";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
+import { cutPage } from "@/lib/studio/paging";
 import { STATUS_CATEGORY, statusesIn, type InvoiceStatus } from "@/lib/studio/invoices/status";
 import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
 
@@ -111,7 +112,8 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     const statuses = category ? statusesIn(category) : Object.keys(STATUS_CATEGORY);
     const [counted, paged] = await Promise.all([
       pool.query(COUNTS_SQL, [principal.orgId]),
-      pool.query(PAGE_SQL, [principal.orgId, statuses, pageSize, (page - 1) * pageSize]),
+      // One row past the page tells whether another follows, as the service asks (its cursor).
+      pool.query(PAGE_SQL, [principal.orgId, statuses, pageSize + 1, (page - 1) * pageSize]),
     ]);
     const counts = Object.fromEntries(STATUS_CATEGORIES.map((name) => [name, 0])) as Record<StatusCategory, number>;
     let total = 0;
@@ -119,10 +121,11 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
       counts[STATUS_CATEGORY[status]] += count;
       if (statuses.includes(status)) total += count;
     }
+    const { page: rows, next } = cutPage(paged.rows as Array<Record<string, unknown>>, { page, page_size: pageSize }, (row) => String(row.i_id));
     return send(response, 200, {
       code: 0,
-      data: (paged.rows as Array<Record<string, unknown>>).map(serialize),
-      paging: { page_number: page, page_size: pageSize, total_count: total },
+      data: rows.map(serialize),
+      paging: { page_number: page, page_size: pageSize, total_count: total, next_starting_after: next },
       counts,
     });
   }

@@ -33,15 +33,20 @@ let succeeded = false;
 const cleanups: Array<() => Promise<void>> = [];
 const wanted = (phase: string) => !settings.only.length || settings.only.includes(phase);
 
+/** Builds as `npm run build` does when a part is missing: the Next.js app, and the scripts `npm start` loads from dist/. */
 async function ensureBuilt(): Promise<void> {
-  if (fs.existsSync(path.join(root, settings.distDir, "BUILD_ID"))) return;
-  log(`no build in ${settings.distDir}: running next build`);
   const { spawn } = await import("node:child_process");
-  const code = await new Promise<number>((resolve) => {
-    const child = spawn(bin("next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-    child.on("exit", (exitCode) => resolve(exitCode ?? 1));
-  });
-  if (code !== 0) throw new Error("next build failed");
+  const run = (command: string, args: string[]) =>
+    new Promise<number>((resolve) => {
+      const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+      child.on("exit", (exitCode) => resolve(exitCode ?? 1));
+    });
+  if (!fs.existsSync(path.join(root, settings.distDir, "BUILD_ID"))) {
+    log(`no build in ${settings.distDir}: running next build`);
+    if ((await run(bin("next"), ["build"])) !== 0) throw new Error("next build failed");
+  }
+  // Without them the server refuses to start ("dist/observability.mjs is not built").
+  if ((await run(process.execPath, [path.join(root, "scripts", "build-scripts.mjs")])) !== 0) throw new Error("building the scripts failed");
 }
 
 /** The PostgreSQL phases: a scratch database seeded with `settings.invoices` invoices, Next and the bare server on it. */
@@ -74,6 +79,8 @@ async function postgresPhases(): Promise<PhaseResult[]> {
       // The organizations and keys the bench drives (a production server seeds only when asked).
       SEED_DEMO: "1",
       SEED_DEMO_INVOICES: "0",
+      // The one public address, as a deployment sets it: the bare server names it too.
+      PUBLIC_URL: nextUrl,
     },
     path.join(dataDir, "next.log"),
   );
@@ -103,7 +110,8 @@ async function postgresPhases(): Promise<PhaseResult[]> {
   const bare = start(
     bin("tsx"),
     ["bench/bare-server.ts", "--port", String(barePort), "--database-url", databaseUrl, "--pool", String(settings.poolSize)],
-    { NODE_ENV: "production" },
+    // Its answers must be the Next server's byte for byte, payment page links included.
+    { NODE_ENV: "production", PUBLIC_URL: nextUrl },
     path.join(dataDir, "bare.log"),
   );
   await waitFor(`${bareUrl}${onePaths[0]}`, bare, 60_000, { "x-studio-api-key": viewer.api_key });
