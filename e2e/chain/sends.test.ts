@@ -257,7 +257,7 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
     }, arbOn(node));
   });
 
-  it("reports each chain for reconciliation (GET /chains), and a node that stops answering as unreachable and the readiness as degraded", async () => {
+  it("reports each chain for reconciliation (GET /chains) with plain warnings (gas tank low, balance ≠ ledger, scanner behind), and a node that stops answering as unreachable and the readiness as degraded", async () => {
     await withStudio(target, async () => {
       const { principal } = await bootedDemoOrg(target);
       const { listChains, unreachableChains } = await import("@/lib/studio/chain/list-chains");
@@ -274,7 +274,35 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
       const usdc = arb.tokens.find((token) => token.symbol === "USDC")!;
       expect(usdc.on_chain_balance).toBe(formatUnits(await tokenBalance(node, treasury), 6));
       expect(chains.find((chain) => chain.id === "tron")).toMatchObject({ mode: "sandbox", chain_id: null, reachable: null, gas_tank_address: null });
+      expect(arb.warnings.filter((warning) => warning.startsWith("gas tank low"))).toEqual([]);
       expect(await unreachableChains()).toEqual([]);
+
+      // What needs a person, said plainly: the second organization's gas tank was never funded,
+      // tokens reached its treasury outside Studio (its ledger knows nothing of them), and blocks
+      // were mined past the depth since the scanner's last round.
+      const { authenticate } = await import("@/lib/studio/auth/principal");
+      const { orgAccount } = await import("@/lib/studio/chain/evm/keys");
+      const { TREASURY_INDEX } = await import("@/lib/studio/chain/wallet-indexes");
+      const { db } = await import("@/lib/db/client");
+      const second = demoOrg(target, 1);
+      const secondTreasury = (await orgAccount(await db(), second.orgId, TREASURY_INDEX)).address;
+      await node.mint(node.tokens.USDT, secondTreasury, units(1));
+      await node.mine(DEPTH + 2);
+      const attention = (await listChains({ principal: await authenticate(second.key("finance")) })).find((chain) => chain.id === "arb")!;
+      const usdt = attention.tokens.find((token) => token.symbol === "USDT")!;
+      expect(usdt.on_chain_balance).toBe(formatUnits(await tokenBalance(node, secondTreasury, node.tokens.USDT), 6));
+      expect(usdt.ledger_balance).toBe("0");
+      expect(attention.gas_tank_balance).toBe("0");
+      expect(attention.warnings).toEqual(
+        expect.arrayContaining([
+          `USDT: the treasury holds ${usdt.on_chain_balance} on chain but the ledger says 0 (settlements and withdrawals on their way count in the ledger first)`,
+          `gas tank low: 0 left, about 0 sends' worth at today's fees; fund ${attention.gas_tank_address}`,
+          expect.stringMatching(/^scanner behind: \d+ blocks behind the node's head$/),
+        ]),
+      );
+      const behind = Number(/scanner behind: (\d+)/.exec(attention.warnings.join("\n"))![1]);
+      expect(behind).toBe(attention.head_block! - attention.scanned_block!);
+      expect(behind).toBeGreaterThan(DEPTH);
 
       node.setReachable(false);
       try {
