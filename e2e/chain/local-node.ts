@@ -45,7 +45,21 @@ export type LocalNode = {
 };
 
 export async function startLocalNode(options: { chainId?: number; decimals?: number; port?: number; blockIntervalMs?: number } = {}): Promise<LocalNode> {
-  const port = options.port ?? (await freePort());
+  // A free port can be taken by another test file's node between freePort() and the node's bind:
+  // that node then exits, and another free port is tried (a port given is used as it is).
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await freePort());
+    try {
+      return await startOn(port, options);
+    } catch (error) {
+      if (options.port !== undefined || attempt === 3 || !(error instanceof NodeExitedError)) throw error;
+    }
+  }
+}
+
+class NodeExitedError extends Error {}
+
+async function startOn(port: number, options: { chainId?: number; decimals?: number; blockIntervalMs?: number }): Promise<LocalNode> {
   const child = spawn(path.join(root, "node_modules/.bin/hardhat"), ["--config", "e2e/chain/hardhat.config.cjs", "node", "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: root,
     env: {
@@ -58,7 +72,7 @@ export async function startLocalNode(options: { chainId?: number; decimals?: num
   });
   const directUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitForNode(child, directUrl);
+    await waitForNode(child, port, directUrl);
   } catch (error) {
     child.kill("SIGKILL");
     throw error;
@@ -131,13 +145,23 @@ export async function startLocalNode(options: { chainId?: number; decimals?: num
   };
 }
 
-async function waitForNode(child: ChildProcess, url: string): Promise<void> {
+/**
+ * Waits until this child says it serves `port`, then answers there: an answer alone could come
+ * from another file's node that took the port first (two test files then shared one chain, and
+ * one stopping it failed the other's every test).
+ */
+async function waitForNode(child: ChildProcess, port: number, url: string): Promise<void> {
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const listening = `JSON-RPC server at http://127.0.0.1:${port}/`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`hardhat node exited ${child.exitCode}: ${output}`);
+    if (child.exitCode !== null) throw new NodeExitedError(`hardhat node exited ${child.exitCode}: ${output}`);
+    if (!output.includes(listening)) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
     try {
       const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' });
       if (response.ok) return;
