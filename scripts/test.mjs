@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import net from "node:net";
+import { freePort, listening } from "../e2e/ports.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 // Optional: a stage ("unit" | "node" | "api" | "browser" | "servers") or several joined by commas,
@@ -36,17 +36,6 @@ function run(command, args, env = {}) {
   });
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
 async function waitForHealth(url, server, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -58,18 +47,6 @@ async function waitForHealth(url, server, timeoutMs) {
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   throw new Error(`server not healthy after ${timeoutMs} ms`);
-}
-
-/** True when something accepts connections on 127.0.0.1:`port`. */
-function listening(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 }
 
 /**

@@ -5,12 +5,11 @@
 // (CHAIN_LOCAL_PORT): 8545, the default, may be a developer's running node.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { createPublicClient, erc20Abi, http, parseEther, type Address } from "viem";
 import { afterEach, expect, it } from "vitest";
 import { describeDriverIndependent } from "../node/support";
-import { freePort } from "./local-node";
+import { freePort, listening } from "../ports.mjs";
 import { freshAddress } from "./support";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -64,17 +63,6 @@ function groupAlive(pgid: number): boolean {
   }
 }
 
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
-
 // Whatever a failed assertion left running is killed, group and all.
 const running = new Set<number>();
 afterEach(() => {
@@ -117,7 +105,7 @@ describeDriverIndependent("npm run chain:local", () => {
     // npm ends by the signal it got, as a shell job does; the script and the node exit without complaint.
     expect(stopped).toMatchObject({ signal: "SIGINT", groupAlive: false });
     expect(stopped.output).not.toMatch(/error/i);
-    expect(await accepts(port)).toBe(false);
+    expect(await listening(port)).toBe(false);
     // The chain is gone, and so is what pointed `pay` at it.
     expect(fs.existsSync(stateFile(port))).toBe(false);
     const late = await chainLocal(port, ["pay", payee, "10"]);
@@ -128,11 +116,11 @@ describeDriverIndependent("npm run chain:local", () => {
   it("stops the node and everything it started on SIGTERM too", async () => {
     const port = await freePort();
     const chain = await startChainLocal(port);
-    expect(await accepts(port)).toBe(true);
+    expect(await listening(port)).toBe(true);
     const stopped = await chain.stop("SIGTERM");
     expect(stopped).toMatchObject({ signal: "SIGTERM", groupAlive: false });
     expect(stopped.output).not.toMatch(/error/i);
-    expect(await accepts(port)).toBe(false);
+    expect(await listening(port)).toBe(false);
     expect(fs.existsSync(stateFile(port))).toBe(false);
   }, 180_000);
 

@@ -17,6 +17,7 @@ import {
 } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import artifact from "./contracts/TestStablecoin.json";
+import { freePort } from "../ports.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 // Hardhat's well-known development mnemonic: its accounts hold 10,000 ETH each on a fresh node.
@@ -169,17 +170,6 @@ async function waitForNode(child: ChildProcess, port: number, url: string): Prom
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`hardhat node did not answer within 60 s: ${output}`);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 }
 
 /** A TCP relay to the node that can drop every connection and refuse new ones: a node gone from the network. */

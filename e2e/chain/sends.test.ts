@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootedDemoOrg, demoOrg, drivers, dropTarget, freshTarget, queryRows, raceMode, runFixture, withStudio, type Target } from "../node/support";
 import { formatUnits, parseSignedUnits, parseUnits } from "@/lib/studio/money";
 import type { LocalNode } from "./local-node";
-import { arbOn, DEPTH, freshAddress, fundGasTank, PAYER, runUntil, scanToHead, sendsOf, startFundedNode, tokenBalance, units } from "./support";
+import { arbOn, DEPTH, freshAddress, fundedDemoOrg, PAYER, runUntil, scanToHead, sendsOf, startFundedNode, tokenBalance, units } from "./support";
 
 let node: LocalNode;
 beforeAll(async () => {
@@ -24,11 +24,7 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
   let treasury: Address;
   beforeAll(async () => {
     target = await freshTarget(driver, "sends");
-    await withStudio(target, async () => {
-      const { orgId } = await bootedDemoOrg(target);
-      await scanToHead();
-      ({ treasury } = await fundGasTank(node, orgId));
-    }, arbOn(node));
+    treasury = await fundedDemoOrg(target, node);
   });
   afterAll(async () => {
     await dropTarget(target);

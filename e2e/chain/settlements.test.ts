@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootedDemoOrg, drivers, dropTarget, freshTarget, invoiceRequest, payoutRequest, queryRows, withStudio, type ClientModule, type Target } from "../node/support";
 import { formatUnits, parseSignedUnits } from "@/lib/studio/money";
 import type { LocalNode } from "./local-node";
-import { arbOn, DEPTH, freshAddress, fundGasTank, PAYER, runUntil, scanToHead, sendsOf, startFundedNode, tokenBalance, units, type SendRow } from "./support";
+import { arbOn, DEPTH, freshAddress, fundedDemoOrg, PAYER, runUntil, sendsOf, startFundedNode, tokenBalance, units, type SendRow } from "./support";
 
 let node: LocalNode;
 beforeAll(async () => {
@@ -26,11 +26,7 @@ describe.each(drivers)("settlements, refunds and payouts on a real chain on %s",
   let treasury: Address;
   beforeAll(async () => {
     target = await freshTarget(driver, "settlements");
-    await withStudio(target, async () => {
-      const { orgId } = await bootedDemoOrg(target);
-      await scanToHead();
-      ({ treasury } = await fundGasTank(node, orgId));
-    }, arbOn(node));
+    treasury = await fundedDemoOrg(target, node);
   });
   afterAll(async () => {
     await dropTarget(target);

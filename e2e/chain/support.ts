@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { erc20Abi, getAddress, parseEther, type Address } from "viem";
 import { parseUnits } from "@/lib/studio/money";
-import { queryRows, type ClientModule } from "../node/support";
+import { bootedDemoOrg, queryRows, withStudio, type ClientModule, type Target } from "../node/support";
 import { startLocalNode, type LocalNode } from "./local-node";
 
 export const DEPTH = 3;
@@ -62,18 +62,22 @@ export function tokenBalance(node: LocalNode, owner: Address, token: Address = n
 }
 
 /**
- * Inside `withStudio`: the operator funds the organization's gas tank once (10 of the native coin);
- * deposit addresses and the treasury get their gas from it. Gives the gas tank and the treasury.
+ * The money-out tests' starting point on a fresh database: the demo organization booted, the
+ * scanner at the node's head, and its gas tank funded by the operator (10 of the native coin;
+ * deposit addresses and the treasury get their gas from it). Gives the treasury's address.
  */
-export async function fundGasTank(node: LocalNode, orgId: number): Promise<{ gasTank: Address; treasury: Address }> {
-  const { orgAccount } = await import("@/lib/studio/chain/evm/keys");
-  const { GAS_TANK_INDEX, TREASURY_INDEX } = await import("@/lib/studio/chain/wallet-indexes");
-  const { db } = await import("@/lib/db/client");
-  const gasTank = (await orgAccount(await db(), orgId, GAS_TANK_INDEX)).address;
-  const treasury = (await orgAccount(await db(), orgId, TREASURY_INDEX)).address;
-  const hash = await node.wallet(0).sendTransaction({ to: gasTank, value: parseEther("10"), chain: null, account: node.wallet(0).account });
-  await node.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-  return { gasTank, treasury };
+export function fundedDemoOrg(target: Target, node: LocalNode): Promise<Address> {
+  return withStudio(target, async (client) => {
+    const { orgId } = await bootedDemoOrg(target);
+    await scanToHead();
+    const { orgAccount } = await import("@/lib/studio/chain/evm/keys");
+    const { GAS_TANK_INDEX, TREASURY_INDEX } = await import("@/lib/studio/chain/wallet-indexes");
+    const gasTank = (await orgAccount(await client.db(), orgId, GAS_TANK_INDEX)).address;
+    const treasury = (await orgAccount(await client.db(), orgId, TREASURY_INDEX)).address;
+    const hash = await node.wallet(0).sendTransaction({ to: gasTank, value: parseEther("10"), chain: null, account: node.wallet(0).account });
+    await node.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    return treasury;
+  }, arbOn(node));
 }
 
 /** Inside `withStudio`: background rounds (scan, follow sends, broadcast), a block mined after each, until `done` says so. */

@@ -2,10 +2,12 @@
 // the malformed-input sweep): each on a database of its own, in a process group of its own.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Target } from "../node/support";
+import { freePort } from "../ports.mjs";
+
+export { freePort };
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -145,13 +147,3 @@ function killLiveServersNow(): void {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
