@@ -10,7 +10,8 @@ import pg from "pg";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BalancesPage } from "./pages/balances-page";
-import { axeViolations, createPaymentIntent, openInbox, PAYOUT_TARGET, payPaymentIntent, person, studio } from "./support";
+import { InvoiceDetailPage } from "./pages/invoice-detail-page";
+import { axeViolations, createInvoice, createPaymentIntent, openInbox, PAYOUT_TARGET, payPaymentIntent, person, studio, type InvoiceRecord } from "./support";
 
 // Tagged @postgres: .ci/run's PostgreSQL run runs the browser specs so tagged (`--grep @postgres`).
 test.skip(!process.env.DATABASE_URL, "moves a session's password check back in the server's database: PostgreSQL only");
@@ -121,3 +122,42 @@ test("an approver's bulk approval of a withdrawal request asks for the password 
   // Sent: the sandbox chain may have confirmed it already.
   expect((await studio<{ status: string }>("GET", `/asset_pro/transfer/${request.id}`, "admin")).status).toMatch(/^(submitted|confirmed)$/);
 });
+
+for (const width of [1280, 390]) {
+  test(`signing a paid invoice by keyboard alone, the password asked on the way, at ${width} px`, { tag: "@postgres" }, async ({ as }, testInfo) => {
+    const created = await createInvoice();
+    const approved = await studio<InvoiceRecord>("POST", `/invoice/intent/${created.id}/approve`, "approver", {});
+    await payPaymentIntent(approved.payment_intent.payment_intent_id, approved.payment_intent.crypto_amount);
+    const admin = await as("admin", { ownSession: true });
+    const { page } = admin;
+    await page.setViewportSize({ width, height: 900 });
+    await ageSessionOf(page);
+    const detail = new InvoiceDetailPage(page);
+    await detail.goto(created.id);
+    await detail.expectStatus("Paid");
+
+    const sign = detail.action("Sign");
+    await sign.focus();
+    await page.keyboard.press("Enter");
+    const dialog = detail.dialog();
+    await expect(dialog).toBeVisible();
+    const confirm = dialog.getByRole("button", { name: /Confirm sign/ });
+    // Tab walks the dialog's controls to its confirm button (a modal keeps focus inside it).
+    for (let presses = 0; presses < 10 && !(await confirm.evaluate((button) => button === document.activeElement)); presses++) {
+      await page.keyboard.press("Tab");
+    }
+    await expect(confirm).toBeFocused();
+    await page.keyboard.press("Enter");
+
+    const password = dialog.getByLabel("Your password", { exact: true });
+    await expect(password).toBeFocused();
+    await page.screenshot({ path: testInfo.outputPath(`sign-step-up-${width}.png`) });
+    expect(await axeViolations(page, { state: `step-up at ${width} px` })).toEqual([]);
+    await page.keyboard.type(person("admin").password);
+    await page.keyboard.press("Enter");
+    await expect(detail.toast("Invoice signed")).toBeVisible();
+    await detail.expectStatus("Signed");
+    await expect(dialog).toBeHidden();
+    expect((await studio<InvoiceRecord>("GET", `/invoice/intent/${created.id}`, "admin")).status).toBe("signed");
+  });
+}
