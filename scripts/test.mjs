@@ -71,11 +71,40 @@ async function ensureRedis() {
 const wants = (stage) => chosen.includes(stage);
 if (wants("node") || wants("servers")) await ensureRedis();
 const timings = [];
-/** Runs one stage, keeps its wall time for the summary, and counts it failed on a non-zero exit. */
+/** The shared server's process while it runs: its CPU counts toward the stages that use it. */
+let sharedServerPid;
+/**
+ * CPU seconds (user + system) spent so far by this runner's finished child processes (each
+ * stage's runner, with the browsers and workers it waited for) and by the running shared server:
+ * beside a stage's wall time it says how much of the machine the stage keeps busy, which is what
+ * decides whether stages can run side by side. A process started beside the stages (the
+ * organizations' provisioning) counts toward the stage it ends in; PostgreSQL's own server
+ * processes are not counted. Linux's /proc only.
+ */
+function cpuSeconds() {
+  const ticks = (pid, fields) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const values = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // After the command's name: utime, stime, cutime, cstime are the 12th to 15th values.
+      return fields.reduce((sum, field) => sum + Number(values[field]), 0);
+    } catch {
+      return undefined;
+    }
+  };
+  const children = ticks("self", [13, 14]);
+  if (children === undefined) return undefined;
+  const server = sharedServerPid ? (ticks(sharedServerPid, [11, 12, 13, 14]) ?? 0) : 0;
+  return (children + server) / 100;
+}
+/** Runs one stage, keeps its wall and CPU time for the summary, and counts it failed on a non-zero exit. */
 async function stage(name, work) {
   const started = performance.now();
+  const cpuBefore = cpuSeconds();
   const code = await work();
-  timings.push({ name, seconds: (performance.now() - started) / 1000, ok: code === 0 });
+  const cpuAfter = cpuSeconds();
+  const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  timings.push({ name, seconds: (performance.now() - started) / 1000, cpu, ok: code === 0 });
   return code === 0 ? 0 : 1;
 }
 const mode = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
@@ -184,6 +213,7 @@ if (sharesServer) {
     env: { ...process.env, ...serverEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  sharedServerPid = server.pid;
   const serverLog = fs.createWriteStream(path.join(dataDir, "server.log"));
   server.stdout.pipe(serverLog);
   server.stderr.pipe(serverLog);
@@ -199,7 +229,12 @@ if (sharesServer) {
     console.error(error);
     failed += 1;
   } finally {
+    // Its exit is awaited so that its CPU moves into this runner's children's count between
+    // stages, not inside the next one.
+    const exited = server.exitCode === null ? new Promise((resolve) => server.once("exit", resolve)) : Promise.resolve();
     stop();
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    sharedServerPid = undefined;
     if (failed) console.log(`server log kept at ${path.join(dataDir, "server.log")}`);
   }
 }
@@ -209,6 +244,7 @@ if (wants("servers")) {
   failed += await stage("servers", () => run(bin("vitest"), ["run", "--project", "servers", SIDE_BY_SIDE, ...filters], { ...SECRETS, ...templateEnv, STUDIO_TEST_OWN_SERVERS: "1" }));
 }
 
-console.log(`\nStage times on ${mode}: ${timings.map(({ name, seconds, ok }) => `${name} ${seconds.toFixed(0)} s${ok ? "" : " (failed)"}`).join(", ")}`);
+const cpuNote = (seconds, cpu) => (cpu === undefined ? "" : ` (CPU ${cpu.toFixed(0)} s, ${(cpu / seconds).toFixed(1)} cores)`);
+console.log(`\nStage times on ${mode}: ${timings.map(({ name, seconds, cpu, ok }) => `${name} ${seconds.toFixed(0)} s${cpuNote(seconds, cpu)}${ok ? "" : " (failed)"}`).join(", ")}`);
 console.log(failed ? `\n${failed} test stage(s) failed on ${mode}` : `\nAll test stages passed on ${mode}`);
 process.exit(failed ? 1 : 0);
