@@ -187,7 +187,7 @@ const pgliteTemplate =
 
 if (wants("unit")) failed += await stage("unit", () => run(bin("vitest"), ["run", "--project", "unit", ...filters]));
 const templateEnv = await pgliteTemplate;
-// Vitest's default on this 2-core machine is one file at a time; node and servers tests spend
+// Vitest's default on this 2-core machine is one file at a time; node, api and servers tests spend
 // most of their time waiting on child processes, servers and databases, so two files share it.
 const SIDE_BY_SIDE = "--maxWorkers=2";
 if (wants("node")) failed += await stage("node", () => run(bin("vitest"), ["run", "--project", "node", SIDE_BY_SIDE, ...filters], templateEnv));
@@ -223,7 +223,9 @@ if (sharesServer) {
     await waitForHealth(baseUrl, server, 300_000);
     // The secrets too: tests of POST /me/sign_ins speak as the console's server (CONSOLE_SECRET).
     const testEnv = { ...SECRETS, STUDIO_TEST_URL: baseUrl, STUDIO_TEST_DATA_DIR: dataDir };
-    if (wants("api")) failed += await stage("api", () => run(bin("vitest"), ["run", "--project", "api", ...filters], testEnv));
+    // Two API files at a time against the one server: each file acts in organizations of its own,
+    // and one file alone leaves the server waiting on the test's side of every round trip.
+    if (wants("api")) failed += await stage("api", () => run(bin("vitest"), ["run", "--project", "api", SIDE_BY_SIDE, ...filters], testEnv));
     if (wants("browser")) failed += await stage("browser", () => run(bin("playwright"), ["test", ...filters], testEnv));
   } catch (error) {
     console.error(error);
