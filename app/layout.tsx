@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { chosenTheme } from "@/lib/console/theme-choice";
-import "./globals.css";
 
 export const metadata: Metadata = {
   title: "Studio",

@@ -1,4 +1,5 @@
 import { ConsoleFrame } from "@/components/shell/console-frame";
+import "@/app/globals.css";
 
 export const dynamic = "force-dynamic";
 

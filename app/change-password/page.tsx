@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { FirstPasswordForm } from "@/app/change-password/first-password-form";
+import "@/app/globals.css";
 import { pageContext, pagePasswordContext } from "@/lib/console/page-session";
 
 export const metadata: Metadata = { title: "Choose your password · Studio" };

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/app/sign-in/sign-in-form";
+import "@/app/globals.css";
 import { pageContext, pagePasswordContext } from "@/lib/console/page-session";
 
 export const metadata: Metadata = { title: "Sign in · Studio" };

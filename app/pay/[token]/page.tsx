@@ -9,6 +9,7 @@ import { readPayPage, type PayPage } from "@/lib/studio/pay/pay-page";
 import { takePayRequest, takeUnknownPayToken } from "@/lib/studio/pay/rate-limit";
 import { CopyButton } from "@/components/payments/copy-button";
 import { Countdown, LiveStatus } from "./_components/live-status";
+import "../pay.css";
 
 export const dynamic = "force-dynamic";
 
