@@ -1,3 +1,4 @@
+import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, gt, inArray, isNull, like, ne, not } from "drizzle-orm";

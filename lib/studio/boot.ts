@@ -1,3 +1,4 @@
+import "server-only";
 import { getDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { seedDemoIfEmpty } from "@/lib/studio/seed/demo";

@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/lib/env";
 import { and, eq, not, like } from "drizzle-orm";
 import { loadOrCreateSecret, resealFirstFormat, seal, sealingKey, unseal } from "@/lib/crypto";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, lt } from "drizzle-orm";
 import { paymentIntents } from "@/lib/studio/db/schema";
 import { broadcastPendingSends } from "@/lib/studio/chain/sends";

@@ -1,3 +1,4 @@
+import "server-only";
 // The audit log (issue 13): who did what, written by the verb in its own transaction so the row
 // exists exactly when the change does. Rows are never updated or deleted (a trigger refuses it).
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";

@@ -1,3 +1,4 @@
+import "server-only";
 // Console sign-ins (and password changes) are audited by the service: the console checks the password, then reports the
 // outcome with the person's own key, and a sign-in whose row cannot be written does not happen.
 import type { Principal } from "@/lib/studio/auth/principal";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { currentDatabase, db, getDatabase, statementName, type Database } from "@/lib/db/client";
 import { apiKeys, organizations, users } from "@/lib/studio/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 // The organization's balance ledger: one immutable row per movement. Each movement names a
 // reference that can happen once (a unique index), so a retried step never counts twice. The
 // balance per chain and token is the sum of its rows, kept in `balances` by a trigger whose CHECK

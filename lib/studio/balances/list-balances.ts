@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database } from "@/lib/db/client";

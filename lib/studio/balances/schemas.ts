@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
 import { cursorQuerySchema, filterText, pagingQuerySchema, sortQuerySchema } from "@/lib/studio/paging";

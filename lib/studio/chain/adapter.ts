@@ -1,3 +1,4 @@
+import "server-only";
 // The one interface the service uses to reach a chain, chosen per chain: the sandbox (a table) or,
 // for an EVM chain with CHAIN_<ID>_RPC_URL, the JSON-RPC adapter (lib/studio/chain/evm/).
 import { createHash } from "node:crypto";

@@ -1,3 +1,4 @@
+import "server-only";
 // Each organization's HD wallet: the sealed BIP-39 mnemonic opened once per process, because
 // turning a mnemonic into a seed (PBKDF2, 2048 rounds) costs far more than deriving an address.
 import { HDKey } from "@scure/bip32";

@@ -1,3 +1,4 @@
+import "server-only";
 // GET /chains (extension, issue 24): each chain as this server reaches it, for reconciliation:
 // the node's head and the scanner's position, the organization's treasury and gas tank, what the
 // treasury holds on chain beside what the ledger says, and the sends still on their way. Plain

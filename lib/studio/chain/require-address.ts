@@ -1,3 +1,4 @@
+import "server-only";
 import { StudioError } from "@/lib/studio/errors";
 import { findChain } from "@/lib/studio/chain/registry";
 import { isValidAddress } from "@/lib/studio/chain/addresses";

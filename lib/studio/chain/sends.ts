@@ -1,3 +1,4 @@
+import "server-only";
 // The chain-send outbox. A verb that decides to send funds records the send (with the hash it
 // will have) in its own transaction; the broadcast happens after commit. The drainer (in-process
 // sweeper or `npm run worker`) broadcasts whatever a crash left pending, under a short lease so

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { chainTransfers, paymentIntents } from "@/lib/studio/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 // What an invoice e-mail says: the invoice as it is when the attempt is made (its PDF attached),
 // the amount, the due date and the hosted payment page's link (kg_deep_link).
 import { eq } from "drizzle-orm";

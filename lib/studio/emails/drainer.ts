@@ -1,3 +1,4 @@
+import "server-only";
 // Drains the e-mail outbox as the webhook dispatcher drains its own: claims due e-mails under a
 // lease (FOR UPDATE SKIP LOCKED, so several drainers never claim one attempt twice), hands each to
 // the SMTP server, and records every attempt with what the server said.

@@ -1,3 +1,4 @@
+import "server-only";
 // GET /invoice/intent/{id}/emails and POST /invoice/intent/{id}/emails/{email_id}/resend
 // (extensions, issue 26): the e-mails an invoice's recipient was sent, each with every attempt and
 // what the SMTP server answered, and a re-send as a new round of attempts on the same e-mail.

@@ -1,3 +1,4 @@
+import "server-only";
 // The e-mail outbox writer: called in the transaction of the change that makes an e-mail due, so
 // a row exists exactly when that change committed. One row per invoice and kind (a unique index):
 // a second approval path or a second sweeper finds the row there and adds nothing.

@@ -1,3 +1,4 @@
+import "server-only";
 // Reminder e-mails (issue 26), queued by the sweeper. An invoice's due date is its issue date plus
 // its payment terms (`due_at`, what the list sorts by). While it is still owed (approved, or
 // underpaid) and its payment window is open:

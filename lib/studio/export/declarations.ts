@@ -1,3 +1,4 @@
+import "server-only";
 // What each CSV export is (issue 27): the list it exports, its file name, who may take it and the
 // query it reads (the list's filters and sort, without paging). Read by the routes, the OpenAPI
 // document and, with its columns and batches, by exports.ts.

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Principal } from "@/lib/studio/auth/principal";
 import type { CancelInput } from "@/lib/studio/invoices/schemas";
 import { receivedFacts } from "@/lib/studio/payment-intents/status";

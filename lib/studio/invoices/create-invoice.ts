@@ -1,3 +1,4 @@
+import "server-only";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { fieldError } from "@/lib/studio/errors";
 import { newId } from "@/lib/studio/ids";

@@ -1,3 +1,4 @@
+import "server-only";
 // An invoice as a PDF (issue 26), drawn with pdfkit: a maintained PDF library that runs in Node
 // with no browser. Its built-in Helvetica covers Latin-1 only; text beyond that (Traditional
 // Chinese names, lines) needs a font file with those glyphs: INVOICE_PDF_FONT, else the first of

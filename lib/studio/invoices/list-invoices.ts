@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { db, type Database } from "@/lib/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { invoices } from "@/lib/studio/db/schema";
 import type { Owner } from "@/lib/studio/workflow/owner";
 import { invoiceStateMachine, type InvoiceAction, type InvoiceStatus } from "@/lib/studio/invoices/status";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { invoices } from "@/lib/studio/db/schema";
 import { fiatCurrencies } from "@/lib/studio/payment-intents/schemas";

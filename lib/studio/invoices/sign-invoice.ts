@@ -1,3 +1,4 @@
+import "server-only";
 import { settlementTarget } from "@/lib/studio/payment-intents/payout-targets";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { fieldError } from "@/lib/studio/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 // What every operation shares: the envelopes, the error envelope and its codes, and the headers.
 import { z } from "zod";
 import { ERROR_TABLE } from "@/lib/studio/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { endpoint, named } from "@/lib/studio/openapi/endpoint";
 import { pagingQuerySchema } from "@/lib/studio/paging";
 import { PERMISSIONS } from "@/lib/studio/auth/permissions";

@@ -1,3 +1,4 @@
+import "server-only";
 // Organization verbs: what `npm run studio` and the demo seed use to set up organizations, and
 // what the team endpoints (org:manage) use to manage people and keys: one way to do each thing.
 import { randomBytes } from "node:crypto";

@@ -1,3 +1,4 @@
+import "server-only";
 // Requests of the team endpoints (issue 13, org:manage). No database imports: the console's team
 // forms are built on these schemas.
 import { z } from "zod";

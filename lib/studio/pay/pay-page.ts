@@ -1,3 +1,4 @@
+import "server-only";
 // What the hosted payment page (/pay/{token}) shows, read by its token. Only what a payer needs:
 // no API key, no record or payment intent id, no internal field leaves this module.
 import { eq } from "drizzle-orm";

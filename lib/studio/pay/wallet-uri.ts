@@ -1,3 +1,4 @@
+import "server-only";
 // What the payment page's QR code says, in the form wallets of each chain family understand.
 import type { ChainInfo } from "@/lib/studio/chain/registry";
 import { formatUnits } from "@/lib/studio/money";

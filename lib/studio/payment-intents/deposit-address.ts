@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { paymentIntents } from "@/lib/studio/db/schema";
 import { fieldError, StudioError } from "@/lib/studio/errors";
 import { newId } from "@/lib/studio/ids";

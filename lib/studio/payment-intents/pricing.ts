@@ -1,3 +1,4 @@
+import "server-only";
 import type { TokenInfo } from "@/lib/studio/chain/registry";
 import { divideCeil, formatFixed, formatUnits, parseDecimal } from "@/lib/studio/money";
 import { tokenPrice, type FiatCurrency } from "@/lib/studio/rates";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { paymentIntents } from "@/lib/studio/db/schema";
 import { TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { TokenInfo, TokenSymbol } from "@/lib/studio/chain/registry";
 import { configuredChain, requireChainAvailable } from "@/lib/studio/chain/evm/rpc-chains";
 import { StudioError } from "@/lib/studio/errors";

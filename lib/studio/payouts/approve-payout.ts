@@ -1,3 +1,4 @@
+import "server-only";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { StudioError } from "@/lib/studio/errors";
 import { approveIntent } from "@/lib/studio/workflow/verbs";

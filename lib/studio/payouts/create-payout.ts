@@ -1,3 +1,4 @@
+import "server-only";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { newId } from "@/lib/studio/ids";
 import { checkPayoutTargets } from "@/lib/studio/payment-intents/payout-targets";

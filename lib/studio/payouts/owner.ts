@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { paymentIntents, payouts } from "@/lib/studio/db/schema";
 import { formatUnits, parseUnits } from "@/lib/studio/money";

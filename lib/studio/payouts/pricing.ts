@@ -1,3 +1,4 @@
+import "server-only";
 import type { TokenInfo } from "@/lib/studio/chain/registry";
 import { fieldError } from "@/lib/studio/errors";
 import { formatUnits, parseUnits } from "@/lib/studio/money";

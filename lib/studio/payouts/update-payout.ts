@@ -1,3 +1,4 @@
+import "server-only";
 import type { Principal } from "@/lib/studio/auth/principal";
 import type { TokenSymbol } from "@/lib/studio/chain/registry";
 import { requireAddressFor } from "@/lib/studio/chain/require-address";

@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/lib/env";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { StudioError } from "@/lib/studio/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { nonBlank } from "@/lib/studio/validation";
 import { dateTimeText } from "@/lib/studio/records";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { InvoiceCreateInput } from "@/lib/studio/invoices/schemas";
 import { formatFixed, formatUnits } from "@/lib/studio/money";
 import { totalInUnits } from "@/lib/studio/invoices/amounts";

@@ -1,3 +1,4 @@
+import "server-only";
 // Demo standalone payment intents driven through the real verbs, so every payment status the
 // console shows has rows and the organization has a positive balance to withdraw from.
 import type { Principal } from "@/lib/studio/auth/principal";

@@ -1,3 +1,4 @@
+import "server-only";
 // Demo payouts driven through the real verbs, so every payout status (and tab) has rows.
 import type { Principal } from "@/lib/studio/auth/principal";
 import { randomAddress } from "@/lib/studio/chain/addresses";

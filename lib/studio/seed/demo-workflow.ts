@@ -1,3 +1,4 @@
+import "server-only";
 // Drives a deterministic share of the demo invoices through the real workflow verbs, so every
 // status (and every console tab) has rows: the seed goes through the same rules as the API.
 import type { Principal } from "@/lib/studio/auth/principal";

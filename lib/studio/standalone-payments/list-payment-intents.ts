@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "@/lib/db/client";
 import { chainTransfers, paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/schema";

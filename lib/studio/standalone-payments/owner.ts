@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/schema";
 import { formatUnits } from "@/lib/studio/money";

@@ -1,3 +1,4 @@
+import "server-only";
 // Standalone payment intent requests (spec 4.3 shows only an example; product-decisions §3 and
 // the README give the full body), shared by the API route handlers and the console forms.
 import { z } from "zod";

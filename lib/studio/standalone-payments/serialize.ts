@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { standalonePaymentIntents } from "@/lib/studio/db/schema";
 import { paymentIntentRecordSchema, serializePaymentIntent, type PaymentIntentRecord, type PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";

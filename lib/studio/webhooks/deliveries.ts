@@ -1,3 +1,4 @@
+import "server-only";
 // GET /webhook/deliveries and POST /webhook/deliveries/{id}/resend (extensions, product-decisions
 // §8): a delivery is one event on its way to a record's callback_url or to one of the organization's
 // webhook endpoints (its id is the `webhook-id` receivers see), with every attempt made so far.

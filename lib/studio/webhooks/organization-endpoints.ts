@@ -1,3 +1,4 @@
+import "server-only";
 // Organization-wide webhook endpoints (issue 26, org:manage): each receives, as a Standard Webhooks
 // envelope, every event whose type one of its patterns matches, signed with a secret of its own.
 // The secret is shown once (on create, on rotation) and kept sealed; a rotation lets the replaced

@@ -1,3 +1,4 @@
+import "server-only";
 // The outbox writer: `transition()` calls it in the transaction of the status change, so an event
 // row exists exactly when the change committed (a rolled-back change leaves none).
 import type { Tx } from "@/lib/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 // GET /webhook/secret (extension): the organization's signing secret, for the admin who sets up the
 // receiver. Only this endpoint returns it; no list or record response carries it.
 import { eq } from "drizzle-orm";

@@ -1,3 +1,4 @@
+import "server-only";
 import { withdrawals } from "@/lib/studio/db/schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import type { Principal } from "@/lib/studio/auth/principal";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { chainSends, withdrawals } from "@/lib/studio/db/schema";
 import { tokenAmount } from "@/lib/studio/payment-intents/serialize";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { withdrawals } from "@/lib/studio/db/schema";
 import type { ReviewSubject } from "@/lib/studio/approvals/approver-rules";
 

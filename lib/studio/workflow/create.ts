@@ -1,3 +1,4 @@
+import "server-only";
 // The one way a workflow record comes into being: the record, the payment intent it owns and the
 // creation's status log row (from "" to its first status), written together by a single INSERT
 // statement of three data-modifying CTEs. Creations write no webhook event: the creating call's

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { statusLogs } from "@/lib/studio/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 // A workflow owner: a record (invoice, payout, standalone payment) that owns one payment intent and moves
 // through its own state table. The shared verbs (lock, transition, record a transfer) take the
 // owner as data, so each domain keeps only its own rules.

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { statusLogs } from "@/lib/studio/db/schema";
 import { dateTimeText } from "@/lib/studio/records";

@@ -1,3 +1,4 @@
+import "server-only";
 // The one status-change function for every owner: compare-and-set on the owner's status, the
 // nested payment status, exactly one status log row and, when the record has a callback_url, its
 // webhook outbox row and, for a person's verb, its audit row: all in the caller's transaction, so

@@ -1,3 +1,4 @@
+import "server-only";
 // The verbs every owner shares (spec 4.1 and 4.2 name them alike): update, approve, reject and
 // refund. Each is one transaction: lock, the owner's own checks, one transition.
 import { eq } from "drizzle-orm";

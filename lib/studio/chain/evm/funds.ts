@@ -1,3 +1,4 @@
+import "server-only";
 // What the chain itself can pay, beside what the ledger says: a withdrawal on an RPC chain, or the
 // refund of a payment already settled into the treasury, is refused (422) when the treasury's token
 // balance, less what its sends still on their way will take, falls short (a settled payment's sweep

@@ -1,3 +1,4 @@
+import "server-only";
 // Signing keys of an organization's EVM addresses: the same BIP-44 path as its deposit addresses
 // (m/44'/60'/0'/0/index), from the HD seed sealed by STUDIO_SECRET (indexes: wallet-indexes.ts).
 import { eq } from "drizzle-orm";

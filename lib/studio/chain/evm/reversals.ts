@@ -1,3 +1,4 @@
+import "server-only";
 // A confirmed transfer that a reorg deeper than the confirmation depth took back: the funds the
 // service counted are no longer on the chain. Never silent: the record goes to review (its
 // flag_payment row), what the ledger credited from the payment is taken back by a compensating

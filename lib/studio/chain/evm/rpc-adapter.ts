@@ -1,3 +1,4 @@
+import "server-only";
 // Money out on an RPC chain. Planning a send happens inside the transaction that decides it: the
 // sender's next nonce is taken from chain_nonces (a row per chain and address, so concurrent
 // sends get distinct, gap-free nonces and a rolled-back plan gives its nonce back), the EIP-1559

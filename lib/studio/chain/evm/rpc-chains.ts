@@ -1,3 +1,4 @@
+import "server-only";
 // Which chains this server reaches through a JSON-RPC node, and what it expects of each: the
 // registry's network as adjusted by the CHAIN_<ID>_* settings. A chain without an RPC URL is the
 // sandbox's (when SANDBOX_CHAIN is on) or not available at all.

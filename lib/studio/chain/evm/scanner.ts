@@ -1,3 +1,4 @@
+import "server-only";
 // Money in on an RPC chain: follows the node's head, reads the configured tokens' Transfer logs in
 // block ranges and keeps those whose `to` is a deposit address of ours. The log filter names only
 // the token contracts (never the addresses), so the cost does not grow with the number watched;

@@ -1,3 +1,4 @@
+import "server-only";
 // Follows each broadcast send on an RPC chain to its end. Mined and `confirmations` deep: confirmed.
 // Reverted, or its nonce taken by a transaction that is none of its versions: failed, and what it
 // took from the ledger is restored by a compensating entry, with an audit row for an operator;

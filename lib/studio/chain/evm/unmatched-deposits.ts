@@ -1,3 +1,4 @@
+import "server-only";
 // Transfers that reached one of our deposit addresses at depth but pay nothing: a token other than
 // the payment's (USDT to a USDC payment's address), a record that takes no funds any more
 // (rejected, already refunded…), or an address the service holds no HD index for, so it could

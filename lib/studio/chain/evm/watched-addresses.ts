@@ -1,3 +1,4 @@
+import "server-only";
 // The deposit addresses the scanner matches each Transfer's `to` against, held in memory per
 // chain: a range of 10,000 logs is matched in a map instead of 10,000 probes of the database's
 // index. It is brought up to date before each scan round, exactly and cheaply, from a fact of the
