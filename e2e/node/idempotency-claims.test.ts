@@ -64,7 +64,7 @@ describe.each(drivers)("idempotency claims on %s", (driver) => {
       target,
       async (client) => {
         const { and, eq, inArray } = await import("drizzle-orm");
-        const { idempotencyKeys } = await import("@/lib/studio/db/schema");
+        const { idempotencyKeys } = await import("@/lib/studio/db/http-schema");
         const { unitOfWork } = await import("@/lib/studio/unit-of-work");
         const { claimIdempotencyKey, idempotentRequest, purgeIdempotencyKeys } = await import("@/lib/studio/http/idempotency");
         const database = await client.db();

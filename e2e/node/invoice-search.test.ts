@@ -37,7 +37,7 @@ describe.each(drivers)("invoice search on %s", (driver) => {
       const { invoiceListQuerySchema } = await import("@/lib/studio/invoices/schemas");
       const { readTrigramFrequencies, selectiveTerms } = await import("@/lib/studio/search-trigrams");
       const { containsPattern } = await import("@/lib/studio/paging");
-      const { INVOICE_SEARCH_STATISTICS } = await import("@/lib/studio/db/schema");
+      const { INVOICE_SEARCH_STATISTICS } = await import("@/lib/studio/db/invoices-schema");
 
       // Every invoice shares its organization's address and a mail domain, as a shop's do.
       for (let k = 0; k < 48; k++) {

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "dr
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Database } from "@/lib/db/client";
-import { paymentIntents } from "@/lib/studio/db/schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
 import { fieldError } from "@/lib/studio/errors";
 import { isoDateOrTimestamp } from "@/lib/studio/validation";

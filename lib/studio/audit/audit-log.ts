@@ -4,7 +4,7 @@ import "server-only";
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database, type DbOrTx } from "@/lib/db/client";
-import { auditLog } from "@/lib/studio/db/schema";
+import { auditLog } from "@/lib/studio/db/audit-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import {
   afterCursor,

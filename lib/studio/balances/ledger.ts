@@ -5,7 +5,7 @@ import "server-only";
 // refuses a negative result (migration 0006); `debit` checks first, so callers get a clear 422.
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import { balances, ledgerEntries } from "@/lib/studio/db/schema";
+import { balances, ledgerEntries } from "@/lib/studio/db/balances-schema";
 import { StudioError } from "@/lib/studio/errors";
 import { formatUnits, parseUnits } from "@/lib/studio/money";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database } from "@/lib/db/client";
-import { balances, ledgerEntries } from "@/lib/studio/db/schema";
+import { balances, ledgerEntries } from "@/lib/studio/db/balances-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { formatUnits, parseDecimal } from "@/lib/studio/money";
 import { afterCursor, cursorSeq, cutPage, keyOfRow, listOrder, orderClauses, pageWindow, type ExportQuery } from "@/lib/studio/paging";

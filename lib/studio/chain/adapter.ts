@@ -4,7 +4,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { base58 } from "@scure/base";
 import { db, type Tx } from "@/lib/db/client";
-import { chainSends, sandboxBroadcasts } from "@/lib/studio/db/schema";
+import { chainSends, sandboxBroadcasts } from "@/lib/studio/db/chain-schema";
 import type { AddressFamily, ChainInfo } from "@/lib/studio/chain/registry";
 import { walletAddress } from "@/lib/studio/chain/hd-wallet";
 import { rpcChain } from "@/lib/studio/chain/evm/rpc-chains";

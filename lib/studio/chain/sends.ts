@@ -6,7 +6,7 @@ import "server-only";
 // reference as the same transfer: a send is never lost and never made twice.
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { db, type Tx } from "@/lib/db/client";
-import { chainSends } from "@/lib/studio/db/schema";
+import { chainSends } from "@/lib/studio/db/chain-schema";
 import { newId } from "@/lib/studio/ids";
 import { chainAdapter, type OutboundTransfer, type SendRow, type SendSender } from "@/lib/studio/chain/adapter";
 import type { ChainInfo } from "@/lib/studio/chain/registry";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import { chainTransfers, paymentIntents } from "@/lib/studio/db/schema";
+import { chainTransfers, paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { fieldError, notFound, StudioError } from "@/lib/studio/errors";
 import { AmountFormatError, formatUnits, parseUnits } from "@/lib/studio/money";
 import { findChain } from "@/lib/studio/chain/registry";

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { db, type DbOrTx } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { invoiceEmailAttempts, invoiceEmails } from "@/lib/studio/db/schema";
+import { invoiceEmailAttempts, invoiceEmails } from "@/lib/studio/db/emails-schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { notFound, StudioError } from "@/lib/studio/errors";
 import { dateTimeText } from "@/lib/studio/records";

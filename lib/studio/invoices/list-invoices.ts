@@ -2,7 +2,8 @@ import "server-only";
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { db, type Database } from "@/lib/db/client";
-import { INVOICE_SEARCH_STATISTICS, invoiceSearchColumns, invoiceStatusCounts, invoices, paymentIntents } from "@/lib/studio/db/schema";
+import { INVOICE_SEARCH_STATISTICS, invoiceSearchColumns, invoiceStatusCounts, invoices } from "@/lib/studio/db/invoices-schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import type { InvoiceListQuery } from "@/lib/studio/invoices/schemas";
 import {

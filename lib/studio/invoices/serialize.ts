@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { invoices } from "@/lib/studio/db/schema";
+import type { invoices } from "@/lib/studio/db/invoices-schema";
 import { fiatCurrencies } from "@/lib/studio/payment-intents/schemas";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
 import { amountText, dateTimeText } from "@/lib/studio/records";

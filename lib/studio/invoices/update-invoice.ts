@@ -13,7 +13,7 @@ import type { TokenSymbol } from "@/lib/studio/chain/registry";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import { updateIntent } from "@/lib/studio/workflow/verbs";
 import { orDefaultWhenCleared, withoutUndefined } from "@/lib/studio/workflow/changes";
-import type { invoices } from "@/lib/studio/db/schema";
+import type { invoices } from "@/lib/studio/db/invoices-schema";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
 
 type InvoiceRow = typeof invoices.$inferSelect;

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
-import { clientIds } from "@/lib/studio/db/schema";
+import { clientIds } from "@/lib/studio/db/orgs-schema";
 import { clientIdOrganization, type Principal } from "@/lib/studio/auth/principal";
 import { StudioError } from "@/lib/studio/errors";
 

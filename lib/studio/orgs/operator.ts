@@ -7,7 +7,7 @@ import { wordlist } from "@scure/bip39/wordlists/english.js";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type DbOrTx } from "@/lib/db/client";
-import { apiKeys, clientIds, organizations, users } from "@/lib/studio/db/schema";
+import { apiKeys, clientIds, organizations, users } from "@/lib/studio/db/orgs-schema";
 import { generateApiKey, maskApiKey } from "@/lib/studio/auth/api-keys";
 import { PERMISSIONS, type Permission } from "@/lib/studio/auth/permissions";
 import { principalsChanged, type Principal } from "@/lib/studio/auth/principal";

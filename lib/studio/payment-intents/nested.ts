@@ -1,5 +1,5 @@
 import "server-only";
-import type { paymentIntents } from "@/lib/studio/db/schema";
+import type { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { fieldError, StudioError } from "@/lib/studio/errors";
 import { newId } from "@/lib/studio/ids";
 import type { TokenInfo } from "@/lib/studio/chain/registry";

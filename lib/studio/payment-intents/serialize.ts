@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { paymentIntents } from "@/lib/studio/db/schema";
+import type { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
 import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/studio/payment-intents/status";
 import { fiatCurrencies, pricingModes } from "@/lib/studio/payment-intents/schemas";

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "@/lib/db/client";
-import { paymentIntents, payouts } from "@/lib/studio/db/schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { payouts } from "@/lib/studio/db/payouts-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import {
   afterCursor,

@@ -1,6 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { paymentIntents, payouts } from "@/lib/studio/db/schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { payouts } from "@/lib/studio/db/payouts-schema";
 import { formatUnits, parseUnits } from "@/lib/studio/money";
 import { creditFromPayment } from "@/lib/studio/balances/ledger";
 import { findChain } from "@/lib/studio/chain/registry";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "@/lib/db/client";
-import { chainTransfers, paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/schema";
+import { chainTransfers, paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import {
   afterCursor,

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/schema";
+import { paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { formatUnits } from "@/lib/studio/money";
 import { creditFromPayment, debit, paymentBalanceKey } from "@/lib/studio/balances/ledger";
 import { findChain, type TokenSymbol } from "@/lib/studio/chain/registry";

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database, type DbOrTx } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { webhookAttempts, webhookEndpoints, webhookEvents } from "@/lib/studio/db/schema";
+import { webhookAttempts, webhookEndpoints, webhookEvents } from "@/lib/studio/db/webhooks-schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { notFound, StudioError } from "@/lib/studio/errors";
 import {

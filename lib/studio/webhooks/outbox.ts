@@ -2,7 +2,7 @@ import "server-only";
 // The outbox writer: `transition()` calls it in the transaction of the status change, so an event
 // row exists exactly when the change committed (a rolled-back change leaves none).
 import type { Tx } from "@/lib/db/client";
-import { webhookEndpoints, webhookEvents } from "@/lib/studio/db/schema";
+import { webhookEndpoints, webhookEvents } from "@/lib/studio/db/webhooks-schema";
 import { newId } from "@/lib/studio/ids";
 import { getIntentOrThrow, type AnyOwner, type Intent, type OwnerTable } from "@/lib/studio/workflow/owner";
 import { and, eq, isNull } from "drizzle-orm";

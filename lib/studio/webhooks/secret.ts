@@ -4,7 +4,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { organizations } from "@/lib/studio/db/schema";
+import { organizations } from "@/lib/studio/db/orgs-schema";
 import { notFound } from "@/lib/studio/errors";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { inTransaction } from "@/lib/studio/unit-of-work";

@@ -1,5 +1,5 @@
 import "server-only";
-import { withdrawals } from "@/lib/studio/db/schema";
+import { withdrawals } from "@/lib/studio/db/balances-schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { StudioError } from "@/lib/studio/errors";

@@ -5,7 +5,7 @@ import "server-only";
 // reviewed kind takes (approvals/approval-step): maker-checker, distinct approvers, races.
 import { and, eq } from "drizzle-orm";
 import { db, type DbOrTx, type Tx } from "@/lib/db/client";
-import { withdrawals } from "@/lib/studio/db/schema";
+import { withdrawals } from "@/lib/studio/db/balances-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { notFound, StudioError } from "@/lib/studio/errors";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { withdrawals } from "@/lib/studio/db/schema";
+import type { withdrawals } from "@/lib/studio/db/balances-schema";
 import type { ReviewSubject } from "@/lib/studio/approvals/approver-rules";
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;

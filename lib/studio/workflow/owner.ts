@@ -4,7 +4,9 @@ import "server-only";
 // owner as data, so each domain keeps only its own rules.
 import { and, eq, getTableName, sql, type SQL } from "drizzle-orm";
 import { statementName, type DbOrTx, type Tx } from "@/lib/db/client";
-import { paymentIntents, type invoices, type payouts, type standalonePaymentIntents } from "@/lib/studio/db/schema";
+import { type invoices } from "@/lib/studio/db/invoices-schema";
+import { paymentIntents, type standalonePaymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { type payouts } from "@/lib/studio/db/payouts-schema";
 import { notFound } from "@/lib/studio/errors";
 import type { SendSender } from "@/lib/studio/chain/adapter";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";

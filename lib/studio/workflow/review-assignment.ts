@@ -4,7 +4,7 @@ import "server-only";
 // record waits in.
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import { users } from "@/lib/studio/db/schema";
+import { users } from "@/lib/studio/db/orgs-schema";
 import { StudioError } from "@/lib/studio/errors";
 import { INVOICE_ACTIONS } from "@/lib/workflow/actions";
 import type { ReviewAssignmentInput } from "@/lib/studio/workflow/schemas";

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { statusLogs } from "@/lib/studio/db/schema";
+import type { statusLogs } from "@/lib/studio/db/workflow-schema";
 import { dateTimeText } from "@/lib/studio/records";
 
 type StatusLogRow = typeof statusLogs.$inferSelect;

@@ -5,7 +5,9 @@ import "server-only";
 // an event or an audit row exists exactly when its change did.
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import { paymentIntents, statusLogs, type invoices } from "@/lib/studio/db/schema";
+import { type invoices } from "@/lib/studio/db/invoices-schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { statusLogs } from "@/lib/studio/db/workflow-schema";
 import { StudioError } from "@/lib/studio/errors";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { receivedFacts, type PaymentFacts } from "@/lib/studio/payment-intents/status";

@@ -3,7 +3,8 @@ import "server-only";
 // refund. Each is one transaction: lock, the owner's own checks, one transition.
 import { eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import { statusLogs, type invoices } from "@/lib/studio/db/schema";
+import { type invoices } from "@/lib/studio/db/invoices-schema";
+import { statusLogs } from "@/lib/studio/db/workflow-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { formatUnits } from "@/lib/studio/money";
 import { findChain } from "@/lib/studio/chain/registry";

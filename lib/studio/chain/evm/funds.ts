@@ -7,7 +7,7 @@ import "server-only";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { erc20Abi, formatEther, getAddress, type Address } from "viem";
 import { db, type DbOrTx } from "@/lib/db/client";
-import { chainSends } from "@/lib/studio/db/schema";
+import { chainSends } from "@/lib/studio/db/chain-schema";
 import { StudioError } from "@/lib/studio/errors";
 import { formatUnits, parseUnits } from "@/lib/studio/money";
 import type { ChainInfo, TokenInfo } from "@/lib/studio/chain/registry";

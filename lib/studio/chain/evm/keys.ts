@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { bytesToHex } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import type { DbOrTx } from "@/lib/db/client";
-import { organizations } from "@/lib/studio/db/schema";
+import { organizations } from "@/lib/studio/db/orgs-schema";
 import { openOrgWallet } from "@/lib/studio/chain/hd-wallet";
 
 /** The account at `index` of the organization's EVM wallet, able to sign. */

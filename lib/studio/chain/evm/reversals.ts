@@ -5,7 +5,9 @@ import "server-only";
 // entry, and the audit log and a webhook say why.
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import { balances, chainDeposits, ledgerEntries, paymentIntents } from "@/lib/studio/db/schema";
+import { balances, ledgerEntries } from "@/lib/studio/db/balances-schema";
+import { chainDeposits } from "@/lib/studio/db/chain-schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { formatUnits, parseSignedUnits, parseUnits } from "@/lib/studio/money";
 import { paymentBalanceKey } from "@/lib/studio/balances/ledger";

@@ -12,7 +12,8 @@ import "server-only";
 // head it scans to.
 import { and, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import { db, type Database } from "@/lib/db/client";
-import { organizations, paymentIntents } from "@/lib/studio/db/schema";
+import { organizations } from "@/lib/studio/db/orgs-schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { hexPrefix, type AddressOwner, type WatchedAddresses } from "@/lib/studio/chain/evm/transfer-logs";
 
 type WatchedChain = WatchedAddresses & {
