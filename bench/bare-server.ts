@@ -14,7 +14,7 @@ import { getTableColumns, type Column } from "drizzle-orm";
 import { invoices } from "@/lib/studio/db/invoices-schema";
 import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
-import { cutPage } from "@/lib/studio/paging";
+import { cutPage } from "@/lib/studio/core/paging";
 import { STATUS_CATEGORY, statusesIn, type InvoiceStatus } from "@/lib/studio/invoices/status";
 import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
 

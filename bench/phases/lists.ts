@@ -10,7 +10,7 @@ import { schema, type Database } from "@/lib/db/client";
 import { INVOICE_SEARCH_STATISTICS } from "@/lib/studio/db/invoices-schema";
 import { invoiceListQuerySchema } from "@/lib/studio/invoices/schemas";
 import { invoiceListPlan } from "@/lib/studio/invoices/list-invoices";
-import { readTrigramFrequencies } from "@/lib/studio/search-trigrams";
+import { readTrigramFrequencies } from "@/lib/studio/core/search-trigrams";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
 import { checkSame, load, percentile, settings } from "../harness";
 import type { PhaseResult } from "../report";

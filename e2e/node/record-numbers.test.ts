@@ -23,7 +23,7 @@ describe.each(drivers)("record numbers on %s", (driver) => {
       const finance = await demo.principal("finance");
       const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
       const { createPayout } = await import("@/lib/studio/payouts/create-payout");
-      const { unitOfWork } = await import("@/lib/studio/unit-of-work");
+      const { unitOfWork } = await import("@/lib/studio/core/unit-of-work");
       const counters = async () =>
         (await queryRows<{ invoice: number; payout: number }>(
           client,

@@ -19,8 +19,8 @@ import {
   pagingQuerySchema,
   sortQuerySchema,
   type ExportQuery,
-} from "@/lib/studio/paging";
-import { dateTimeText } from "@/lib/studio/records";
+} from "@/lib/studio/core/paging";
+import { dateTimeText } from "@/lib/studio/core/records";
 
 export type AuditEntry = {
   orgId: number;

@@ -6,8 +6,8 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { balances, ledgerEntries } from "@/lib/studio/db/balances-schema";
-import { StudioError } from "@/lib/studio/errors";
-import { formatUnits, parseUnits } from "@/lib/studio/money";
+import { StudioError } from "@/lib/studio/core/errors";
+import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 
 // reorg_reversal and send_failed are compensating entries of RPC chains (issue 24): funds a deep reorg took

@@ -12,7 +12,7 @@ import { balances } from "@/lib/studio/db/balances-schema";
 import { chainScanState, chainSends } from "@/lib/studio/db/chain-schema";
 import { organizations } from "@/lib/studio/db/orgs-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { formatUnits, parseUnits } from "@/lib/studio/money";
+import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 import { CHAINS } from "@/lib/studio/chain/registry";
 import { walletAddress } from "@/lib/studio/chain/hd-wallet";
 import { chainMode, configuredChain, rpcChain, rpcChains, type RpcChain } from "@/lib/studio/chain/evm/rpc-chains";

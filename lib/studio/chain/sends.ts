@@ -7,10 +7,10 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { db, type Tx } from "@/lib/db/client";
 import { chainSends } from "@/lib/studio/db/chain-schema";
-import { newId } from "@/lib/studio/ids";
+import { newId } from "@/lib/studio/core/ids";
 import { chainAdapter, type OutboundTransfer, type SendRow, type SendSender } from "@/lib/studio/chain/adapter";
 import type { ChainInfo } from "@/lib/studio/chain/registry";
-import { afterCommit } from "@/lib/studio/unit-of-work";
+import { afterCommit } from "@/lib/studio/core/unit-of-work";
 import { shortReason } from "@/lib/studio/chain/evm/start-checks";
 import { log } from "@/lib/observability/log";
 

@@ -10,7 +10,7 @@ import { paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/paymen
 import { payouts } from "@/lib/studio/db/payouts-schema";
 import { AGING_BUCKETS, DASHBOARD_INTERVALS, FUNNEL_STAGES, type AgingBucket, type DashboardQuery, type DashboardRecord } from "@/lib/studio/dashboard/schemas";
 import type { InvoiceStatus } from "@/lib/studio/invoices/status";
-import { formatUnits, parseDecimal } from "@/lib/studio/money";
+import { formatUnits, parseDecimal } from "@/lib/studio/core/money";
 import { awaitingStatuses, type ActionOwnerType } from "@/lib/workflow/actions";
 
 /** The statuses that show an invoice reached each funnel stage. */

@@ -9,7 +9,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { invoiceEmailAttempts, invoiceEmails } from "@/lib/studio/db/emails-schema";
-import { unitOfWork } from "@/lib/studio/unit-of-work";
+import { unitOfWork } from "@/lib/studio/core/unit-of-work";
 import { composeInvoiceEmail } from "@/lib/studio/emails/compose";
 import { emailConfigured, type InvoiceEmailKind } from "@/lib/studio/emails/settings";
 import { sendEmail, type SmtpOutcome } from "@/lib/studio/emails/mailer";

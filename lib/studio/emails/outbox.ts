@@ -4,8 +4,8 @@ import "server-only";
 // a second approval path or a second sweeper finds the row there and adds nothing.
 import type { Tx } from "@/lib/db/client";
 import { invoiceEmails } from "@/lib/studio/db/emails-schema";
-import { newId } from "@/lib/studio/ids";
-import { afterCommitIfOpen } from "@/lib/studio/unit-of-work";
+import { newId } from "@/lib/studio/core/ids";
+import { afterCommitIfOpen } from "@/lib/studio/core/unit-of-work";
 import { emailConfigured, type InvoiceEmailKind } from "@/lib/studio/emails/settings";
 import { nudgeEmailDrainer } from "@/lib/studio/emails/wake";
 

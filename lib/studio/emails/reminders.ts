@@ -14,7 +14,7 @@ import { env } from "@/lib/env";
 import { invoiceEmails } from "@/lib/studio/db/emails-schema";
 import { invoices } from "@/lib/studio/db/invoices-schema";
 import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
-import { unitOfWork } from "@/lib/studio/unit-of-work";
+import { unitOfWork } from "@/lib/studio/core/unit-of-work";
 import { queueInvoiceEmails } from "@/lib/studio/emails/outbox";
 import { emailConfigured, type InvoiceEmailKind } from "@/lib/studio/emails/settings";
 

@@ -8,7 +8,7 @@ import { paymentIntentListQuerySchema } from "@/lib/studio/standalone-payments/s
 import { ledgerQuerySchema } from "@/lib/studio/balances/schemas";
 import { auditLogQuerySchema } from "@/lib/studio/audit/audit-log";
 import { deliveriesQuerySchema } from "@/lib/studio/webhooks/deliveries";
-import { exportQuerySchema } from "@/lib/studio/paging";
+import { exportQuerySchema } from "@/lib/studio/core/paging";
 import type { Permission } from "@/lib/studio/auth/permissions";
 
 export const EXPORT_LISTS = {

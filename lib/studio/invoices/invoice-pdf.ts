@@ -6,7 +6,7 @@ import "server-only";
 import fs from "node:fs";
 import { env } from "@/lib/env";
 import { findChain } from "@/lib/studio/chain/registry";
-import { decimalFromNumber, formatUnits, multiply } from "@/lib/studio/money";
+import { decimalFromNumber, formatUnits, multiply } from "@/lib/studio/core/money";
 import type { InvoiceIntentRecord } from "@/lib/studio/invoices/serialize";
 
 const FONT_CANDIDATES: Array<{ path: string; family?: string }> = [

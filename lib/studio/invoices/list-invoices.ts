@@ -19,8 +19,8 @@ import {
   selectedStatuses,
   type ExportQuery,
   type ListOrder,
-} from "@/lib/studio/paging";
-import { trigramFrequencies, type TrigramFrequencies } from "@/lib/studio/search-trigrams";
+} from "@/lib/studio/core/paging";
+import { trigramFrequencies, type TrigramFrequencies } from "@/lib/studio/core/search-trigrams";
 import { invoiceStateMachine, STATUS_CATEGORY } from "@/lib/studio/invoices/status";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 

@@ -12,12 +12,12 @@ import { generateApiKey, maskApiKey } from "@/lib/studio/auth/api-keys";
 import { PERMISSIONS, type Permission } from "@/lib/studio/auth/permissions";
 import { principalsChanged, type Principal } from "@/lib/studio/auth/principal";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
-import { pageOffset, type PagingQuery } from "@/lib/studio/paging";
-import { afterCommitIfOpen, inTransaction } from "@/lib/studio/unit-of-work";
-import { newId } from "@/lib/studio/ids";
-import { sealHdSeed } from "@/lib/studio/secrets";
-import { notFound, StudioError } from "@/lib/studio/errors";
-import { dateTimeText } from "@/lib/studio/records";
+import { pageOffset, type PagingQuery } from "@/lib/studio/core/paging";
+import { afterCommitIfOpen, inTransaction } from "@/lib/studio/core/unit-of-work";
+import { newId } from "@/lib/studio/core/ids";
+import { sealHdSeed } from "@/lib/studio/core/secrets";
+import { notFound, StudioError } from "@/lib/studio/core/errors";
+import { dateTimeText } from "@/lib/studio/core/records";
 
 export async function createOrganization(input: { name: string }, tx?: DbOrTx) {
   const database = tx ?? (await db());

@@ -9,7 +9,7 @@ import { organizations, users } from "@/lib/studio/db/orgs-schema";
 import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { payouts } from "@/lib/studio/db/payouts-schema";
 import { findChain } from "@/lib/studio/chain/registry";
-import { formatUnits } from "@/lib/studio/money";
+import { formatUnits } from "@/lib/studio/core/money";
 import { receivedFacts, type PaymentStatus } from "@/lib/studio/payment-intents/status";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 import { invoicePdfFilename, renderInvoicePdf } from "@/lib/studio/invoices/invoice-pdf";

@@ -18,7 +18,7 @@ import {
   selectedStatuses,
   type ExportQuery,
   type ListOrder,
-} from "@/lib/studio/paging";
+} from "@/lib/studio/core/paging";
 import { ownerSearchColumns } from "@/lib/studio/workflow/owner";
 import type { PayoutListQuery } from "@/lib/studio/payouts/schemas";
 import { PAYOUT_STATUS_CATEGORY, payoutStateMachine } from "@/lib/studio/payouts/status";

@@ -18,7 +18,7 @@ import {
   selectedStatuses,
   type ExportQuery,
   type ListOrder,
-} from "@/lib/studio/paging";
+} from "@/lib/studio/core/paging";
 import type { PaymentIntentListQuery } from "@/lib/studio/standalone-payments/schemas";
 import { STANDALONE_STATUS_CATEGORY, standaloneStateMachine } from "@/lib/studio/standalone-payments/status";
 import { serializeStandalonePayment } from "@/lib/studio/standalone-payments/serialize";

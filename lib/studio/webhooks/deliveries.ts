@@ -9,7 +9,7 @@ import { db, type Database, type DbOrTx } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { webhookAttempts, webhookEndpoints, webhookEvents } from "@/lib/studio/db/webhooks-schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
-import { notFound, StudioError } from "@/lib/studio/errors";
+import { notFound, StudioError } from "@/lib/studio/core/errors";
 import {
   afterCursor,
   cursorQuerySchema,
@@ -22,10 +22,10 @@ import {
   pagingQuerySchema,
   sortQuerySchema,
   type ExportQuery,
-} from "@/lib/studio/paging";
-import { inTransaction, afterCommitIfOpen } from "@/lib/studio/unit-of-work";
+} from "@/lib/studio/core/paging";
+import { inTransaction, afterCommitIfOpen } from "@/lib/studio/core/unit-of-work";
 import { nudgeDispatcher } from "@/lib/studio/webhooks/wake";
-import { dateTimeText } from "@/lib/studio/records";
+import { dateTimeText } from "@/lib/studio/core/records";
 import type { OwnerType } from "@/lib/studio/workflow/owner";
 
 // `cancelled`: its webhook endpoint was deleted before it was delivered; it is never sent.

@@ -11,7 +11,7 @@ import { invoices } from "@/lib/studio/db/invoices-schema";
 import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { statusLogs } from "@/lib/studio/db/workflow-schema";
 import { nextRecordNumber, type RecordKind } from "@/lib/studio/orgs/counters";
-import { oneStatementScope } from "@/lib/studio/unit-of-work";
+import { oneStatementScope } from "@/lib/studio/core/unit-of-work";
 import type { Intent, Owner, OwnerTable, OwnerType } from "@/lib/studio/workflow/owner";
 
 type NewPaymentIntent = typeof paymentIntents.$inferInsert;

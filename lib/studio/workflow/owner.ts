@@ -7,7 +7,7 @@ import { statementName, type DbOrTx, type Tx } from "@/lib/db/client";
 import { type invoices } from "@/lib/studio/db/invoices-schema";
 import { paymentIntents, type standalonePaymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { type payouts } from "@/lib/studio/db/payouts-schema";
-import { notFound } from "@/lib/studio/errors";
+import { notFound } from "@/lib/studio/core/errors";
 import type { SendSender } from "@/lib/studio/chain/adapter";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import type { StateMachine } from "@/lib/studio/workflow/state-machine";

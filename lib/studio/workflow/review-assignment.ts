@@ -5,7 +5,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { users } from "@/lib/studio/db/orgs-schema";
-import { StudioError } from "@/lib/studio/errors";
+import { StudioError } from "@/lib/studio/core/errors";
 import { INVOICE_ACTIONS } from "@/lib/workflow/actions";
 import type { ReviewAssignmentInput } from "@/lib/studio/workflow/schemas";
 

@@ -4,7 +4,7 @@ import "server-only";
 // sandbox's (when SANDBOX_CHAIN is on) or not available at all.
 import { createPublicClient, http, type PublicClient } from "viem";
 import { chainSettings, env } from "@/lib/env";
-import { StudioError } from "@/lib/studio/errors";
+import { StudioError } from "@/lib/studio/core/errors";
 import { rpcEndpoint, type RpcEndpoint } from "@/lib/studio/chain/evm/rpc-endpoint";
 import { CHAINS, findChain, TOKEN_SYMBOLS, type ChainInfo, type TokenInfo, type TokenSymbol } from "@/lib/studio/chain/registry";
 

@@ -14,12 +14,12 @@ import { chainDeposits } from "@/lib/studio/db/chain-schema";
 import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
-import { WORKFLOW_OWNERS } from "@/lib/studio/owners";
+import { WORKFLOW_OWNERS } from "@/lib/studio/workflow/owners";
 import { lockIntentByPayment } from "@/lib/studio/workflow/owner";
 import { queueStatusEvent } from "@/lib/studio/webhooks/outbox";
-import { unitOfWork } from "@/lib/studio/unit-of-work";
+import { unitOfWork } from "@/lib/studio/core/unit-of-work";
 import { configuredChain } from "@/lib/studio/chain/evm/rpc-chains";
-import { address, amountText, dateTimeText, txHash, unixTime } from "@/lib/studio/records";
+import { address, amountText, dateTimeText, txHash, unixTime } from "@/lib/studio/core/records";
 
 /** Why a transfer paid nothing, as its deposit row's status. */
 export const SET_ASIDE = {

@@ -5,9 +5,9 @@ import { z } from "zod";
 import type { Database } from "@/lib/db/client";
 import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
-import { fieldError } from "@/lib/studio/errors";
-import { isoDateOrTimestamp } from "@/lib/studio/validation";
-import { selectiveTerms, type TrigramFrequencies } from "@/lib/studio/search-trigrams";
+import { fieldError } from "@/lib/studio/core/errors";
+import { isoDateOrTimestamp } from "@/lib/studio/core/validation";
+import { selectiveTerms, type TrigramFrequencies } from "@/lib/studio/core/search-trigrams";
 
 // Query strings are text: only plain digits count as an integer ("1e3", "0x10" and " 1" do not).
 // Digits become the number before the check, so the document shows what the value is (an integer
