@@ -6,20 +6,8 @@ import { z } from "zod";
 import { db, type Database, type DbOrTx } from "@/lib/db/client";
 import { auditLog } from "@/lib/studio/db/audit-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
-import {
-  afterCursor,
-  createdRangeQuerySchema,
-  cursorQuerySchema,
-  cursorSeq,
-  cutPage,
-  filterText,
-  listOrder,
-  orderClauses,
-  pageWindow,
-  pagingQuerySchema,
-  sortQuerySchema,
-  type ExportQuery,
-} from "@/lib/studio/core/paging";
+import { createdRangeQuerySchema, cursorQuerySchema, cutPage, filterText, pageWindow, pagingQuerySchema, sortQuerySchema, type ExportQuery } from "@/lib/studio/core/paging";
+import { afterCursor, cursorSeq, listOrder, orderClauses } from "@/lib/studio/core/list-sql";
 import { dateTimeText } from "@/lib/studio/core/records";
 
 export type AuditEntry = {

@@ -10,19 +10,8 @@ import type { Principal } from "@/lib/studio/auth/principal";
 import { webhookAttempts, webhookEndpoints, webhookEvents } from "@/lib/studio/db/webhooks-schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { notFound, StudioError } from "@/lib/studio/core/errors";
-import {
-  afterCursor,
-  cursorQuerySchema,
-  cursorSeq,
-  cutPage,
-  filterText,
-  listOrder,
-  orderClauses,
-  pageWindow,
-  pagingQuerySchema,
-  sortQuerySchema,
-  type ExportQuery,
-} from "@/lib/studio/core/paging";
+import { cursorQuerySchema, cutPage, filterText, pageWindow, pagingQuerySchema, sortQuerySchema, type ExportQuery } from "@/lib/studio/core/paging";
+import { afterCursor, cursorSeq, listOrder, orderClauses } from "@/lib/studio/core/list-sql";
 import { inTransaction, afterCommitIfOpen } from "@/lib/studio/core/unit-of-work";
 import { nudgeDispatcher } from "@/lib/studio/webhooks/wake";
 import { dateTimeText } from "@/lib/studio/core/records";
