@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./lib/studio/db/schema.ts", "./lib/studio/db/approvals-schema.ts", "./lib/studio/db/saved-views-schema.ts", "./lib/console/db/schema.ts", "./lib/rate-limit/schema.ts", "./lib/secrets/schema.ts"],
+  schema: ["./lib/studio/db/*-schema.ts", "./lib/console/db/schema.ts", "./lib/rate-limit/schema.ts", "./lib/secrets/schema.ts"],
   out: "./lib/db/migrations",
 });

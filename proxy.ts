@@ -12,7 +12,7 @@ import { arrivedOverHttps } from "@/lib/http/client-request";
 import { inlineStylesheetHashes } from "@/lib/console/inline-stylesheets";
 import { newNonce, pageSecurityHeaders } from "@/lib/console/security-headers";
 import { env } from "@/lib/env";
-import { StudioError } from "@/lib/studio/errors";
+import { StudioError } from "@/lib/studio/core/errors";
 import { errorResponse, requestIdFor } from "@/lib/studio/http/route";
 
 export function proxy(request: NextRequest): Response | undefined {

@@ -12,7 +12,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        resolve: { alias },
+        resolve: { alias: serverAlias },
         // The tests say "development" (demo data, sandbox); servers they start choose for themselves.
         test: { name: "unit", include: ["lib/**/*.test.ts"], environment: "node", env: { STUDIO_ENV: "development" } },
       },

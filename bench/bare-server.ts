@@ -11,9 +11,10 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { lockPgliteFolder } from "@/lib/db/pglite-lock";
 import { getTableColumns, type Column } from "drizzle-orm";
-import { invoices, paymentIntents } from "@/lib/studio/db/schema";
+import { invoices } from "@/lib/studio/db/invoices-schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
-import { cutPage } from "@/lib/studio/paging";
+import { cutPage } from "@/lib/studio/core/paging";
 import { STATUS_CATEGORY, statusesIn, type InvoiceStatus } from "@/lib/studio/invoices/status";
 import { STATUS_CATEGORIES, type StatusCategory } from "@/lib/studio/workflow/state-machine";
 

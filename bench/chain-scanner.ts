@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     CHAIN_SCAN_MAX_RANGE: process.env.CHAIN_SCAN_MAX_RANGE ?? "2000",
   });
   try {
-    const { awaitReady } = await import("@/lib/studio/boot");
+    const { awaitReady } = await import("@/lib/studio/process/boot");
     await awaitReady();
     const { db } = await import("@/lib/db/client");
     const { sql } = await import("drizzle-orm");
@@ -144,7 +144,7 @@ async function main(): Promise<void> {
     await scanRpcChains();
 
     // Depth → success: a real payment, blocks mined one by one, the background round polling.
-    const { backgroundRound } = await import("@/lib/studio/sweeper");
+    const { backgroundRound } = await import("@/lib/studio/process/sweeper");
     const { getPaymentIntent } = await import("@/lib/studio/standalone-payments/get-payment-intent");
     let stop = false;
     const loop = (async () => {

@@ -109,7 +109,7 @@ async function postgresPhases(): Promise<PhaseResult[]> {
   const bareUrl = `http://127.0.0.1:${barePort}`;
   const bare = start(
     bin("tsx"),
-    ["bench/bare-server.ts", "--port", String(barePort), "--database-url", databaseUrl, "--pool", String(settings.poolSize)],
+    ["--conditions=react-server", "bench/bare-server.ts", "--port", String(barePort), "--database-url", databaseUrl, "--pool", String(settings.poolSize)],
     // Its answers must be the Next server's byte for byte, payment page links included.
     { NODE_ENV: "production", PUBLIC_URL: nextUrl },
     path.join(dataDir, "bare.log"),

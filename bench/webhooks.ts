@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   const { closeDatabase, db } = await import("@/lib/db/client");
   const results: string[] = [];
   try {
-    const { awaitReady } = await import("@/lib/studio/boot");
+    const { awaitReady } = await import("@/lib/studio/process/boot");
     await awaitReady();
     const { env } = await import("@/lib/env");
     console.log(`[bench] driver: ${driver === "postgres" ? `PostgreSQL (scratch database ${name})` : "PGlite (temp folder)"}; load average ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} cores`);

@@ -1,7 +1,7 @@
 // The composition root: what a server process starts, in order. Services stay unaware of each other.
-import { awaitReady } from "@/lib/studio/boot";
+import { awaitReady } from "@/lib/studio/process/boot";
 import { effectiveSettings, env } from "@/lib/env";
-import { startSweeper } from "@/lib/studio/sweeper";
+import { startSweeper } from "@/lib/studio/process/sweeper";
 import { startDispatcher } from "@/lib/studio/webhooks/dispatcher";
 import { startEmailDrainer } from "@/lib/studio/emails/drainer";
 import { checkConsoleSecretAtStart, resealFirstFormatApiKeys, seedDemoAccounts } from "@/lib/console/accounts";

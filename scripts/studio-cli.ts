@@ -9,12 +9,12 @@ import { closeDatabase, getDatabase } from "@/lib/db/client";
 import { DatabaseInUseError } from "@/lib/db/pglite-lock";
 import { effectiveSettings } from "@/lib/env";
 import { requireServerSecrets } from "@/lib/secrets/check";
-import { checkStudioSecret } from "@/lib/studio/secrets";
+import { checkStudioSecret } from "@/lib/studio/core/secrets";
 import { API_KEY_PATTERN, maskApiKey } from "@/lib/studio/auth/api-keys";
 import { PERMISSIONS, isPermission, type Permission } from "@/lib/studio/auth/permissions";
 import { authenticate } from "@/lib/studio/auth/principal";
 import { resolveClientId } from "@/lib/studio/orgs/client-ids";
-import { StudioError } from "@/lib/studio/errors";
+import { StudioError } from "@/lib/studio/core/errors";
 import {
   createApiKey,
   createClientId,

@@ -2,11 +2,11 @@
 // servers (run those with SWEEPER=0). Needs DATABASE_URL: a PGlite folder belongs to one process.
 import { effectiveSettings, env } from "@/lib/env";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
-import { startSweeper } from "@/lib/studio/sweeper";
+import { startSweeper } from "@/lib/studio/process/sweeper";
 import { startDispatcher } from "@/lib/studio/webhooks/dispatcher";
 import { startEmailDrainer } from "@/lib/studio/emails/drainer";
 import { requireServerSecrets } from "@/lib/secrets/check";
-import { checkStudioSecret } from "@/lib/studio/secrets";
+import { checkStudioSecret } from "@/lib/studio/core/secrets";
 import { captureConsole, log } from "@/lib/observability/log";
 import { serveMetrics } from "@/lib/observability/scrape";
 

@@ -6,11 +6,11 @@
 // latency is measured at a fixed rate below saturation.
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import type { Database } from "@/lib/db/client";
-import * as schema from "@/lib/studio/db/schema";
+import { schema, type Database } from "@/lib/db/client";
+import { INVOICE_SEARCH_STATISTICS } from "@/lib/studio/db/invoices-schema";
 import { invoiceListQuerySchema } from "@/lib/studio/invoices/schemas";
 import { invoiceListPlan } from "@/lib/studio/invoices/list-invoices";
-import { readTrigramFrequencies } from "@/lib/studio/search-trigrams";
+import { readTrigramFrequencies } from "@/lib/studio/core/search-trigrams";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
 import { checkSame, load, percentile, settings } from "../harness";
 import type { PhaseResult } from "../report";
@@ -126,7 +126,7 @@ export async function explainList(databaseUrl: string, orgId: number, queryStrin
   try {
     const database = drizzle({ client, schema }) as unknown as Database;
     const query = invoiceListQuerySchema.parse(queryString);
-    const frequencies = await readTrigramFrequencies(database, schema.INVOICE_SEARCH_STATISTICS);
+    const frequencies = await readTrigramFrequencies(database, INVOICE_SEARCH_STATISTICS);
     const out: string[] = [];
     for (const statement of await invoiceListPlan(database, orgId, query, frequencies).statements()) {
       const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${statement.sql}`, statement.params);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { parseUnits } from "@/lib/studio/money";
+import { parseUnits } from "@/lib/studio/core/money";
 import {
   api,
   approvedInvoice,

@@ -13,7 +13,7 @@ import addFormats from "ajv-formats";
 import { afterAll, describe, expect, it } from "vitest";
 import { API_PREFIX, ENDPOINTS, responseSchema } from "@/lib/studio/openapi/document";
 import { consoleApiTypes } from "@/lib/studio/openapi/console-types";
-import { newId } from "@/lib/studio/ids";
+import { newId } from "@/lib/studio/core/ids";
 import { EVENT_TYPES } from "@/lib/studio/webhooks/event-types";
 import {
   api,

@@ -1,7 +1,7 @@
 // Every row of the payout state table (product-decisions §2), allowed and refused, over HTTP: each
 // action is tried from every status on a fresh payout brought to that status through the real API.
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatUnits, parseUnits } from "@/lib/studio/money";
+import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 import {
   api,
   approvePayout,

@@ -2,7 +2,7 @@
 // table (product-decisions §1/§3). Over HTTP, so the routes, verbs, SQL and log rows are all real.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseUnits } from "@/lib/studio/money";
+import { parseUnits } from "@/lib/studio/core/money";
 import { api, createInvoice, getInvoice, invoiceLogs, REFUND_ADDRESS, type ApiResponse } from "./support";
 
 type Status = "approval_pending" | "approved" | "rejected" | "cancelled" | "expired" | "paid" | "underpaid" | "payment_review" | "signed" | "refunded";

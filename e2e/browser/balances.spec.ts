@@ -1,4 +1,4 @@
-import { formatUnits, parseUnits } from "../../lib/studio/money";
+import { formatUnits, parseUnits } from "../../lib/studio/core/money";
 import { expect, test } from "./fixtures";
 import { BalancesPage } from "./pages/balances-page";
 import { createPaymentIntent, PAYOUT_TARGET, payPaymentIntent, studio } from "./support";

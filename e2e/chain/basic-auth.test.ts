@@ -84,7 +84,7 @@ describe.each(drivers)("a node behind basic auth on %s", (driver) => {
       withStudio(
         target,
         async () => {
-          const { awaitReady } = await import("@/lib/studio/boot");
+          const { awaitReady } = await import("@/lib/studio/process/boot");
           await awaitReady();
           const { clientId, principal } = await bootedDemoOrg(target);
           await scanToHead();
@@ -115,7 +115,7 @@ describe.each(drivers)("a node behind basic auth on %s", (driver) => {
       withStudio(
         target,
         async () => {
-          const { awaitReady } = await import("@/lib/studio/boot");
+          const { awaitReady } = await import("@/lib/studio/process/boot");
           return awaitReady().then(
             () => "started",
             (error: Error) => error.message,

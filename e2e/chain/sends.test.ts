@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { keccak256, parseEther, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootedDemoOrg, demoOrg, drivers, dropTarget, freshTarget, queryRows, raceMode, runFixture, withStudio, type Target } from "../node/support";
-import { formatUnits, parseSignedUnits, parseUnits } from "@/lib/studio/money";
+import { formatUnits, parseSignedUnits, parseUnits } from "@/lib/studio/core/money";
 import type { LocalNode } from "./local-node";
 import { arbOn, DEPTH, freshAddress, fundedDemoOrg, PAYER, runUntil, scanToHead, sendsOf, startFundedNode, tokenBalance, units } from "./support";
 
@@ -228,7 +228,7 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
     await withStudio(target, async () => {
       const { authenticate } = await import("@/lib/studio/auth/principal");
       const { createWithdrawal } = await import("@/lib/studio/withdrawals/create-withdrawal");
-      const { StudioError } = await import("@/lib/studio/errors");
+      const { StudioError } = await import("@/lib/studio/core/errors");
       const { orgAccount } = await import("@/lib/studio/chain/evm/keys");
       const { TREASURY_INDEX } = await import("@/lib/studio/chain/wallet-indexes");
       const { db } = await import("@/lib/db/client");
@@ -320,7 +320,7 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
     await withStudio(target, async (client) => {
       const { principal } = await bootedDemoOrg(target);
       const { createWithdrawal } = await import("@/lib/studio/withdrawals/create-withdrawal");
-      const { backgroundRound } = await import("@/lib/studio/sweeper");
+      const { backgroundRound } = await import("@/lib/studio/process/sweeper");
       const before = await tokenBalance(node, treasury);
       await createWithdrawal({ principal: await principal("admin"), request: { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: recipient, amount: "1" } });
       const sends = () => sendsOf(client, sql`purpose = 'withdrawal' AND lower(to_address) = ${recipient.toLowerCase()}`);

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { erc20Abi, getAddress, parseEventLogs, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootedDemoOrg, drivers, dropTarget, freshTarget, invoiceRequest, payoutRequest, queryRows, withStudio, type ClientModule, type Target } from "../node/support";
-import { formatUnits, parseSignedUnits } from "@/lib/studio/money";
+import { formatUnits, parseSignedUnits } from "@/lib/studio/core/money";
 import type { LocalNode } from "./local-node";
 import { arbOn, DEPTH, freshAddress, fundedDemoOrg, PAYER, runUntil, sendsOf, startFundedNode, tokenBalance, units, type SendRow } from "./support";
 
@@ -68,7 +68,7 @@ describe.each(drivers)("settlements, refunds and payouts on a real chain on %s",
    * `sent` at least once: confirmed at depth, not at mining.
    */
   async function followToDepth(client: ClientModule, ...sendIds: string[]): Promise<SendRow[]> {
-    const { backgroundRound } = await import("@/lib/studio/sweeper");
+    const { backgroundRound } = await import("@/lib/studio/process/sweeper");
     const { trackRpcSends } = await import("@/lib/studio/chain/evm/send-tracker");
     const rows = () => Promise.all(sendIds.map(async (id) => (await sendsOf(client, sql`id = ${id}`))[0]!));
     const seenShallow = new Set<string>();
@@ -213,7 +213,7 @@ describe.each(drivers)("settlements, refunds and payouts on a real chain on %s",
       const { getPaymentIntent } = await import("@/lib/studio/standalone-payments/get-payment-intent");
       const { refundIntent } = await import("@/lib/studio/workflow/verbs");
       const { standaloneOwner } = await import("@/lib/studio/standalone-payments/owner");
-      const { StudioError } = await import("@/lib/studio/errors");
+      const { StudioError } = await import("@/lib/studio/core/errors");
       const finance = await principal("finance");
       const admin = await principal("admin");
       // More than the treasury holds from the tests before: until its sweep is mined, the treasury cannot pay it back.

@@ -27,7 +27,7 @@ describe.each(drivers)("chain start checks on %s", (driver) => {
     withStudio(
       target,
       async () => {
-        const { awaitReady } = await import("@/lib/studio/boot");
+        const { awaitReady } = await import("@/lib/studio/process/boot");
         return awaitReady().then(
           () => "started",
           (error: Error) => error.message,
@@ -61,7 +61,7 @@ describe.each(drivers)("chain start checks on %s", (driver) => {
       async () => {
         const { clientId, principal } = await bootedDemoOrg(target);
         const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
-        const { StudioError } = await import("@/lib/studio/errors");
+        const { StudioError } = await import("@/lib/studio/core/errors");
         const finance = await principal("finance");
         const refused = await createInvoice({ principal: finance, clientId, request: invoiceRequest({ chain: "base" }) }).then(
           () => undefined,

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { erc20Abi, getAddress, parseEther, type Address } from "viem";
-import { parseUnits } from "@/lib/studio/money";
+import { parseUnits } from "@/lib/studio/core/money";
 import { bootedDemoOrg, queryRows, withStudio, type ClientModule, type Target } from "../node/support";
 import { startLocalNode, type LocalNode } from "./local-node";
 
@@ -82,7 +82,7 @@ export function fundedDemoOrg(target: Target, node: LocalNode): Promise<Address>
 
 /** Inside `withStudio`: background rounds (scan, follow sends, broadcast), a block mined after each, until `done` says so. */
 export async function runUntil(node: LocalNode, done: () => Promise<boolean>, rounds = 120): Promise<void> {
-  const { backgroundRound } = await import("@/lib/studio/sweeper");
+  const { backgroundRound } = await import("@/lib/studio/process/sweeper");
   for (let round = 0; round < rounds; round++) {
     await backgroundRound();
     if (await done()) return;

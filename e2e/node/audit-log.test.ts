@@ -38,7 +38,7 @@ describe.each(drivers)("audit log on %s", (driver) => {
         expect(await queryRows(client, sql`SELECT 1 FROM audit_log WHERE actor_uid = 'usr_someone_else'`)).toEqual([]);
 
         // A change whose transaction fails after the verb wrote its row leaves neither.
-        const { unitOfWork } = await import("@/lib/studio/unit-of-work");
+        const { unitOfWork } = await import("@/lib/studio/core/unit-of-work");
         const { updateUser } = await import("@/lib/studio/orgs/operator");
         const admin = await principal("admin");
         const viewer = await principal("viewer");

@@ -18,7 +18,7 @@ describe.each(drivers)("chain sends through a crash on %s", (driver) => {
     await withStudio(
       target,
       async () => {
-        const { awaitReady } = await import("@/lib/studio/boot");
+        const { awaitReady } = await import("@/lib/studio/process/boot");
         await awaitReady();
       },
       { SEED_DEMO: "1", SEED_DEMO_INVOICES: "0" },

@@ -26,7 +26,7 @@ describe.each(drivers)("idempotency claims on %s", (driver) => {
     await withStudio(
       target,
       async () => {
-        const { unitOfWork } = await import("@/lib/studio/unit-of-work");
+        const { unitOfWork } = await import("@/lib/studio/core/unit-of-work");
         const { claimIdempotencyKey, idempotentRequest, storeIdempotentResponse } = await import("@/lib/studio/http/idempotency");
         const { request, body } = post("k-rollback");
         const key = idempotentRequest(principal, request, body)!;
@@ -64,8 +64,8 @@ describe.each(drivers)("idempotency claims on %s", (driver) => {
       target,
       async (client) => {
         const { and, eq, inArray } = await import("drizzle-orm");
-        const { idempotencyKeys } = await import("@/lib/studio/db/schema");
-        const { unitOfWork } = await import("@/lib/studio/unit-of-work");
+        const { idempotencyKeys } = await import("@/lib/studio/db/http-schema");
+        const { unitOfWork } = await import("@/lib/studio/core/unit-of-work");
         const { claimIdempotencyKey, idempotentRequest, purgeIdempotencyKeys } = await import("@/lib/studio/http/idempotency");
         const database = await client.db();
         const old = new Date(Date.now() - 25 * 60 * 60 * 1000);
@@ -93,9 +93,9 @@ describe.each(drivers)("idempotency claims on %s", (driver) => {
       target,
       async (client) => {
         const { sql } = await import("drizzle-orm");
-        const { unitOfWork } = await import("@/lib/studio/unit-of-work");
+        const { unitOfWork } = await import("@/lib/studio/core/unit-of-work");
         const { claimIdempotencyKey, idempotentRequest, storeIdempotentResponse, IDEMPOTENCY_RETENTION_MS } = await import("@/lib/studio/http/idempotency");
-        const { backgroundRound } = await import("@/lib/studio/sweeper");
+        const { backgroundRound } = await import("@/lib/studio/process/sweeper");
         const answer = async (name: string, run: string) => {
           const key = idempotentRequest(principal, post(name).request, null)!;
           const replay = await unitOfWork(async (tx) => {
@@ -131,7 +131,7 @@ describe.each(drivers)("idempotency claims on %s", (driver) => {
       await withStudio(
         target,
         async () => {
-          const { unitOfWork } = await import("@/lib/studio/unit-of-work");
+          const { unitOfWork } = await import("@/lib/studio/core/unit-of-work");
           const { claimIdempotencyKey, idempotentRequest, storeIdempotentResponse } = await import("@/lib/studio/http/idempotency");
           const { request, body } = post("k-concurrent");
           const key = idempotentRequest(principal, request, body)!;

@@ -1,6 +1,6 @@
 // The invoice list's free-text search on each driver, before and after ANALYZE has sampled the
 // stored search text's trigrams (migrations 0015, 0016): with the statistics the trigram index is
-// asked only for the search's rarest trigrams (lib/studio/search-trigrams.ts), a search without a
+// asked only for the search's rarest trigrams (lib/studio/core/search-trigrams.ts), a search without a
 // space is checked in the stored text and one with a space column by column, and the answer must
 // stay exactly what a contains-search of each column on its own finds.
 import { sql } from "drizzle-orm";
@@ -35,9 +35,9 @@ describe.each(drivers)("invoice search on %s", (driver) => {
       const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
       const { listInvoices, invoiceListPlan } = await import("@/lib/studio/invoices/list-invoices");
       const { invoiceListQuerySchema } = await import("@/lib/studio/invoices/schemas");
-      const { readTrigramFrequencies, selectiveTerms } = await import("@/lib/studio/search-trigrams");
-      const { containsPattern } = await import("@/lib/studio/paging");
-      const { INVOICE_SEARCH_STATISTICS } = await import("@/lib/studio/db/schema");
+      const { readTrigramFrequencies, selectiveTerms } = await import("@/lib/studio/core/search-trigrams");
+      const { containsPattern } = await import("@/lib/studio/core/paging");
+      const { INVOICE_SEARCH_STATISTICS } = await import("@/lib/studio/db/invoices-schema");
 
       // Every invoice shares its organization's address and a mail domain, as a shop's do.
       for (let k = 0; k < 48; k++) {

@@ -38,7 +38,7 @@ describe.each(drivers)("balance ledger on %s", (driver) => {
     await withStudio(
       target,
       async (client) => {
-        const { awaitReady } = await import("@/lib/studio/boot");
+        const { awaitReady } = await import("@/lib/studio/process/boot");
         await awaitReady();
         const { orgId } = demoOrg(target);
         const database = await client.db();
@@ -75,7 +75,7 @@ describe.each(drivers)("balance ledger on %s", (driver) => {
       target,
       async (client) => {
         const { clientId, principal } = await bootedDemoOrg(target);
-        const { StudioError } = await import("@/lib/studio/errors");
+        const { StudioError } = await import("@/lib/studio/core/errors");
         const { createPaymentIntent } = await import("@/lib/studio/standalone-payments/create-payment-intent");
         const { standaloneOwner } = await import("@/lib/studio/standalone-payments/owner");
         const { recordTransfer } = await import("@/lib/studio/deposits/record-transfer");

@@ -25,7 +25,7 @@ async function startUp(target: Target, seedDemo?: "0"): Promise<Counts> {
   return withStudio(
     target,
     async (client) => {
-      const { awaitReady } = await import("@/lib/studio/boot");
+      const { awaitReady } = await import("@/lib/studio/process/boot");
       await awaitReady();
       const count = async (table: string) => {
         const rows = await queryRows<{ n: number }>(client, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`);

@@ -23,7 +23,7 @@ describe.each(drivers)("record numbers on %s", (driver) => {
       const finance = await demo.principal("finance");
       const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
       const { createPayout } = await import("@/lib/studio/payouts/create-payout");
-      const { unitOfWork } = await import("@/lib/studio/unit-of-work");
+      const { unitOfWork } = await import("@/lib/studio/core/unit-of-work");
       const counters = async () =>
         (await queryRows<{ invoice: number; payout: number }>(
           client,
@@ -69,7 +69,8 @@ describe.each(drivers)("record numbers on %s", (driver) => {
       const { createInvoice } = await import("@/lib/studio/invoices/create-invoice");
       const { insertCreated } = await import("@/lib/studio/workflow/create");
       const { invoiceOwner } = await import("@/lib/studio/invoices/owner");
-      const { invoices, paymentIntents } = await import("@/lib/studio/db/schema");
+      const { invoices } = await import("@/lib/studio/db/invoices-schema");
+      const { paymentIntents } = await import("@/lib/studio/db/payment-intents-schema");
       const { eq } = await import("drizzle-orm");
       const database = await client.db();
       const first = await createInvoice({ principal: finance, clientId: demo.clientId, request: invoiceRequest() });

@@ -33,11 +33,11 @@ describe.each(drivers)("first-format sealed values on %s", (driver) => {
     const orgId = await withStudio(
       target,
       async (client) => {
-        const { awaitReady } = await import("@/lib/studio/boot");
+        const { awaitReady } = await import("@/lib/studio/process/boot");
         await awaitReady();
         const { createOrganization } = await import("@/lib/studio/orgs/operator");
         const { createConsoleAccount } = await import("@/lib/console/accounts");
-        const { unsealHdSeed } = await import("@/lib/studio/secrets");
+        const { unsealHdSeed } = await import("@/lib/studio/core/secrets");
         const org = await createOrganization({ name: "Legacy Ltd" });
         await createConsoleAccount({ email: "legacy@sealed.test", displayName: "Legacy", password: "legacy-password", apiKey: "stk_placeholder" });
         const oldSeed = firstFormat(mnemonic, path.join(target.dataDir, "studio-secret"));
@@ -57,7 +57,7 @@ describe.each(drivers)("first-format sealed values on %s", (driver) => {
       async (client) => {
         const { boot } = await import("@/lib/boot");
         await boot();
-        const { unsealHdSeed } = await import("@/lib/studio/secrets");
+        const { unsealHdSeed } = await import("@/lib/studio/core/secrets");
         const { findAccountByEmail, accountApiKey } = await import("@/lib/console/accounts");
         const [org] = await queryRows<{ hd_seed_sealed: string }>(client, sql`SELECT hd_seed_sealed FROM organizations WHERE id = ${orgId}`);
         expect(org!.hd_seed_sealed.startsWith("v2.")).toBe(true);

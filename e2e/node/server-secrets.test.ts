@@ -70,14 +70,14 @@ describe.each(drivers)("server secrets on %s", (driver) => {
     await withStudio(target, (client) => queryRows(client, sql`DELETE FROM secret_checks`), BOTH_A);
     const wrong = await withStudio(
       target,
-      async () => (await import("@/lib/studio/boot")).awaitReady().then(() => "ready", (error: Error) => error.message),
+      async () => (await import("@/lib/studio/process/boot")).awaitReady().then(() => "ready", (error: Error) => error.message),
       { ...BOTH_A, STUDIO_SECRET: SECRET_B },
     );
     expect(wrong).toContain("STUDIO_SECRET is not the secret");
     const stored = await withStudio(
       target,
       async (client) => {
-        await (await import("@/lib/studio/boot")).awaitReady();
+        await (await import("@/lib/studio/process/boot")).awaitReady();
         return queryRows<{ name: string }>(client, sql`SELECT name FROM secret_checks ORDER BY name`);
       },
       BOTH_A,

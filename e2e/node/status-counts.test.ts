@@ -21,7 +21,7 @@ describe.each(drivers)("invoice status counts on %s", (driver) => {
     await withStudio(
       target,
       async (client) => {
-        const { awaitReady } = await import("@/lib/studio/boot");
+        const { awaitReady } = await import("@/lib/studio/process/boot");
         await awaitReady();
         const org = demoOrg(target);
         const key = org.key;
@@ -78,7 +78,7 @@ describe.each(drivers)("invoice status counts on %s", (driver) => {
     await withStudio(
       target,
       async (client) => {
-        const { awaitReady } = await import("@/lib/studio/boot");
+        const { awaitReady } = await import("@/lib/studio/process/boot");
         await awaitReady();
         const org = demoOrg(target);
         const { INVOICE_STATUSES } = await import("@/lib/studio/invoices/status");

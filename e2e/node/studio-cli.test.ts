@@ -171,7 +171,7 @@ describe.each(drivers)("studio CLI on %s", (driver) => {
 
     await withStudio(target, async () => {
       const { authenticate } = await import("@/lib/studio/auth/principal");
-      const { StudioError } = await import("@/lib/studio/errors");
+      const { StudioError } = await import("@/lib/studio/core/errors");
       const failure = await authenticate(key).then(
         () => undefined,
         (error: unknown) => error,

@@ -237,7 +237,7 @@ export function demoOrg(target: Target, index: 0 | 1 = 0) {
  * organization with a `principal(role)` that authenticates that role's key, as a request would.
  */
 export async function bootedDemoOrg(target: Target) {
-  const { awaitReady } = await import("@/lib/studio/boot");
+  const { awaitReady } = await import("@/lib/studio/process/boot");
   await awaitReady();
   const { authenticate } = await import("@/lib/studio/auth/principal");
   const org = demoOrg(target);

@@ -36,12 +36,12 @@ describe.each(drivers)("expiry sweeper on %s", (driver) => {
     await withStudio(
       target,
       async (client) => {
-        const { awaitReady } = await import("@/lib/studio/boot");
+        const { awaitReady } = await import("@/lib/studio/process/boot");
         await awaitReady();
         const now = Math.floor(Date.now() / 1000);
         const due = await approvedInvoices(target, 12, now + 60);
         const notDue = await approvedInvoices(target, 2, now + 7_200);
-        const { sweepExpired } = await import("@/lib/studio/sweeper");
+        const { sweepExpired } = await import("@/lib/studio/process/sweeper");
         const later = new Date((now + 120) * 1000);
         const counts = await Promise.all([1, 2, 3, 4].map(() => sweepExpired(later)));
         expect(counts.reduce((a, b) => a + b, 0)).toBe(due.length);

@@ -10,10 +10,10 @@ import { closeDatabase, db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { consoleAccounts } from "@/lib/console/db/schema";
 import { sealAccountApiKey } from "@/lib/console/secret";
-import { awaitReady } from "@/lib/studio/boot";
+import { awaitReady } from "@/lib/studio/process/boot";
 import { createApiKey, createClientId, createOrganization, createUser } from "@/lib/studio/orgs/operator";
 import { DEMO_PEOPLE, DEMO_ROLES } from "@/lib/studio/seed/demo";
-import { inTransaction } from "@/lib/studio/unit-of-work";
+import { inTransaction } from "@/lib/studio/core/unit-of-work";
 import { ORGANIZATIONS_PER_FILE, testFiles, testOrganizationsPath, type TestOrganization, type TestOrganizations } from "./test-organizations";
 
 /**

@@ -13,7 +13,7 @@ import { paymentIntentCreateSchema, paymentIntentListQuerySchema } from "@/lib/s
 import { ledgerQuerySchema } from "@/lib/studio/balances/schemas";
 import { dashboardQuerySchema } from "@/lib/studio/dashboard/schemas";
 import { withdrawalSchema } from "@/lib/studio/withdrawals/schemas";
-import { pagingQuerySchema } from "@/lib/studio/paging";
+import { pagingQuerySchema } from "@/lib/studio/core/paging";
 import { deliveriesQuerySchema } from "@/lib/studio/webhooks/deliveries";
 import { webhookEndpointCreateSchema, webhookEndpointRotateSchema } from "@/lib/studio/webhooks/organization-endpoints";
 import { apiKeyCreateSchema, apiKeyListQuerySchema, signInSchema, userCreateSchema, userUpdateSchema } from "@/lib/studio/orgs/team-schemas";

@@ -1,3 +1,4 @@
+import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, gt, inArray, isNull, like, ne, not } from "drizzle-orm";
@@ -9,8 +10,8 @@ import { hashPassword } from "@/lib/console/passwords";
 import { newPasswordProblem } from "@/lib/console/password-rule";
 import { checkConsoleSecret, resealFirstFormatApiKey, sealAccountApiKey, unsealAccountApiKey } from "@/lib/console/secret";
 import { createInvitedPersonKey } from "@/lib/studio/orgs/operator";
-import { StudioError } from "@/lib/studio/errors";
-import { inTransaction } from "@/lib/studio/unit-of-work";
+import { StudioError } from "@/lib/studio/core/errors";
+import { inTransaction } from "@/lib/studio/core/unit-of-work";
 
 export type ConsoleAccount = typeof consoleAccounts.$inferSelect;
 

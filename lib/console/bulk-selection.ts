@@ -1,5 +1,5 @@
 // The approver inbox's selection: what a shift-click selects and what a bulk decision totals.
-import { formatUnits, parseUnits } from "@/lib/studio/money";
+import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 
 /**
  * The ids a shift-click covers: from the last row clicked (`anchor`) to the one clicked now,

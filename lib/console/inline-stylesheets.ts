@@ -1,3 +1,4 @@
+import "server-only";
 // The console's stylesheet travels inside each page's HTML (next.config.mjs `experimental.inlineCss`),
 // so a phone on a slow network paints once the HTML has arrived instead of one more round trip later.
 // React writes that <style> without the page's nonce (Next hands React a nonce for scripts only), so

@@ -1,5 +1,5 @@
 import { lineItemTotals, type LineItem } from "@/lib/studio/invoices/amounts";
-import { formatFixed, toUnits } from "@/lib/studio/money";
+import { formatFixed, toUnits } from "@/lib/studio/core/money";
 
 /**
  * The form's running subtotal, tax and total at the invoice's unit (2 places for fiat, the token's

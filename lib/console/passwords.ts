@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 // scrypt at OWASP's current minimum: N=2^17, r=8, p=1 (128 MiB per hash, ~0.3 s on one core).

@@ -1,4 +1,4 @@
-import { formatUnits, parseUnits } from "@/lib/studio/money";
+import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 
 /** received − due in the token's units, as a signed decimal string; null before any payment. */
 export function paymentDifference(pi: { crypto_amount: string; received_crypto_amount: string | null; decimals: number }): {

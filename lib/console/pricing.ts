@@ -1,5 +1,5 @@
 import { findToken, type TokenSymbol } from "@/lib/studio/chain/registry";
-import { formatFixed, formatUnits } from "@/lib/studio/money";
+import { formatFixed, formatUnits } from "@/lib/studio/core/money";
 
 type Pricing = { pricingMode: "fiat" | "crypto" | undefined; chain: string | undefined; token: string | undefined };
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { DbOrTx } from "@/lib/db/client";
 import { loadOrCreateSecret, resealFirstFormat, seal, sealingKey, unseal } from "@/lib/crypto";
 import { env } from "@/lib/env";

@@ -1,3 +1,4 @@
+import "server-only";
 // The browser security headers of every console page (set in proxy.ts). No framework imports.
 //
 // Scripts run only with this response's nonce ('strict-dynamic' lets those scripts load the

@@ -1,3 +1,4 @@
+import "server-only";
 // Session lifetimes: 30 minutes idle, 12 hours from sign-in however active.
 export const SESSION_COOKIE = "studio_session";
 /**

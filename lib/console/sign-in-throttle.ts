@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/lib/env";
 import { DIRECT } from "@/lib/http/client-address";
 import { perWindow, rateLimitStore, type RateLimitStore } from "@/lib/rate-limit";

@@ -1,3 +1,4 @@
+import "server-only";
 // The Studio API base URL the console sends people's keys to. Pure, so it is unit-tested.
 
 /** Loopback hosts, where plain http never leaves the machine. */

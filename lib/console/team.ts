@@ -4,7 +4,7 @@ import { findAccountByEmail, saveInvitedAccount } from "@/lib/console/accounts";
 import type { ConsoleContext } from "@/lib/console/context";
 import { generatePassword } from "@/lib/console/passwords";
 import { StudioApiError } from "@/lib/console/studio-client";
-import { StudioError } from "@/lib/studio/errors";
+import { StudioError } from "@/lib/studio/core/errors";
 import type { TeamUser } from "@/lib/console/types";
 
 export type Invite = { name: string; email: string; permissions: string[] };

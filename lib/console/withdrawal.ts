@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Balance } from "@/lib/console/types";
 import { isValidAddress } from "@/lib/studio/chain/address-format";
 import { findChain, findToken, TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
-import { AmountFormatError, formatUnits, isPlainDecimal, parseUnits } from "@/lib/studio/money";
+import { AmountFormatError, formatUnits, isPlainDecimal, parseUnits } from "@/lib/studio/core/money";
 import { withdrawalSchema } from "@/lib/studio/withdrawals/schemas";
 
 const formShape = withdrawalSchema.omit({ contract_address: true }).extend({ token: z.enum(TOKEN_SYMBOLS) });

@@ -1,3 +1,4 @@
+import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -7,11 +8,23 @@ import { lockPgliteFolder } from "@/lib/db/pglite-lock";
 import * as consoleSchema from "@/lib/console/db/schema";
 import * as rateLimitSchema from "@/lib/rate-limit/schema";
 import * as secretChecksSchema from "@/lib/secrets/schema";
-import * as studioSchema from "@/lib/studio/db/schema";
+import * as orgsSchema from "@/lib/studio/db/orgs-schema";
+import * as paymentIntentsSchema from "@/lib/studio/db/payment-intents-schema";
+import * as workflowSchema from "@/lib/studio/db/workflow-schema";
+import * as invoicesSchema from "@/lib/studio/db/invoices-schema";
+import * as payoutsSchema from "@/lib/studio/db/payouts-schema";
+import * as chainSchema from "@/lib/studio/db/chain-schema";
+import * as balancesSchema from "@/lib/studio/db/balances-schema";
+import * as httpSchema from "@/lib/studio/db/http-schema";
+import * as webhooksSchema from "@/lib/studio/db/webhooks-schema";
+import * as emailsSchema from "@/lib/studio/db/emails-schema";
+import * as auditSchema from "@/lib/studio/db/audit-schema";
 import * as approvalsSchema from "@/lib/studio/db/approvals-schema";
 import * as savedViewsSchema from "@/lib/studio/db/saved-views-schema";
 
-export const schema = { ...studioSchema, ...approvalsSchema, ...savedViewsSchema, ...consoleSchema, ...rateLimitSchema, ...secretChecksSchema };
+export const schema = {
+  ...orgsSchema, ...paymentIntentsSchema, ...workflowSchema, ...invoicesSchema, ...payoutsSchema, ...chainSchema, ...balancesSchema, ...httpSchema, ...webhooksSchema, ...emailsSchema, ...auditSchema, ...approvalsSchema, ...savedViewsSchema,
+  ...consoleSchema, ...rateLimitSchema, ...secretChecksSchema };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: the same query surface as the database. */
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];

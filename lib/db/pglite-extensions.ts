@@ -1,3 +1,4 @@
+import "server-only";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 import fs from "node:fs";
 
 // PGlite is a single-process database that keeps no lock of its own: a second process (the

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AccountPassword } from "@/app/(console)/account/account-password";
-import { ThemeSwitch } from "@/components/account/theme-switch";
+import { ThemeSwitch } from "./_components/theme-switch";
 import { chosenTheme } from "@/lib/console/theme-choice";
 
 export const metadata: Metadata = { title: "Your account · Studio" };

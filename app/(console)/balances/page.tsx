@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { BalancesPage } from "@/components/balances/balances-page";
+import { BalancesPage } from "./_components/balances-page";
 import { Prefetched, urlParams } from "@/lib/console/prefetch";
 import { balancesQuery, ledgerQuery, withdrawalsQuery } from "@/lib/console/queries";
 

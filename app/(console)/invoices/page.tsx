@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { InvoiceList } from "@/components/invoices/invoice-list";
+import { InvoiceList } from "./_components/invoice-list";
 import { Prefetched, urlParams } from "@/lib/console/prefetch";
 import { listQuery } from "@/lib/console/queries";
 import { INVOICES } from "@/lib/console/resources";

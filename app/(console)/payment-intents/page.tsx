@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PaymentIntentList } from "@/components/payment-intents/payment-intent-list";
+import { PaymentIntentList } from "./_components/payment-intent-list";
 import { Prefetched, urlParams } from "@/lib/console/prefetch";
 import { listQuery } from "@/lib/console/queries";
 import { PAYMENT_INTENTS } from "@/lib/console/resources";

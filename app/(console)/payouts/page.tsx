@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PayoutList } from "@/components/payouts/payout-list";
+import { PayoutList } from "./_components/payout-list";
 import { Prefetched, urlParams } from "@/lib/console/prefetch";
 import { listQuery } from "@/lib/console/queries";
 import { PAYOUTS } from "@/lib/console/resources";

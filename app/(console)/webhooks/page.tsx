@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { WebhookDeliveries } from "@/components/webhooks/webhook-deliveries";
+import { WebhookDeliveries } from "./_components/webhook-deliveries";
 import { WebhookEndpoints } from "./_components/webhook-endpoints";
 
 export const metadata: Metadata = { title: "Webhooks · Studio" };

@@ -1,6 +1,6 @@
 // Any other /v1 path: the JSON error envelope rather than an HTML page.
 import { errorResponse, requestIdFor } from "@/lib/studio/http/route";
-import { StudioError } from "@/lib/studio/errors";
+import { StudioError } from "@/lib/studio/core/errors";
 
 function unknownEndpoint(request: Request): Response {
   const { pathname } = new URL(request.url);

@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { approvals } from "@/lib/studio/db/approvals-schema";
-import { StudioError } from "@/lib/studio/errors";
+import { StudioError } from "@/lib/studio/core/errors";
 import { approvalRefusal, reviewFactsOf, type ReviewSubject } from "@/lib/studio/approvals/approver-rules";
 import type { Requirement } from "@/lib/studio/approvals/policies";
 

@@ -4,7 +4,7 @@ import "server-only";
 // them, so the inbox shows exactly what approve would accept.
 import { and, asc, eq, inArray, notLike } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
-import { statusLogs } from "@/lib/studio/db/schema";
+import { statusLogs } from "@/lib/studio/db/workflow-schema";
 import { approvals } from "@/lib/studio/db/approvals-schema";
 import { requirementsFor, type Requirement, type ReviewedRecord } from "@/lib/studio/approvals/policies";
 import { APPROVAL_REASON_PATTERN } from "@/lib/studio/approvals/schemas";

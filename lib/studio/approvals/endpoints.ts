@@ -1,3 +1,4 @@
+import "server-only";
 import { endpoint, named } from "@/lib/studio/openapi/endpoint";
 import { approvalPolicyRecordSchema, approvalPolicyUpdateSchema, approvalStateSchema, inboxSchema } from "@/lib/studio/approvals/schemas";
 import { z } from "zod";

@@ -6,8 +6,8 @@ import { db, type DbOrTx } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { approvalPolicyVersions, approvals, type ApprovalTier } from "@/lib/studio/db/approvals-schema";
-import { inTransaction } from "@/lib/studio/unit-of-work";
-import { fieldError } from "@/lib/studio/errors";
+import { inTransaction } from "@/lib/studio/core/unit-of-work";
+import { fieldError } from "@/lib/studio/core/errors";
 import {
   APPROVAL_RECORD_KINDS,
   defaultTiers,

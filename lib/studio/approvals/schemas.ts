@@ -1,8 +1,8 @@
 // Approval policies (issue 25): the request and record shapes, shared by the API and the console's
 // Settings form.
 import { z } from "zod";
-import { isPlainDecimal } from "@/lib/studio/money";
-import { chainId, decimalString } from "@/lib/studio/validation";
+import { isPlainDecimal } from "@/lib/studio/core/money";
+import { chainId, decimalString } from "@/lib/studio/core/validation";
 import { findChain, TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
 
 /** The record kinds a policy governs. */

@@ -1,25 +1,14 @@
+import "server-only";
 // The audit log (issue 13): who did what, written by the verb in its own transaction so the row
 // exists exactly when the change does. Rows are never updated or deleted (a trigger refuses it).
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database, type DbOrTx } from "@/lib/db/client";
-import { auditLog } from "@/lib/studio/db/schema";
+import { auditLog } from "@/lib/studio/db/audit-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
-import {
-  afterCursor,
-  createdRangeQuerySchema,
-  cursorQuerySchema,
-  cursorSeq,
-  cutPage,
-  filterText,
-  listOrder,
-  orderClauses,
-  pageWindow,
-  pagingQuerySchema,
-  sortQuerySchema,
-  type ExportQuery,
-} from "@/lib/studio/paging";
-import { dateTimeText } from "@/lib/studio/records";
+import { createdRangeQuerySchema, cursorQuerySchema, cutPage, filterText, pageWindow, pagingQuerySchema, sortQuerySchema, type ExportQuery } from "@/lib/studio/core/paging";
+import { afterCursor, cursorSeq, listOrder, orderClauses } from "@/lib/studio/core/list-sql";
+import { dateTimeText } from "@/lib/studio/core/records";
 
 export type AuditEntry = {
   orgId: number;

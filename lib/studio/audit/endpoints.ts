@@ -1,3 +1,4 @@
+import "server-only";
 import { endpoint, named } from "@/lib/studio/openapi/endpoint";
 import { auditLogEntryRecordSchema, auditLogQuerySchema } from "@/lib/studio/audit/audit-log";
 import { signInSchema } from "@/lib/studio/orgs/team-schemas";

@@ -1,7 +1,8 @@
+import "server-only";
 // Console sign-ins (and password changes) are audited by the service: the console checks the password, then reports the
 // outcome with the person's own key, and a sign-in whose row cannot be written does not happen.
 import type { Principal } from "@/lib/studio/auth/principal";
-import { inTransaction } from "@/lib/studio/unit-of-work";
+import { inTransaction } from "@/lib/studio/core/unit-of-work";
 import { recordAudit, serializeAuditRow } from "@/lib/studio/audit/audit-log";
 import { SIGN_IN_ACTIONS, type SignInInput } from "@/lib/studio/orgs/team-schemas";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 
 // `stk_` + 32 base64url characters = 192 random bits.

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { PERMISSIONS } from "@/lib/studio/auth/permissions";
 import type { Principal } from "@/lib/studio/auth/principal";

@@ -1,7 +1,8 @@
+import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { currentDatabase, db, getDatabase, statementName, type Database } from "@/lib/db/client";
-import { apiKeys, organizations, users } from "@/lib/studio/db/schema";
-import { StudioError } from "@/lib/studio/errors";
+import { apiKeys, organizations, users } from "@/lib/studio/db/orgs-schema";
+import { StudioError } from "@/lib/studio/core/errors";
 import { hashApiKey } from "@/lib/studio/auth/api-keys";
 import { isPermission, type Permission } from "@/lib/studio/auth/permissions";
 import { log } from "@/lib/observability/log";

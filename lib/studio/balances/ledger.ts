@@ -1,12 +1,13 @@
+import "server-only";
 // The organization's balance ledger: one immutable row per movement. Each movement names a
 // reference that can happen once (a unique index), so a retried step never counts twice. The
 // balance per chain and token is the sum of its rows, kept in `balances` by a trigger whose CHECK
 // refuses a negative result (migration 0006); `debit` checks first, so callers get a clear 422.
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import { balances, ledgerEntries } from "@/lib/studio/db/schema";
-import { StudioError } from "@/lib/studio/errors";
-import { formatUnits, parseUnits } from "@/lib/studio/money";
+import { balances, ledgerEntries } from "@/lib/studio/db/balances-schema";
+import { StudioError } from "@/lib/studio/core/errors";
+import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 
 // reorg_reversal and send_failed are compensating entries of RPC chains (issue 24): funds a deep reorg took

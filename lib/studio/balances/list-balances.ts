@@ -1,14 +1,16 @@
+import "server-only";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database } from "@/lib/db/client";
-import { balances, ledgerEntries } from "@/lib/studio/db/schema";
+import { balances, ledgerEntries } from "@/lib/studio/db/balances-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { formatUnits, parseDecimal } from "@/lib/studio/money";
-import { afterCursor, cursorSeq, cutPage, keyOfRow, listOrder, orderClauses, pageWindow, type ExportQuery } from "@/lib/studio/paging";
+import { formatUnits, parseDecimal } from "@/lib/studio/core/money";
+import { cutPage, pageWindow, type ExportQuery } from "@/lib/studio/core/paging";
+import { afterCursor, cursorSeq, keyOfRow, listOrder, orderClauses } from "@/lib/studio/core/list-sql";
 import { tokenAmount } from "@/lib/studio/payment-intents/serialize";
 import { LEDGER_KINDS } from "@/lib/studio/balances/ledger";
 import type { LedgerQuery } from "@/lib/studio/balances/schemas";
-import { address, amountText, dateTimeText } from "@/lib/studio/records";
+import { address, amountText, dateTimeText } from "@/lib/studio/core/records";
 
 /** One chain and token the organization holds (GET /balances). */
 export const balanceRecordSchema = z.object({

@@ -1,6 +1,7 @@
+import "server-only";
 import { z } from "zod";
 import { TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
-import { cursorQuerySchema, filterText, pagingQuerySchema, sortQuerySchema } from "@/lib/studio/paging";
+import { cursorQuerySchema, filterText, pagingQuerySchema, sortQuerySchema } from "@/lib/studio/core/paging";
 import { LEDGER_KINDS } from "@/lib/studio/balances/ledger";
 
 /** What the ledger sorts by: creation, and the signed amount (debits are the smallest). */

@@ -1,9 +1,10 @@
+import "server-only";
 // The one interface the service uses to reach a chain, chosen per chain: the sandbox (a table) or,
 // for an EVM chain with CHAIN_<ID>_RPC_URL, the JSON-RPC adapter (lib/studio/chain/evm/).
 import { createHash } from "node:crypto";
 import { base58 } from "@scure/base";
 import { db, type Tx } from "@/lib/db/client";
-import { chainSends, sandboxBroadcasts } from "@/lib/studio/db/schema";
+import { chainSends, sandboxBroadcasts } from "@/lib/studio/db/chain-schema";
 import type { AddressFamily, ChainInfo } from "@/lib/studio/chain/registry";
 import { walletAddress } from "@/lib/studio/chain/hd-wallet";
 import { rpcChain } from "@/lib/studio/chain/evm/rpc-chains";

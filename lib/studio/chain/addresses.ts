@@ -1,3 +1,4 @@
+import "server-only";
 // Address and transaction-hash formats per chain family: EVM (EIP-55), Tron (base58check, 0x41
 // prefix) and Solana (base58, 32-byte ed25519 keys). Pure functions, no I/O.
 import { randomBytes } from "node:crypto";

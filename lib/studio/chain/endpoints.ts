@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { endpoint, named } from "@/lib/studio/openapi/endpoint";
 import { chainStatusSchema } from "@/lib/studio/chain/list-chains";

@@ -1,8 +1,9 @@
+import "server-only";
 // Each organization's HD wallet: the sealed BIP-39 mnemonic opened once per process, because
 // turning a mnemonic into a seed (PBKDF2, 2048 rounds) costs far more than deriving an address.
 import { HDKey } from "@scure/bip32";
 import { mnemonicToSeedSync } from "@scure/bip39";
-import { unsealHdSeed } from "@/lib/studio/secrets";
+import { unsealHdSeed } from "@/lib/studio/core/secrets";
 import { deriveAddress } from "@/lib/studio/chain/addresses";
 import type { AddressFamily } from "@/lib/studio/chain/registry";
 

@@ -1,3 +1,4 @@
+import "server-only";
 // GET /chains (extension, issue 24): each chain as this server reaches it, for reconciliation:
 // the node's head and the scanner's position, the organization's treasury and gas tank, what the
 // treasury holds on chain beside what the ledger says, and the sends still on their way. Plain
@@ -7,9 +8,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { erc20Abi, formatEther, getAddress } from "viem";
 import { db } from "@/lib/db/client";
-import { balances, chainScanState, chainSends, organizations } from "@/lib/studio/db/schema";
+import { balances } from "@/lib/studio/db/balances-schema";
+import { chainScanState, chainSends } from "@/lib/studio/db/chain-schema";
+import { organizations } from "@/lib/studio/db/orgs-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { formatUnits, parseUnits } from "@/lib/studio/money";
+import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 import { CHAINS } from "@/lib/studio/chain/registry";
 import { walletAddress } from "@/lib/studio/chain/hd-wallet";
 import { chainMode, configuredChain, rpcChain, rpcChains, type RpcChain } from "@/lib/studio/chain/evm/rpc-chains";

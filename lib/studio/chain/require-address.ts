@@ -1,4 +1,5 @@
-import { StudioError } from "@/lib/studio/errors";
+import "server-only";
+import { StudioError } from "@/lib/studio/core/errors";
 import { findChain } from "@/lib/studio/chain/registry";
 import { isValidAddress } from "@/lib/studio/chain/addresses";
 

@@ -1,3 +1,4 @@
+import "server-only";
 // The chain-send outbox. A verb that decides to send funds records the send (with the hash it
 // will have) in its own transaction; the broadcast happens after commit. The drainer (in-process
 // sweeper or `npm run worker`) broadcasts whatever a crash left pending, under a short lease so
@@ -5,11 +6,11 @@
 // reference as the same transfer: a send is never lost and never made twice.
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { db, type Tx } from "@/lib/db/client";
-import { chainSends } from "@/lib/studio/db/schema";
-import { newId } from "@/lib/studio/ids";
+import { chainSends } from "@/lib/studio/db/chain-schema";
+import { newId } from "@/lib/studio/core/ids";
 import { chainAdapter, type OutboundTransfer, type SendRow, type SendSender } from "@/lib/studio/chain/adapter";
 import type { ChainInfo } from "@/lib/studio/chain/registry";
-import { afterCommit } from "@/lib/studio/unit-of-work";
+import { afterCommit } from "@/lib/studio/core/unit-of-work";
 import { shortReason } from "@/lib/studio/chain/evm/start-checks";
 import { log } from "@/lib/observability/log";
 

@@ -4,10 +4,13 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { balances, invoices, invoiceStatusCounts, paymentIntents, payouts, standalonePaymentIntents } from "@/lib/studio/db/schema";
+import { balances } from "@/lib/studio/db/balances-schema";
+import { invoices, invoiceStatusCounts } from "@/lib/studio/db/invoices-schema";
+import { paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { payouts } from "@/lib/studio/db/payouts-schema";
 import { AGING_BUCKETS, DASHBOARD_INTERVALS, FUNNEL_STAGES, type AgingBucket, type DashboardQuery, type DashboardRecord } from "@/lib/studio/dashboard/schemas";
 import type { InvoiceStatus } from "@/lib/studio/invoices/status";
-import { formatUnits, parseDecimal } from "@/lib/studio/money";
+import { formatUnits, parseDecimal } from "@/lib/studio/core/money";
 import { awaitingStatuses, type ActionOwnerType } from "@/lib/workflow/actions";
 
 /** The statuses that show an invoice reached each funnel stage. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { endpoint, named } from "@/lib/studio/openapi/endpoint";
 import { dashboardQuerySchema, dashboardRecordSchema } from "@/lib/studio/dashboard/schemas";
 

@@ -1,5 +1,6 @@
+import "server-only";
 import { z } from "zod";
-import { amountText } from "@/lib/studio/records";
+import { amountText } from "@/lib/studio/core/records";
 
 /** The periods the money series are summed by, and how many of them the dashboard shows (the current one included). */
 export const DASHBOARD_INTERVALS = { day: 30, week: 12, month: 12 } as const;

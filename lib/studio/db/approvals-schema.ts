@@ -1,6 +1,6 @@
 // Approval policies and the approvals collected under them (issue 25).
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { organizations } from "@/lib/studio/db/schema";
+import { organizations } from "@/lib/studio/db/orgs-schema";
 
 /** One tier of a policy: from this USD equivalent on, `approvers` distinct people must approve. */
 export type ApprovalTier = { from_usd: string; approvers: number; org_manage: boolean };

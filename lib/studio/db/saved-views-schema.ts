@@ -1,7 +1,7 @@
 // A person's saved views of a list (issue 27): a name for the list's filters and sort, kept per
 // user (the key's person), so it follows them to any browser.
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { organizations } from "@/lib/studio/db/schema";
+import { organizations } from "@/lib/studio/db/orgs-schema";
 
 export const savedViews = pgTable(
   "saved_views",

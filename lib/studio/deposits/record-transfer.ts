@@ -1,22 +1,23 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import { chainTransfers, paymentIntents } from "@/lib/studio/db/schema";
-import { fieldError, notFound, StudioError } from "@/lib/studio/errors";
-import { AmountFormatError, formatUnits, parseUnits } from "@/lib/studio/money";
+import { chainTransfers, paymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { fieldError, notFound, StudioError } from "@/lib/studio/core/errors";
+import { AmountFormatError, formatUnits, parseUnits } from "@/lib/studio/core/money";
 import { findChain } from "@/lib/studio/chain/registry";
 import { randomAddress, randomTxHash } from "@/lib/studio/chain/addresses";
 import { requireAddressFor } from "@/lib/studio/chain/require-address";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import { coversDue, receivedFacts } from "@/lib/studio/payment-intents/status";
-import { inTransaction } from "@/lib/studio/unit-of-work";
+import { inTransaction } from "@/lib/studio/core/unit-of-work";
 import { lockIntentByPayment, type AnyOwner, type Intent, type OwnerTable } from "@/lib/studio/workflow/owner";
 import { SYSTEM_OPERATOR, transition } from "@/lib/studio/workflow/transition";
-import { WORKFLOW_OWNERS } from "@/lib/studio/owners";
+import { WORKFLOW_OWNERS } from "@/lib/studio/workflow/owners";
 import { z } from "zod";
 import { invoiceRecordSchema } from "@/lib/studio/invoices/serialize";
 import { payoutRecordSchema } from "@/lib/studio/payouts/serialize";
 import { standalonePaymentRecordSchema } from "@/lib/studio/standalone-payments/serialize";
-import { address, amountText, txHash, unixTime } from "@/lib/studio/records";
+import { address, amountText, txHash, unixTime } from "@/lib/studio/core/records";
 
 /** The transfer as recorded, and the record that owns the deposit under its own name. */
 export const sandboxResultSchema = z.object({

@@ -1,8 +1,9 @@
+import "server-only";
 // What an invoice e-mail says: the invoice as it is when the attempt is made (its PDF attached),
 // the amount, the due date and the hosted payment page's link (kg_deep_link).
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
-import { organizations } from "@/lib/studio/db/schema";
+import { organizations } from "@/lib/studio/db/orgs-schema";
 import { getIntentOrThrow } from "@/lib/studio/workflow/owner";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";

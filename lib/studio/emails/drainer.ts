@@ -1,3 +1,4 @@
+import "server-only";
 // Drains the e-mail outbox as the webhook dispatcher drains its own: claims due e-mails under a
 // lease (FOR UPDATE SKIP LOCKED, so several drainers never claim one attempt twice), hands each to
 // the SMTP server, and records every attempt with what the server said.
@@ -7,8 +8,8 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { invoiceEmailAttempts, invoiceEmails } from "@/lib/studio/db/schema";
-import { unitOfWork } from "@/lib/studio/unit-of-work";
+import { invoiceEmailAttempts, invoiceEmails } from "@/lib/studio/db/emails-schema";
+import { unitOfWork } from "@/lib/studio/core/unit-of-work";
 import { composeInvoiceEmail } from "@/lib/studio/emails/compose";
 import { emailConfigured, type InvoiceEmailKind } from "@/lib/studio/emails/settings";
 import { sendEmail, type SmtpOutcome } from "@/lib/studio/emails/mailer";

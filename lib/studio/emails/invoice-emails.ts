@@ -1,3 +1,4 @@
+import "server-only";
 // GET /invoice/intent/{id}/emails and POST /invoice/intent/{id}/emails/{email_id}/resend
 // (extensions, issue 26): the e-mails an invoice's recipient was sent, each with every attempt and
 // what the SMTP server answered, and a re-send as a new round of attempts on the same e-mail.
@@ -6,11 +7,11 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { db, type DbOrTx } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { invoiceEmailAttempts, invoiceEmails } from "@/lib/studio/db/schema";
+import { invoiceEmailAttempts, invoiceEmails } from "@/lib/studio/db/emails-schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
-import { notFound, StudioError } from "@/lib/studio/errors";
-import { dateTimeText } from "@/lib/studio/records";
-import { afterCommitIfOpen, inTransaction } from "@/lib/studio/unit-of-work";
+import { notFound, StudioError } from "@/lib/studio/core/errors";
+import { dateTimeText } from "@/lib/studio/core/records";
+import { afterCommitIfOpen, inTransaction } from "@/lib/studio/core/unit-of-work";
 import { getIntentOrThrow } from "@/lib/studio/workflow/owner";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
 import { emailConfigured, emailSender, INVOICE_EMAIL_KINDS } from "@/lib/studio/emails/settings";

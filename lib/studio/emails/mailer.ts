@@ -1,3 +1,4 @@
+import "server-only";
 // Hands one message to the SMTP server at SMTP_URL with nodemailer (a maintained mailer: STARTTLS,
 // smtps://, authentication and MIME are its job). What the server answers decides what follows:
 // accepted is sent; a 4xx answer, a timeout or no connection is deferred (retried on the schedule);

@@ -1,10 +1,11 @@
+import "server-only";
 // The e-mail outbox writer: called in the transaction of the change that makes an e-mail due, so
 // a row exists exactly when that change committed. One row per invoice and kind (a unique index):
 // a second approval path or a second sweeper finds the row there and adds nothing.
 import type { Tx } from "@/lib/db/client";
-import { invoiceEmails } from "@/lib/studio/db/schema";
-import { newId } from "@/lib/studio/ids";
-import { afterCommitIfOpen } from "@/lib/studio/unit-of-work";
+import { invoiceEmails } from "@/lib/studio/db/emails-schema";
+import { newId } from "@/lib/studio/core/ids";
+import { afterCommitIfOpen } from "@/lib/studio/core/unit-of-work";
 import { emailConfigured, type InvoiceEmailKind } from "@/lib/studio/emails/settings";
 import { nudgeEmailDrainer } from "@/lib/studio/emails/wake";
 

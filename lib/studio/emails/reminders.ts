@@ -1,3 +1,4 @@
+import "server-only";
 // Reminder e-mails (issue 26), queued by the sweeper. An invoice's due date is its issue date plus
 // its payment terms (`due_at`, what the list sorts by). While it is still owed (approved, or
 // underpaid) and its payment window is open:
@@ -10,8 +11,10 @@
 import { and, eq, gt, inArray, lt, lte, notExists, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { invoiceEmails, invoices, paymentIntents } from "@/lib/studio/db/schema";
-import { unitOfWork } from "@/lib/studio/unit-of-work";
+import { invoiceEmails } from "@/lib/studio/db/emails-schema";
+import { invoices } from "@/lib/studio/db/invoices-schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { unitOfWork } from "@/lib/studio/core/unit-of-work";
 import { queueInvoiceEmails } from "@/lib/studio/emails/outbox";
 import { emailConfigured, type InvoiceEmailKind } from "@/lib/studio/emails/settings";
 

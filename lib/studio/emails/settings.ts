@@ -1,3 +1,4 @@
+import "server-only";
 // Whether this server sends invoice e-mail, and as whom. Without SMTP_URL nothing is queued: an
 // approval writes no outbox row, the sweep queues no reminder, and the e-mail list says so.
 import { env } from "@/lib/env";

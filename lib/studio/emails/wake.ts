@@ -1,3 +1,4 @@
+import "server-only";
 // An in-process nudge, as for webhooks: a drainer in this process sends an e-mail right after the
 // change that queued it commits, rather than at its next poll (which covers other processes' rows).
 type Waker = () => void;

@@ -1,3 +1,4 @@
+import "server-only";
 // What each CSV export is (issue 27): the list it exports, its file name, who may take it and the
 // query it reads (the list's filters and sort, without paging). Read by the routes, the OpenAPI
 // document and, with its columns and batches, by exports.ts.
@@ -7,7 +8,7 @@ import { paymentIntentListQuerySchema } from "@/lib/studio/standalone-payments/s
 import { ledgerQuerySchema } from "@/lib/studio/balances/schemas";
 import { auditLogQuerySchema } from "@/lib/studio/audit/audit-log";
 import { deliveriesQuerySchema } from "@/lib/studio/webhooks/deliveries";
-import { exportQuerySchema } from "@/lib/studio/paging";
+import { exportQuerySchema } from "@/lib/studio/core/paging";
 import type { Permission } from "@/lib/studio/auth/permissions";
 
 export const EXPORT_LISTS = {

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { endpoint } from "@/lib/studio/openapi/endpoint";
 import { EXPORT_LISTS, exportPath, type ExportName } from "@/lib/studio/export/declarations";

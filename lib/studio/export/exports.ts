@@ -1,7 +1,7 @@
 // The CSV exports' columns and rows (issue 27; what each export is: declarations.ts). Each column
 // is a field of the list's own record, so a row of the file says what the list endpoint says.
 import "server-only";
-import type { ExportQuery } from "@/lib/studio/paging";
+import type { ExportQuery } from "@/lib/studio/core/paging";
 import type { InvoiceListQuery } from "@/lib/studio/invoices/schemas";
 import type { PayoutListQuery } from "@/lib/studio/payouts/schemas";
 import type { PaymentIntentListQuery } from "@/lib/studio/standalone-payments/schemas";

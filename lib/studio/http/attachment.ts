@@ -1,3 +1,4 @@
+import "server-only";
 // A file answered as a download (an invoice PDF, a CSV export): the route returns this Response
 // and studioRoute adds the request id. The body may be bytes or a stream read as the client pulls.
 export type AttachmentType = "application/pdf" | "text/csv";

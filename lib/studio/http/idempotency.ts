@@ -1,9 +1,10 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import { idempotencyKeys } from "@/lib/studio/db/schema";
+import { idempotencyKeys } from "@/lib/studio/db/http-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { StudioError } from "@/lib/studio/errors";
+import { StudioError } from "@/lib/studio/core/errors";
 
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 

@@ -1,3 +1,4 @@
+import "server-only";
 // The API's per-key limit: STUDIO_RATE_LIMIT requests per second per API key, the same number at
 // once (GCRA burst = rate), counted in the store every app server shares.
 import { env } from "@/lib/env";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { lineItemTotals, totalInUnits } from "@/lib/studio/invoices/amounts";
-import { formatUnits } from "@/lib/studio/money";
+import { formatUnits } from "@/lib/studio/core/money";
 
 describe("lineItemTotals", () => {
   it("adds quantity × unit_price and tax exactly, where floats would drift", () => {

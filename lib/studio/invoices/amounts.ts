@@ -1,4 +1,4 @@
-import { add, decimalFromNumber, multiply, toUnits, ZERO, type Decimal } from "@/lib/studio/money";
+import { add, decimalFromNumber, multiply, toUnits, ZERO, type Decimal } from "@/lib/studio/core/money";
 
 export type LineItem = { name: string; quantity: number; unit_price: number; tax?: number };
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { approveIntent } from "@/lib/studio/workflow/verbs";
 import { defaultPaymentDeadline } from "@/lib/studio/invoices/deadline";

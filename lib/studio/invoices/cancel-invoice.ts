@@ -1,7 +1,8 @@
+import "server-only";
 import type { Principal } from "@/lib/studio/auth/principal";
 import type { CancelInput } from "@/lib/studio/invoices/schemas";
 import { receivedFacts } from "@/lib/studio/payment-intents/status";
-import { inTransaction } from "@/lib/studio/unit-of-work";
+import { inTransaction } from "@/lib/studio/core/unit-of-work";
 import { lockIntentOrThrow } from "@/lib/studio/workflow/owner";
 import { transition } from "@/lib/studio/workflow/transition";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";

@@ -1,7 +1,8 @@
+import "server-only";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { fieldError } from "@/lib/studio/errors";
-import { newId } from "@/lib/studio/ids";
-import { formatUnits, parseDecimal, toUnits, AmountFormatError } from "@/lib/studio/money";
+import { fieldError } from "@/lib/studio/core/errors";
+import { newId } from "@/lib/studio/core/ids";
+import { formatUnits, parseDecimal, toUnits, AmountFormatError } from "@/lib/studio/core/money";
 import type { InvoiceCreateInput } from "@/lib/studio/invoices/schemas";
 import { totalInUnits } from "@/lib/studio/invoices/amounts";
 import { amountDecimals, paymentAmounts } from "@/lib/studio/payment-intents/pricing";

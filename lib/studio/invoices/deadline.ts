@@ -1,3 +1,4 @@
+import "server-only";
 const DAY_SECONDS = 86_400;
 
 /**

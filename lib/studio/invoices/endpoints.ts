@@ -1,3 +1,4 @@
+import "server-only";
 import { actionEndpoint, endpoint, named } from "@/lib/studio/openapi/endpoint";
 import { INVOICE_ACTIONS } from "@/lib/workflow/actions";
 import { statusCategoryCounts } from "@/lib/studio/openapi/counts";

@@ -1,10 +1,11 @@
+import "server-only";
 import { db } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { getIntentOrThrow } from "@/lib/studio/workflow/owner";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 import { eq } from "drizzle-orm";
-import { organizations } from "@/lib/studio/db/schema";
+import { organizations } from "@/lib/studio/db/orgs-schema";
 import { invoicePdfFilename, renderInvoicePdf } from "@/lib/studio/invoices/invoice-pdf";
 
 // GET /invoice/intent/{id}

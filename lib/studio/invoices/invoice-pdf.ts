@@ -1,3 +1,4 @@
+import "server-only";
 // An invoice as a PDF (issue 26), drawn with pdfkit: a maintained PDF library that runs in Node
 // with no browser. Its built-in Helvetica covers Latin-1 only; text beyond that (Traditional
 // Chinese names, lines) needs a font file with those glyphs: INVOICE_PDF_FONT, else the first of
@@ -5,7 +6,7 @@
 import fs from "node:fs";
 import { env } from "@/lib/env";
 import { findChain } from "@/lib/studio/chain/registry";
-import { decimalFromNumber, formatUnits, multiply } from "@/lib/studio/money";
+import { decimalFromNumber, formatUnits, multiply } from "@/lib/studio/core/money";
 import type { InvoiceIntentRecord } from "@/lib/studio/invoices/serialize";
 
 const FONT_CANDIDATES: Array<{ path: string; family?: string }> = [

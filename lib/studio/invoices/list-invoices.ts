@@ -1,24 +1,14 @@
+import "server-only";
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { db, type Database } from "@/lib/db/client";
-import { INVOICE_SEARCH_STATISTICS, invoiceSearchColumns, invoiceStatusCounts, invoices, paymentIntents } from "@/lib/studio/db/schema";
+import { INVOICE_SEARCH_STATISTICS, invoiceSearchColumns, invoiceStatusCounts, invoices } from "@/lib/studio/db/invoices-schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import type { InvoiceListQuery } from "@/lib/studio/invoices/schemas";
-import {
-  afterCursor,
-  cursorSeq,
-  cutPage,
-  indexedSearch,
-  listEnvelope,
-  listOrder,
-  orderClauses,
-  keyOfRow,
-  pageWindow,
-  selectedStatuses,
-  type ExportQuery,
-  type ListOrder,
-} from "@/lib/studio/paging";
-import { trigramFrequencies, type TrigramFrequencies } from "@/lib/studio/search-trigrams";
+import { cutPage, listEnvelope, pageWindow, selectedStatuses, type ExportQuery } from "@/lib/studio/core/paging";
+import { afterCursor, cursorSeq, indexedSearch, listOrder, orderClauses, keyOfRow, type ListOrder } from "@/lib/studio/core/list-sql";
+import { trigramFrequencies, type TrigramFrequencies } from "@/lib/studio/core/search-trigrams";
 import { invoiceStateMachine, STATUS_CATEGORY } from "@/lib/studio/invoices/status";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 

@@ -1,4 +1,5 @@
-import { invoices } from "@/lib/studio/db/schema";
+import "server-only";
+import { invoices } from "@/lib/studio/db/invoices-schema";
 import type { Owner } from "@/lib/studio/workflow/owner";
 import { invoiceStateMachine, type InvoiceAction, type InvoiceStatus } from "@/lib/studio/invoices/status";
 import { serializeInvoice, type InvoiceIntentRecord } from "@/lib/studio/invoices/serialize";

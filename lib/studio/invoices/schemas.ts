@@ -1,7 +1,7 @@
 // One schema per request, shared by the API route handlers and the console forms.
 import { z } from "zod";
 import { TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
-import { decimalFromNumber } from "@/lib/studio/money";
+import { decimalFromNumber } from "@/lib/studio/core/money";
 import {
   attachment,
   bankAccountId,
@@ -10,9 +10,9 @@ import {
   emailAddress,
   isoDateOrTimestamp,
   nonBlank,
-} from "@/lib/studio/validation";
+} from "@/lib/studio/core/validation";
 import { settlementTypes } from "@/lib/studio/payment-intents/schemas";
-import { createdRangeQuerySchema, cursorQuerySchema, filterText, pagingQuerySchema, sortQuerySchema } from "@/lib/studio/paging";
+import { createdRangeQuerySchema, cursorQuerySchema, filterText, pagingQuerySchema, sortQuerySchema } from "@/lib/studio/core/paging";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
 import { clearable, fileIds, intentCreateFields, notClearable, reviewAssignmentFields } from "@/lib/studio/workflow/schemas";
 import { INVOICE_STATUSES } from "@/lib/studio/invoices/status";

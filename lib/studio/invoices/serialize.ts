@@ -1,9 +1,10 @@
+import "server-only";
 import { z } from "zod";
-import type { invoices } from "@/lib/studio/db/schema";
+import type { invoices } from "@/lib/studio/db/invoices-schema";
 import { fiatCurrencies } from "@/lib/studio/payment-intents/schemas";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
-import { amountText, dateTimeText } from "@/lib/studio/records";
-import { parseUnits, toUnits } from "@/lib/studio/money";
+import { amountText, dateTimeText } from "@/lib/studio/core/records";
+import { parseUnits, toUnits } from "@/lib/studio/core/money";
 import { INVOICE_STATUSES, STATUS_CATEGORY, type InvoiceStatus } from "@/lib/studio/invoices/status";
 import { lineItemTotals } from "@/lib/studio/invoices/amounts";
 import {

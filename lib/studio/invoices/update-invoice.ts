@@ -1,18 +1,19 @@
+import "server-only";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { fieldError } from "@/lib/studio/errors";
-import { AmountFormatError, formatUnits, parseUnits } from "@/lib/studio/money";
+import { fieldError } from "@/lib/studio/core/errors";
+import { AmountFormatError, formatUnits, parseUnits } from "@/lib/studio/core/money";
 import type { InvoiceUpdateInput } from "@/lib/studio/invoices/schemas";
 import { totalInUnits } from "@/lib/studio/invoices/amounts";
 import { amountDecimals, paymentAmounts, type PricingMode } from "@/lib/studio/payment-intents/pricing";
 import { requireToken } from "@/lib/studio/payment-intents/token";
 import { checkPayoutTargets, storedPayoutTargets } from "@/lib/studio/payment-intents/payout-targets";
 import { defaultPaymentDeadline } from "@/lib/studio/invoices/deadline";
-import type { FiatCurrency } from "@/lib/studio/rates";
+import type { FiatCurrency } from "@/lib/studio/core/rates";
 import type { TokenSymbol } from "@/lib/studio/chain/registry";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import { updateIntent } from "@/lib/studio/workflow/verbs";
 import { orDefaultWhenCleared, withoutUndefined } from "@/lib/studio/workflow/changes";
-import type { invoices } from "@/lib/studio/db/schema";
+import type { invoices } from "@/lib/studio/db/invoices-schema";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
 
 type InvoiceRow = typeof invoices.$inferSelect;

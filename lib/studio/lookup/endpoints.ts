@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { endpoint, named } from "@/lib/studio/openapi/endpoint";
 import { lookupMatchSchema, lookupQuerySchema, LOOKUP_LIMIT } from "@/lib/studio/lookup/schemas";

@@ -7,7 +7,10 @@ import { sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { CHAINS } from "@/lib/studio/chain/registry";
-import { chainDeposits, chainSends, chainTransfers, invoices, paymentIntents, payouts, standalonePaymentIntents } from "@/lib/studio/db/schema";
+import { chainDeposits, chainSends } from "@/lib/studio/db/chain-schema";
+import { invoices } from "@/lib/studio/db/invoices-schema";
+import { chainTransfers, paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { payouts } from "@/lib/studio/db/payouts-schema";
 import { LOOKUP_LIMIT, LOOKUP_MATCHES, type LookupMatch, type LookupQuery } from "@/lib/studio/lookup/schemas";
 import { tokenAmount } from "@/lib/studio/payment-intents/serialize";
 

@@ -1,5 +1,6 @@
+import "server-only";
 import { z } from "zod";
-import { amountText } from "@/lib/studio/records";
+import { amountText } from "@/lib/studio/core/records";
 
 export const LOOKUP_KINDS = ["invoice", "payout", "payment_intent"] as const;
 export const LOOKUP_MATCHES = ["number", "id", "payment_address", "tx_hash"] as const;

@@ -1,6 +1,7 @@
+import "server-only";
 // What every operation shares: the envelopes, the error envelope and its codes, and the headers.
 import { z } from "zod";
-import { ERROR_TABLE } from "@/lib/studio/errors";
+import { ERROR_TABLE } from "@/lib/studio/core/errors";
 
 export const pagingSchema = z.object({
   page_number: z.number().int().meta({ example: 1 }),

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
 

@@ -1,3 +1,4 @@
+import "server-only";
 // The OpenAPI 3.1 document of the Studio API, generated from the zod schemas the handlers parse
 // with and the record schemas the serializers return, so it cannot drift from the code.
 import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";

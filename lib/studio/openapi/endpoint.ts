@@ -1,3 +1,4 @@
+import "server-only";
 // One entry of the OpenAPI document per operation, kept next to the domain's schemas
 // (lib/studio/<domain>/endpoints.ts) and collected by lib/studio/openapi/document.ts.
 //

@@ -1,8 +1,9 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
-import { clientIds } from "@/lib/studio/db/schema";
+import { clientIds } from "@/lib/studio/db/orgs-schema";
 import { clientIdOrganization, type Principal } from "@/lib/studio/auth/principal";
-import { StudioError } from "@/lib/studio/errors";
+import { StudioError } from "@/lib/studio/core/errors";
 
 /** The X-Client-ID of a create call: present (40001) and one of the caller's organization (40301). */
 export async function resolveClientId(principal: Principal, header: string | null): Promise<string> {

@@ -1,5 +1,6 @@
+import "server-only";
 import { endpoint, named } from "@/lib/studio/openapi/endpoint";
-import { pagingQuerySchema } from "@/lib/studio/paging";
+import { pagingQuerySchema } from "@/lib/studio/core/paging";
 import { PERMISSIONS } from "@/lib/studio/auth/permissions";
 import { apiKeyRecordSchema, createdApiKeyRecordSchema, userRecordSchema } from "@/lib/studio/orgs/operator";
 import { apiKeyCreateSchema, apiKeyListQuerySchema, userCreateSchema, userUpdateSchema } from "@/lib/studio/orgs/team-schemas";

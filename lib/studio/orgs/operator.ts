@@ -1,3 +1,4 @@
+import "server-only";
 // Organization verbs: what `npm run studio` and the demo seed use to set up organizations, and
 // what the team endpoints (org:manage) use to manage people and keys: one way to do each thing.
 import { randomBytes } from "node:crypto";
@@ -6,17 +7,17 @@ import { wordlist } from "@scure/bip39/wordlists/english.js";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type DbOrTx } from "@/lib/db/client";
-import { apiKeys, clientIds, organizations, users } from "@/lib/studio/db/schema";
+import { apiKeys, clientIds, organizations, users } from "@/lib/studio/db/orgs-schema";
 import { generateApiKey, maskApiKey } from "@/lib/studio/auth/api-keys";
 import { PERMISSIONS, type Permission } from "@/lib/studio/auth/permissions";
 import { principalsChanged, type Principal } from "@/lib/studio/auth/principal";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
-import { pageOffset, type PagingQuery } from "@/lib/studio/paging";
-import { afterCommitIfOpen, inTransaction } from "@/lib/studio/unit-of-work";
-import { newId } from "@/lib/studio/ids";
-import { sealHdSeed } from "@/lib/studio/secrets";
-import { notFound, StudioError } from "@/lib/studio/errors";
-import { dateTimeText } from "@/lib/studio/records";
+import { pageOffset, type PagingQuery } from "@/lib/studio/core/paging";
+import { afterCommitIfOpen, inTransaction } from "@/lib/studio/core/unit-of-work";
+import { newId } from "@/lib/studio/core/ids";
+import { sealHdSeed } from "@/lib/studio/core/secrets";
+import { notFound, StudioError } from "@/lib/studio/core/errors";
+import { dateTimeText } from "@/lib/studio/core/records";
 
 export async function createOrganization(input: { name: string }, tx?: DbOrTx) {
   const database = tx ?? (await db());

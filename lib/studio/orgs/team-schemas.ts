@@ -1,9 +1,10 @@
+import "server-only";
 // Requests of the team endpoints (issue 13, org:manage). No database imports: the console's team
 // forms are built on these schemas.
 import { z } from "zod";
 import { PERMISSIONS, isPermission, type Permission } from "@/lib/studio/auth/permissions";
-import { filterText, pagingQuerySchema } from "@/lib/studio/paging";
-import { emailAddress, nonBlank } from "@/lib/studio/validation";
+import { filterText, pagingQuerySchema } from "@/lib/studio/core/paging";
+import { emailAddress, nonBlank } from "@/lib/studio/core/validation";
 
 /** A list of permissions; an unknown one is refused by name. */
 export const permissionList = z

@@ -1,3 +1,4 @@
+import "server-only";
 // The payment page's words in English and Traditional Chinese. Two languages of a few dozen
 // strings: a typed dictionary, with Intl (built into Node and browsers) for dates and numbers.
 

@@ -1,3 +1,4 @@
+import "server-only";
 // Where a payer pays: the hosted payment page's absolute URL (kg_deep_link). PUBLIC_URL names the
 // origin payers reach this server at; without it, the local server's own address.
 import { env, listeningPort } from "@/lib/env";

@@ -1,11 +1,15 @@
+import "server-only";
 // What the hosted payment page (/pay/{token}) shows, read by its token. Only what a payer needs:
 // no API key, no record or payment intent id, no internal field leaves this module.
 import { eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { db } from "@/lib/db/client";
-import { invoices, organizations, paymentIntents, payouts, users } from "@/lib/studio/db/schema";
+import { invoices } from "@/lib/studio/db/invoices-schema";
+import { organizations, users } from "@/lib/studio/db/orgs-schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { payouts } from "@/lib/studio/db/payouts-schema";
 import { findChain } from "@/lib/studio/chain/registry";
-import { formatUnits } from "@/lib/studio/money";
+import { formatUnits } from "@/lib/studio/core/money";
 import { receivedFacts, type PaymentStatus } from "@/lib/studio/payment-intents/status";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
 import { invoicePdfFilename, renderInvoicePdf } from "@/lib/studio/invoices/invoice-pdf";

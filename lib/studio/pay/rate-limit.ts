@@ -1,3 +1,4 @@
+import "server-only";
 // The public payment page has no API key to count: it is limited per client address and token
 // (a payer's page polling its status stays far below it), and lookups of unknown tokens per client
 // address, so no one can try tokens at speed. Behind no trusted proxy every client is one

@@ -1,6 +1,7 @@
+import "server-only";
 // What the payment page's QR code says, in the form wallets of each chain family understand.
 import type { ChainInfo } from "@/lib/studio/chain/registry";
-import { formatUnits } from "@/lib/studio/money";
+import { formatUnits } from "@/lib/studio/core/money";
 
 type Request = { chain: ChainInfo; tokenAddress: string; to: string; units: bigint; decimals: number; label?: string };
 

@@ -1,7 +1,8 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import { organizations } from "@/lib/studio/db/schema";
+import { organizations } from "@/lib/studio/db/orgs-schema";
 import { chainAdapter } from "@/lib/studio/chain/adapter";
 import { findChain } from "@/lib/studio/chain/registry";
 import { TREASURY_INDEX } from "@/lib/studio/chain/wallet-indexes";

@@ -1,6 +1,7 @@
-import type { paymentIntents } from "@/lib/studio/db/schema";
-import { fieldError, StudioError } from "@/lib/studio/errors";
-import { newId } from "@/lib/studio/ids";
+import "server-only";
+import type { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { fieldError, StudioError } from "@/lib/studio/core/errors";
+import { newId } from "@/lib/studio/core/ids";
 import type { TokenInfo } from "@/lib/studio/chain/registry";
 import type { PaymentAmounts, PricingMode } from "@/lib/studio/payment-intents/pricing";
 

@@ -1,3 +1,4 @@
+import "server-only";
 // Where settled funds may be sent, checked the same way for invoices, payouts and standalone
 // payment intents: each target must be an address of its own chain family (422 otherwise).
 import type { ChainInfo } from "@/lib/studio/chain/registry";

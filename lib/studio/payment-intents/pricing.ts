@@ -1,6 +1,7 @@
+import "server-only";
 import type { TokenInfo } from "@/lib/studio/chain/registry";
-import { divideCeil, formatFixed, formatUnits, parseDecimal } from "@/lib/studio/money";
-import { tokenPrice, type FiatCurrency } from "@/lib/studio/rates";
+import { divideCeil, formatFixed, formatUnits, parseDecimal } from "@/lib/studio/core/money";
+import { tokenPrice, type FiatCurrency } from "@/lib/studio/core/rates";
 
 export type PricingMode = "fiat" | "crypto";
 

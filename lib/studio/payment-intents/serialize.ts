@@ -1,10 +1,11 @@
+import "server-only";
 import { z } from "zod";
-import type { paymentIntents } from "@/lib/studio/db/schema";
+import type { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
 import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/studio/payment-intents/status";
 import { fiatCurrencies, pricingModes } from "@/lib/studio/payment-intents/schemas";
-import { address, amountText, dateTimeText, nullableAmountText, txHash, unixTime } from "@/lib/studio/records";
-import { formatFixed, formatUnits, parseUnits } from "@/lib/studio/money";
+import { address, amountText, dateTimeText, nullableAmountText, txHash, unixTime } from "@/lib/studio/core/records";
+import { formatFixed, formatUnits, parseUnits } from "@/lib/studio/core/money";
 import { FIAT_DECIMALS } from "@/lib/studio/payment-intents/pricing";
 import { payPageUrl } from "@/lib/studio/pay/pay-link";
 

@@ -1,5 +1,5 @@
 // The payment intent's own statuses (spec 3.2, product-decisions §3) and the facts that move them.
-import { parseUnits } from "@/lib/studio/money";
+import { parseUnits } from "@/lib/studio/core/money";
 
 export const PAYMENT_STATUSES = [
   "pending",

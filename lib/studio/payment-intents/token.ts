@@ -1,6 +1,7 @@
+import "server-only";
 import type { TokenInfo, TokenSymbol } from "@/lib/studio/chain/registry";
 import { configuredChain, requireChainAvailable } from "@/lib/studio/chain/evm/rpc-chains";
-import { StudioError } from "@/lib/studio/errors";
+import { StudioError } from "@/lib/studio/core/errors";
 
 /**
  * The token contract for a chain/symbol pair (an RPC chain's configured contract); an unsupported

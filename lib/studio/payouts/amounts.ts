@@ -1,6 +1,6 @@
 // A payout's gross / net / fee split (product-decisions §2), exact in base units. Pure, so the
 // console's form shows the same fee the service will store.
-import { AmountFormatError, formatUnits, parseUnits } from "@/lib/studio/money";
+import { AmountFormatError, formatUnits, parseUnits } from "@/lib/studio/core/money";
 
 export type PayoutSplit = { grossUnits: bigint; netUnits: bigint; feeUnits: bigint };
 

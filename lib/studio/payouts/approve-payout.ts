@@ -1,5 +1,6 @@
+import "server-only";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { StudioError } from "@/lib/studio/errors";
+import { StudioError } from "@/lib/studio/core/errors";
 import { approveIntent } from "@/lib/studio/workflow/verbs";
 import { payoutOwner } from "@/lib/studio/payouts/owner";
 import { openPaymentWindow } from "@/lib/studio/payment-intents/nested";

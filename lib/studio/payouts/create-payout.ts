@@ -1,5 +1,6 @@
+import "server-only";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { newId } from "@/lib/studio/ids";
+import { newId } from "@/lib/studio/core/ids";
 import { checkPayoutTargets } from "@/lib/studio/payment-intents/payout-targets";
 import { nestedPaymentIntent } from "@/lib/studio/payment-intents/nested";
 import { requireToken } from "@/lib/studio/payment-intents/token";

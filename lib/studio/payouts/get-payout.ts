@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { getIntentOrThrow } from "@/lib/studio/workflow/owner";

@@ -1,22 +1,11 @@
+import "server-only";
 import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "@/lib/db/client";
-import { paymentIntents, payouts } from "@/lib/studio/db/schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { payouts } from "@/lib/studio/db/payouts-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
-import {
-  afterCursor,
-  cursorSeq,
-  cutPage,
-  deadlineSortKey,
-  keyOfRow,
-  listEnvelope,
-  listOrder,
-  orderClauses,
-  pageWindow,
-  searchAny,
-  selectedStatuses,
-  type ExportQuery,
-  type ListOrder,
-} from "@/lib/studio/paging";
+import { cutPage, listEnvelope, pageWindow, selectedStatuses, type ExportQuery } from "@/lib/studio/core/paging";
+import { afterCursor, cursorSeq, deadlineSortKey, keyOfRow, listOrder, orderClauses, searchAny, type ListOrder } from "@/lib/studio/core/list-sql";
 import { ownerSearchColumns } from "@/lib/studio/workflow/owner";
 import type { PayoutListQuery } from "@/lib/studio/payouts/schemas";
 import { PAYOUT_STATUS_CATEGORY, payoutStateMachine } from "@/lib/studio/payouts/status";

@@ -1,6 +1,8 @@
+import "server-only";
 import { eq } from "drizzle-orm";
-import { paymentIntents, payouts } from "@/lib/studio/db/schema";
-import { formatUnits, parseUnits } from "@/lib/studio/money";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { payouts } from "@/lib/studio/db/payouts-schema";
+import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 import { creditFromPayment } from "@/lib/studio/balances/ledger";
 import { findChain } from "@/lib/studio/chain/registry";
 import { planSend } from "@/lib/studio/chain/sends";

@@ -1,8 +1,9 @@
+import "server-only";
 import type { TokenInfo } from "@/lib/studio/chain/registry";
-import { fieldError } from "@/lib/studio/errors";
-import { formatUnits, parseUnits } from "@/lib/studio/money";
+import { fieldError } from "@/lib/studio/core/errors";
+import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 import { amountDecimals, paymentAmounts, type PaymentAmounts, type PricingMode } from "@/lib/studio/payment-intents/pricing";
-import type { FiatCurrency } from "@/lib/studio/rates";
+import type { FiatCurrency } from "@/lib/studio/core/rates";
 import { PayoutAmountError, payoutSplit } from "@/lib/studio/payouts/amounts";
 
 /**

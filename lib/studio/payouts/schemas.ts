@@ -1,9 +1,9 @@
 // Payout requests (spec 4.2), shared by the API route handlers and the console forms.
 import { z } from "zod";
-import { decimalString, emailAddress, nonBlank } from "@/lib/studio/validation";
+import { decimalString, emailAddress, nonBlank } from "@/lib/studio/core/validation";
 import { settlementTypes } from "@/lib/studio/payment-intents/schemas";
 import { clearable, intentCreateFields, notClearable, reviewAssignmentFields } from "@/lib/studio/workflow/schemas";
-import { createdRangeQuerySchema, cursorQuerySchema, filterText, pagingQuerySchema, sortQuerySchema } from "@/lib/studio/paging";
+import { createdRangeQuerySchema, cursorQuerySchema, filterText, pagingQuerySchema, sortQuerySchema } from "@/lib/studio/core/paging";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
 import { PAYOUT_STATUSES } from "@/lib/studio/payouts/status";
 

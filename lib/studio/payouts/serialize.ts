@@ -1,9 +1,10 @@
+import "server-only";
 import { z } from "zod";
-import type { payouts } from "@/lib/studio/db/schema";
+import type { payouts } from "@/lib/studio/db/payouts-schema";
 import { fiatCurrencies } from "@/lib/studio/payment-intents/schemas";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
-import { amountText, dateTimeText } from "@/lib/studio/records";
-import { parseUnits } from "@/lib/studio/money";
+import { amountText, dateTimeText } from "@/lib/studio/core/records";
+import { parseUnits } from "@/lib/studio/core/money";
 import { PAYOUT_STATUSES, PAYOUT_STATUS_CATEGORY, type PayoutStatus } from "@/lib/studio/payouts/status";
 import {
   pricedAmount,

@@ -1,10 +1,11 @@
+import "server-only";
 import type { Principal } from "@/lib/studio/auth/principal";
 import type { TokenSymbol } from "@/lib/studio/chain/registry";
 import { requireAddressFor } from "@/lib/studio/chain/require-address";
 import type { PricingMode } from "@/lib/studio/payment-intents/pricing";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import { requireToken } from "@/lib/studio/payment-intents/token";
-import type { FiatCurrency } from "@/lib/studio/rates";
+import type { FiatCurrency } from "@/lib/studio/core/rates";
 import { withoutUndefined } from "@/lib/studio/workflow/changes";
 import { updateIntent } from "@/lib/studio/workflow/verbs";
 import type { PayoutUpdateInput } from "@/lib/studio/payouts/schemas";

@@ -1,3 +1,4 @@
+import "server-only";
 // The sandbox chain's compliance screen: payers on this list are what a real screening provider
 // would flag, so a test or a person can drive a payment into compliance review (aml_hold).
 import type { AddressFamily } from "@/lib/studio/chain/registry";

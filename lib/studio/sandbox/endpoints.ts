@@ -1,3 +1,4 @@
+import "server-only";
 import { endpoint, named } from "@/lib/studio/openapi/endpoint";
 import { sandboxPaySchema, sandboxTransferSchema } from "@/lib/studio/sandbox/schemas";
 import { sandboxResultSchema } from "@/lib/studio/deposits/record-transfer";

@@ -1,6 +1,7 @@
+import "server-only";
 import { env } from "@/lib/env";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { StudioError } from "@/lib/studio/errors";
+import { StudioError } from "@/lib/studio/core/errors";
 import { recordTransfer } from "@/lib/studio/deposits/record-transfer";
 import { isSandboxDeniedPayer } from "@/lib/studio/sandbox/deny-list";
 import type { SandboxPayInput, SandboxTransferInput } from "@/lib/studio/sandbox/schemas";

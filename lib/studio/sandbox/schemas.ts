@@ -1,5 +1,6 @@
+import "server-only";
 import { z } from "zod";
-import { positiveDecimalString } from "@/lib/studio/validation";
+import { positiveDecimalString } from "@/lib/studio/core/validation";
 
 const address = z.string().trim().min(1).max(128);
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { endpoint, named } from "@/lib/studio/openapi/endpoint";
 import { savedViewCreateSchema, savedViewRecordSchema, savedViewsQuerySchema, SAVED_VIEWS_PER_LIST } from "@/lib/studio/saved-views/schemas";

@@ -6,13 +6,13 @@ import type { z } from "zod";
 import { db } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { savedViews } from "@/lib/studio/db/saved-views-schema";
-import { fieldError, notFound, StudioError } from "@/lib/studio/errors";
-import { newId } from "@/lib/studio/ids";
+import { fieldError, notFound, StudioError } from "@/lib/studio/core/errors";
+import { newId } from "@/lib/studio/core/ids";
 import { invoiceListQuerySchema } from "@/lib/studio/invoices/schemas";
 import { payoutListQuerySchema } from "@/lib/studio/payouts/schemas";
 import { paymentIntentListQuerySchema } from "@/lib/studio/standalone-payments/schemas";
 import { SAVED_VIEWS_PER_LIST, type SavedViewCreate, type SavedViewList, type SavedViewRecord } from "@/lib/studio/saved-views/schemas";
-import { inTransaction } from "@/lib/studio/unit-of-work";
+import { inTransaction } from "@/lib/studio/core/unit-of-work";
 
 /** Each list's own query schema: a view holds only what that list would accept. */
 const LIST_QUERIES: Record<SavedViewList, z.ZodObject> = {

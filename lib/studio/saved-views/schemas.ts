@@ -1,6 +1,7 @@
+import "server-only";
 import { z } from "zod";
-import { nonBlank } from "@/lib/studio/validation";
-import { dateTimeText } from "@/lib/studio/records";
+import { nonBlank } from "@/lib/studio/core/validation";
+import { dateTimeText } from "@/lib/studio/core/records";
 
 /** The lists a view can be saved for, by the name their endpoints use. */
 export const SAVED_VIEW_LISTS = ["invoices", "payouts", "payment_intents"] as const;

@@ -1,5 +1,6 @@
+import "server-only";
 import type { InvoiceCreateInput } from "@/lib/studio/invoices/schemas";
-import { formatFixed, formatUnits } from "@/lib/studio/money";
+import { formatFixed, formatUnits } from "@/lib/studio/core/money";
 import { totalInUnits } from "@/lib/studio/invoices/amounts";
 import { findToken } from "@/lib/studio/chain/registry";
 

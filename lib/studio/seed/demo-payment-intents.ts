@@ -1,12 +1,13 @@
+import "server-only";
 // Demo standalone payment intents driven through the real verbs, so every payment status the
 // console shows has rows and the organization has a positive balance to withdraw from.
 import type { Principal } from "@/lib/studio/auth/principal";
 import { randomAddress } from "@/lib/studio/chain/addresses";
-import { formatUnits, parseUnits } from "@/lib/studio/money";
+import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 import { recordTransfer } from "@/lib/studio/deposits/record-transfer";
 import { createPaymentIntent } from "@/lib/studio/standalone-payments/create-payment-intent";
 import { standaloneOwner } from "@/lib/studio/standalone-payments/owner";
-import { sweepExpired } from "@/lib/studio/sweeper";
+import { sweepExpired } from "@/lib/studio/process/sweeper";
 import { refundIntent } from "@/lib/studio/workflow/verbs";
 
 type Plan = "pending" | "success" | "overpaid" | "underpaid" | "late" | "expired" | "refunded" | "underpaid_refunded";

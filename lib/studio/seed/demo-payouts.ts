@@ -1,12 +1,13 @@
+import "server-only";
 // Demo payouts driven through the real verbs, so every payout status (and tab) has rows.
 import type { Principal } from "@/lib/studio/auth/principal";
 import { randomAddress } from "@/lib/studio/chain/addresses";
-import { formatUnits, parseUnits } from "@/lib/studio/money";
+import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 import { recordTransfer } from "@/lib/studio/deposits/record-transfer";
 import { approvePayout } from "@/lib/studio/payouts/approve-payout";
 import { createPayout } from "@/lib/studio/payouts/create-payout";
 import { payoutOwner } from "@/lib/studio/payouts/owner";
-import { sweepExpired } from "@/lib/studio/sweeper";
+import { sweepExpired } from "@/lib/studio/process/sweeper";
 import { refundIntent, rejectIntent } from "@/lib/studio/workflow/verbs";
 
 type Plan = "pending" | "rejected" | "approved" | "completed" | "overfunded" | "underfunded" | "refunded" | "late" | "expired";

@@ -1,16 +1,17 @@
+import "server-only";
 // Drives a deterministic share of the demo invoices through the real workflow verbs, so every
 // status (and every console tab) has rows: the seed goes through the same rules as the API.
 import type { Principal } from "@/lib/studio/auth/principal";
 import { findChain } from "@/lib/studio/chain/registry";
 import { randomAddress } from "@/lib/studio/chain/addresses";
-import { formatUnits, parseUnits } from "@/lib/studio/money";
+import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 import { approveInvoice } from "@/lib/studio/invoices/approve-invoice";
 import { cancelInvoice } from "@/lib/studio/invoices/cancel-invoice";
 import { recordTransfer } from "@/lib/studio/deposits/record-transfer";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
 import { refundIntent, rejectIntent } from "@/lib/studio/workflow/verbs";
 import { signInvoice } from "@/lib/studio/invoices/sign-invoice";
-import { sweepExpired } from "@/lib/studio/sweeper";
+import { sweepExpired } from "@/lib/studio/process/sweeper";
 
 export type SeededInvoice = { id: string; createdAt: Date; paymentIntentId: string; chainId: string; cryptoAmount: string; decimals: number };
 type People = { approver: Principal; admin: Principal; finance: Principal };

@@ -1,10 +1,11 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { organizations } from "@/lib/studio/db/schema";
+import { organizations } from "@/lib/studio/db/orgs-schema";
 import type { Permission } from "@/lib/studio/auth/permissions";
 import { authenticate } from "@/lib/studio/auth/principal";
 import { createApiKey, createClientId, createOrganization, createUser } from "@/lib/studio/orgs/operator";

@@ -1,13 +1,14 @@
+import "server-only";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { fieldError } from "@/lib/studio/errors";
-import { AmountFormatError, parseUnits } from "@/lib/studio/money";
+import { fieldError } from "@/lib/studio/core/errors";
+import { AmountFormatError, parseUnits } from "@/lib/studio/core/money";
 import { checkPayoutTargets } from "@/lib/studio/payment-intents/payout-targets";
 import type { TokenInfo } from "@/lib/studio/chain/registry";
 import { takeDepositAddress } from "@/lib/studio/payment-intents/deposit-address";
 import { nestedPaymentIntent } from "@/lib/studio/payment-intents/nested";
 import { FIAT_DECIMALS, paymentAmounts } from "@/lib/studio/payment-intents/pricing";
 import { requireToken } from "@/lib/studio/payment-intents/token";
-import { inTransaction } from "@/lib/studio/unit-of-work";
+import { inTransaction } from "@/lib/studio/core/unit-of-work";
 import { insertCreated } from "@/lib/studio/workflow/create";
 import { PAYMENT_INTENT_DEFAULTS, type PaymentIntentCreateInput } from "@/lib/studio/standalone-payments/schemas";
 import { standaloneOwner } from "@/lib/studio/standalone-payments/owner";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { actionEndpoint, endpoint, named } from "@/lib/studio/openapi/endpoint";
 import { PAYMENT_INTENT_ACTIONS } from "@/lib/workflow/actions";

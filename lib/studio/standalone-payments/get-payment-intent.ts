@@ -1,6 +1,7 @@
+import "server-only";
 import { db } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { StudioError } from "@/lib/studio/errors";
+import { StudioError } from "@/lib/studio/core/errors";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
 import { payoutOwner } from "@/lib/studio/payouts/owner";
 import { findIntentByPayment, getIntentOrThrow } from "@/lib/studio/workflow/owner";

@@ -1,23 +1,10 @@
+import "server-only";
 import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "@/lib/db/client";
-import { chainTransfers, paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/schema";
+import { chainTransfers, paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
-import {
-  afterCursor,
-  containsPattern,
-  cursorSeq,
-  cutPage,
-  deadlineSortKey,
-  keyOfRow,
-  listEnvelope,
-  listOrder,
-  orderClauses,
-  pageWindow,
-  searchAny,
-  selectedStatuses,
-  type ExportQuery,
-  type ListOrder,
-} from "@/lib/studio/paging";
+import { containsPattern, cutPage, listEnvelope, pageWindow, selectedStatuses, type ExportQuery } from "@/lib/studio/core/paging";
+import { afterCursor, cursorSeq, deadlineSortKey, keyOfRow, listOrder, orderClauses, searchAny, type ListOrder } from "@/lib/studio/core/list-sql";
 import type { PaymentIntentListQuery } from "@/lib/studio/standalone-payments/schemas";
 import { STANDALONE_STATUS_CATEGORY, standaloneStateMachine } from "@/lib/studio/standalone-payments/status";
 import { serializeStandalonePayment } from "@/lib/studio/standalone-payments/serialize";

@@ -1,6 +1,7 @@
+import "server-only";
 import { eq } from "drizzle-orm";
-import { paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/schema";
-import { formatUnits } from "@/lib/studio/money";
+import { paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { formatUnits } from "@/lib/studio/core/money";
 import { creditFromPayment, debit, paymentBalanceKey } from "@/lib/studio/balances/ledger";
 import { findChain, type TokenSymbol } from "@/lib/studio/chain/registry";
 import { planSend } from "@/lib/studio/chain/sends";

@@ -1,12 +1,13 @@
+import "server-only";
 // Standalone payment intent requests (spec 4.3 shows only an example; product-decisions §3 and
 // the README give the full body), shared by the API route handlers and the console forms.
 import { z } from "zod";
 import { TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
 import { fiatCurrencies, pricingModes } from "@/lib/studio/payment-intents/schemas";
-import { createdRangeQuerySchema, cursorQuerySchema, filterText, pagingQuerySchema, sortQuerySchema } from "@/lib/studio/paging";
+import { createdRangeQuerySchema, cursorQuerySchema, filterText, pagingQuerySchema, sortQuerySchema } from "@/lib/studio/core/paging";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
-import { chainAddress, chainId, decimalString, httpUrl, orderData, unixSeconds } from "@/lib/studio/validation";
-import { isPlainDecimal, parseDecimal } from "@/lib/studio/money";
+import { chainAddress, chainId, decimalString, httpUrl, orderData, unixSeconds } from "@/lib/studio/core/validation";
+import { isPlainDecimal, parseDecimal } from "@/lib/studio/core/money";
 import { STANDALONE_STATUSES } from "@/lib/studio/standalone-payments/status";
 
 /** Defaults of the fields a payer-facing create may leave out (documented in the README). */

@@ -1,8 +1,9 @@
+import "server-only";
 import { z } from "zod";
-import type { standalonePaymentIntents } from "@/lib/studio/db/schema";
+import type { standalonePaymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { paymentIntentRecordSchema, serializePaymentIntent, type PaymentIntentRecord, type PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
-import { dateTimeText, nullableAmountText } from "@/lib/studio/records";
+import { dateTimeText, nullableAmountText } from "@/lib/studio/core/records";
 import { STANDALONE_STATUS_CATEGORY, type StandaloneStatus } from "@/lib/studio/standalone-payments/status";
 
 export type StandaloneRow = typeof standalonePaymentIntents.$inferSelect;

@@ -1,3 +1,4 @@
+import "server-only";
 // GET /webhook/deliveries and POST /webhook/deliveries/{id}/resend (extensions, product-decisions
 // §8): a delivery is one event on its way to a record's callback_url or to one of the organization's
 // webhook endpoints (its id is the `webhook-id` receivers see), with every attempt made so far.
@@ -6,25 +7,14 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database, type DbOrTx } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { webhookAttempts, webhookEndpoints, webhookEvents } from "@/lib/studio/db/schema";
+import { webhookAttempts, webhookEndpoints, webhookEvents } from "@/lib/studio/db/webhooks-schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
-import { notFound, StudioError } from "@/lib/studio/errors";
-import {
-  afterCursor,
-  cursorQuerySchema,
-  cursorSeq,
-  cutPage,
-  filterText,
-  listOrder,
-  orderClauses,
-  pageWindow,
-  pagingQuerySchema,
-  sortQuerySchema,
-  type ExportQuery,
-} from "@/lib/studio/paging";
-import { inTransaction, afterCommitIfOpen } from "@/lib/studio/unit-of-work";
+import { notFound, StudioError } from "@/lib/studio/core/errors";
+import { cursorQuerySchema, cutPage, filterText, pageWindow, pagingQuerySchema, sortQuerySchema, type ExportQuery } from "@/lib/studio/core/paging";
+import { afterCursor, cursorSeq, listOrder, orderClauses } from "@/lib/studio/core/list-sql";
+import { inTransaction, afterCommitIfOpen } from "@/lib/studio/core/unit-of-work";
 import { nudgeDispatcher } from "@/lib/studio/webhooks/wake";
-import { dateTimeText } from "@/lib/studio/records";
+import { dateTimeText } from "@/lib/studio/core/records";
 import type { OwnerType } from "@/lib/studio/workflow/owner";
 
 // `cancelled`: its webhook endpoint was deleted before it was delivered; it is never sent.

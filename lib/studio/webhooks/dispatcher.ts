@@ -1,3 +1,4 @@
+import "server-only";
 // Drains the webhook outbox: claims due events with a lease (FOR UPDATE SKIP LOCKED, so several
 // dispatchers never claim one attempt twice), sends each signed, and records every attempt.
 // At least once: a dispatcher that dies mid-send leaves its lease to expire and the event is sent again.

@@ -1,9 +1,10 @@
+import "server-only";
 import { z } from "zod";
 import { endpoint, named } from "@/lib/studio/openapi/endpoint";
 import { countsOf } from "@/lib/studio/openapi/counts";
 import { DELIVERY_STATUSES, deliveriesQuerySchema, webhookDeliveryRecordSchema } from "@/lib/studio/webhooks/deliveries";
 import { webhookSecretRecordSchema } from "@/lib/studio/webhooks/secret";
-import { pagingQuerySchema } from "@/lib/studio/paging";
+import { pagingQuerySchema } from "@/lib/studio/core/paging";
 import { EVENT_TYPES } from "@/lib/studio/webhooks/event-types";
 import {
   DEFAULT_ROTATION_OVERLAP_SECONDS,

@@ -1,3 +1,4 @@
+import "server-only";
 // The events the service emits (the outbox's `<object>.<status>`, `<object>.payment_reversed` and `.unmatched_deposit`),
 // and the patterns a webhook endpoint subscribes with: an exact type, `<object>.*`, or `*`.
 import { INVOICE_STATUSES } from "@/lib/studio/invoices/status";

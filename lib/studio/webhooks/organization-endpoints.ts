@@ -1,3 +1,4 @@
+import "server-only";
 // Organization-wide webhook endpoints (issue 26, org:manage): each receives, as a Standard Webhooks
 // envelope, every event whose type one of its patterns matches, signed with a secret of its own.
 // The secret is shown once (on create, on rotation) and kept sealed; a rotation lets the replaced
@@ -9,16 +10,17 @@ import { db, type Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
-import { organizations, webhookEndpoints, webhookEvents } from "@/lib/studio/db/schema";
-import { notFound, StudioError } from "@/lib/studio/errors";
-import { newId } from "@/lib/studio/ids";
-import { pageOffset, type PagingQuery } from "@/lib/studio/paging";
-import { dateTimeText } from "@/lib/studio/records";
-import { sealEndpointSecret, unsealEndpointSecret } from "@/lib/studio/secrets";
-import { inTransaction } from "@/lib/studio/unit-of-work";
+import { organizations } from "@/lib/studio/db/orgs-schema";
+import { webhookEndpoints, webhookEvents } from "@/lib/studio/db/webhooks-schema";
+import { notFound, StudioError } from "@/lib/studio/core/errors";
+import { newId } from "@/lib/studio/core/ids";
+import { pageOffset, type PagingQuery } from "@/lib/studio/core/paging";
+import { dateTimeText } from "@/lib/studio/core/records";
+import { sealEndpointSecret, unsealEndpointSecret } from "@/lib/studio/core/secrets";
+import { inTransaction } from "@/lib/studio/core/unit-of-work";
 import { EVENT_TYPE_PATTERNS, isEventTypePattern } from "@/lib/studio/webhooks/event-types";
 import { checkWebhookUrl } from "@/lib/studio/webhooks/ssrf-guard";
-import { httpUrl } from "@/lib/studio/validation";
+import { httpUrl } from "@/lib/studio/core/validation";
 
 /** Each endpoint adds an outbox row to every matching event: a bound keeps one status change's fan-out small. */
 export const MAX_ENDPOINTS_PER_ORGANIZATION = 20;

@@ -1,11 +1,12 @@
+import "server-only";
 // The outbox writer: `transition()` calls it in the transaction of the status change, so an event
 // row exists exactly when the change committed (a rolled-back change leaves none).
 import type { Tx } from "@/lib/db/client";
-import { webhookEndpoints, webhookEvents } from "@/lib/studio/db/schema";
-import { newId } from "@/lib/studio/ids";
+import { webhookEndpoints, webhookEvents } from "@/lib/studio/db/webhooks-schema";
+import { newId } from "@/lib/studio/core/ids";
 import { getIntentOrThrow, type AnyOwner, type Intent, type OwnerTable } from "@/lib/studio/workflow/owner";
 import { and, eq, isNull } from "drizzle-orm";
-import { afterCommitIfOpen, beforeCommitIfOpen } from "@/lib/studio/unit-of-work";
+import { afterCommitIfOpen, beforeCommitIfOpen } from "@/lib/studio/core/unit-of-work";
 import { nudgeDispatcher } from "@/lib/studio/webhooks/wake";
 import { matchesEventType } from "@/lib/studio/webhooks/event-types";
 

@@ -1,3 +1,4 @@
+import "server-only";
 // The retry schedule of product-decisions §5: after a failed attempt, wait the next step; once
 // every step is used, the event is failed. WEBHOOK_RETRY_SCHEDULE shortens it (tests run it in seconds).
 import { env } from "@/lib/env";

@@ -1,12 +1,13 @@
+import "server-only";
 // GET /webhook/secret (extension): the organization's signing secret, for the admin who sets up the
 // receiver. Only this endpoint returns it; no list or record response carries it.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { organizations } from "@/lib/studio/db/schema";
-import { notFound } from "@/lib/studio/errors";
+import { organizations } from "@/lib/studio/db/orgs-schema";
+import { notFound } from "@/lib/studio/core/errors";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
-import { inTransaction } from "@/lib/studio/unit-of-work";
+import { inTransaction } from "@/lib/studio/core/unit-of-work";
 
 export const webhookSecretRecordSchema = z.object({
   secret: z.string().meta({ description: "Signs every webhook the organization receives (Standard Webhooks); keep it on the receiving server", example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }),

@@ -1,3 +1,4 @@
+import "server-only";
 // Standard Webhooks signing (product-decisions §5): the headers any of its verifier libraries checks.
 // Signed with node:crypto rather than the `standardwebhooks` package, whose pure-JS SHA-256 was a
 // measurable share of the dispatcher's CPU per delivery; sign.test.ts holds the two byte-equal.

@@ -1,3 +1,4 @@
+import "server-only";
 // Where a webhook may be sent (product-decisions §5): http(s) only, and never to an address inside
 // the operator's network (loopback, private, link-local, CGNAT, unique-local, cloud metadata)
 // unless the operator allows it. Names are checked after DNS resolution, and the connection goes

@@ -1,3 +1,4 @@
+import "server-only";
 // An in-process nudge: a dispatcher running in this process drains the outbox right after a
 // change rather than at its next poll. Early nudges only cost one empty claim; the poll covers
 // events written by other processes.

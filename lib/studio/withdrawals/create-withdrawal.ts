@@ -1,9 +1,10 @@
-import { withdrawals } from "@/lib/studio/db/schema";
+import "server-only";
+import { withdrawals } from "@/lib/studio/db/balances-schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { StudioError } from "@/lib/studio/errors";
-import { newId } from "@/lib/studio/ids";
-import { AmountFormatError, formatUnits, parseUnits } from "@/lib/studio/money";
+import { StudioError } from "@/lib/studio/core/errors";
+import { newId } from "@/lib/studio/core/ids";
+import { AmountFormatError, formatUnits, parseUnits } from "@/lib/studio/core/money";
 import { debit, requireAvailable } from "@/lib/studio/balances/ledger";
 import { requirementFor } from "@/lib/studio/approvals/policies";
 import { withdrawalSubject } from "@/lib/studio/withdrawals/subject";
@@ -12,7 +13,7 @@ import { configuredChain, requireChainAvailable } from "@/lib/studio/chain/evm/r
 import { requireAddressFor } from "@/lib/studio/chain/require-address";
 import { planSend } from "@/lib/studio/chain/sends";
 import { requireOnChainFunds } from "@/lib/studio/chain/evm/funds";
-import { inTransaction } from "@/lib/studio/unit-of-work";
+import { inTransaction } from "@/lib/studio/core/unit-of-work";
 import type { WithdrawalInput } from "@/lib/studio/withdrawals/schemas";
 import { serializeTransfer } from "@/lib/studio/withdrawals/serialize";
 

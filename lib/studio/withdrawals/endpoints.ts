@@ -1,6 +1,7 @@
+import "server-only";
 import { z } from "zod";
 import { actionEndpoint, endpoint, named } from "@/lib/studio/openapi/endpoint";
-import { pagingQuerySchema } from "@/lib/studio/paging";
+import { pagingQuerySchema } from "@/lib/studio/core/paging";
 import { approvalStateSchema } from "@/lib/studio/approvals/schemas";
 import { withdrawalSchema } from "@/lib/studio/withdrawals/schemas";
 import { transferRecordSchema } from "@/lib/studio/withdrawals/serialize";

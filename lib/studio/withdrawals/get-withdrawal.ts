@@ -1,9 +1,11 @@
+import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
-import { chainSends, withdrawals } from "@/lib/studio/db/schema";
+import { withdrawals } from "@/lib/studio/db/balances-schema";
+import { chainSends } from "@/lib/studio/db/chain-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { notFound } from "@/lib/studio/errors";
-import { pageOffset, type PagingQuery } from "@/lib/studio/paging";
+import { notFound } from "@/lib/studio/core/errors";
+import { pageOffset, type PagingQuery } from "@/lib/studio/core/paging";
 import { serializeTransfer } from "@/lib/studio/withdrawals/serialize";
 import { approvalProgressOf } from "@/lib/studio/withdrawals/review-withdrawal";
 

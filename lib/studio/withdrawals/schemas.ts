@@ -3,7 +3,7 @@
 // balance is a business rule checked by the verb (422). No database imports: the console's
 // withdrawal form is built on this schema.
 import { z } from "zod";
-import { chainAddress, chainId, decimalString } from "@/lib/studio/validation";
+import { chainAddress, chainId, decimalString } from "@/lib/studio/core/validation";
 
 export const withdrawalSchema = z.object({
   chain_id: chainId,

@@ -1,8 +1,10 @@
+import "server-only";
 import { z } from "zod";
-import type { chainSends, withdrawals } from "@/lib/studio/db/schema";
+import type { withdrawals } from "@/lib/studio/db/balances-schema";
+import type { chainSends } from "@/lib/studio/db/chain-schema";
 import { tokenAmount } from "@/lib/studio/payment-intents/serialize";
 import { policyStep } from "@/lib/studio/approvals/schemas";
-import { address, amountText, dateTimeText, txHash, unixTime } from "@/lib/studio/records";
+import { address, amountText, dateTimeText, txHash, unixTime } from "@/lib/studio/core/records";
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 

@@ -1,4 +1,5 @@
-import type { withdrawals } from "@/lib/studio/db/schema";
+import "server-only";
+import type { withdrawals } from "@/lib/studio/db/balances-schema";
 import type { ReviewSubject } from "@/lib/studio/approvals/approver-rules";
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;

@@ -1,3 +1,4 @@
+import "server-only";
 // The one way a workflow record comes into being: the record, the payment intent it owns and the
 // creation's status log row (from "" to its first status), written together by a single INSERT
 // statement of three data-modifying CTEs. Creations write no webhook event: the creating call's
@@ -6,9 +7,11 @@ import { createHash } from "node:crypto";
 import { getTableColumns, sql } from "drizzle-orm";
 import type { PgColumn, PgInsertValue } from "drizzle-orm/pg-core";
 import { statementName, type DbOrTx } from "@/lib/db/client";
-import { invoices, paymentIntents, statusLogs } from "@/lib/studio/db/schema";
+import { invoices } from "@/lib/studio/db/invoices-schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { statusLogs } from "@/lib/studio/db/workflow-schema";
 import { nextRecordNumber, type RecordKind } from "@/lib/studio/orgs/counters";
-import { oneStatementScope } from "@/lib/studio/unit-of-work";
+import { oneStatementScope } from "@/lib/studio/core/unit-of-work";
 import type { Intent, Owner, OwnerTable, OwnerType } from "@/lib/studio/workflow/owner";
 
 type NewPaymentIntent = typeof paymentIntents.$inferInsert;

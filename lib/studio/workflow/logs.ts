@@ -1,6 +1,7 @@
+import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
-import { statusLogs } from "@/lib/studio/db/schema";
+import { statusLogs } from "@/lib/studio/db/workflow-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { getIntentOrThrow, type Owner, type OwnerTable } from "@/lib/studio/workflow/owner";
 import { serializeStatusLog } from "@/lib/studio/workflow/serialize";

@@ -1,10 +1,13 @@
+import "server-only";
 // A workflow owner: a record (invoice, payout, standalone payment) that owns one payment intent and moves
 // through its own state table. The shared verbs (lock, transition, record a transfer) take the
 // owner as data, so each domain keeps only its own rules.
 import { and, eq, getTableName, sql, type SQL } from "drizzle-orm";
 import { statementName, type DbOrTx, type Tx } from "@/lib/db/client";
-import { paymentIntents, type invoices, type payouts, type standalonePaymentIntents } from "@/lib/studio/db/schema";
-import { notFound } from "@/lib/studio/errors";
+import { type invoices } from "@/lib/studio/db/invoices-schema";
+import { paymentIntents, type standalonePaymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { type payouts } from "@/lib/studio/db/payouts-schema";
+import { notFound } from "@/lib/studio/core/errors";
 import type { SendSender } from "@/lib/studio/chain/adapter";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import type { StateMachine } from "@/lib/studio/workflow/state-machine";

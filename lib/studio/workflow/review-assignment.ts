@@ -4,8 +4,8 @@ import "server-only";
 // record waits in.
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import { users } from "@/lib/studio/db/schema";
-import { StudioError } from "@/lib/studio/errors";
+import { users } from "@/lib/studio/db/orgs-schema";
+import { StudioError } from "@/lib/studio/core/errors";
 import { INVOICE_ACTIONS } from "@/lib/workflow/actions";
 import type { ReviewAssignmentInput } from "@/lib/studio/workflow/schemas";
 

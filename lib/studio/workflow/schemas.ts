@@ -14,7 +14,7 @@ import {
   nonBlank,
   orderData,
   unixSeconds,
-} from "@/lib/studio/validation";
+} from "@/lib/studio/core/validation";
 
 /** The fields InvoiceCreateRequest and PayoutCreateRequest have in common. */
 export const intentCreateFields = z.object({

@@ -1,6 +1,7 @@
+import "server-only";
 import { z } from "zod";
-import type { statusLogs } from "@/lib/studio/db/schema";
-import { dateTimeText } from "@/lib/studio/records";
+import type { statusLogs } from "@/lib/studio/db/workflow-schema";
+import { dateTimeText } from "@/lib/studio/core/records";
 
 type StatusLogRow = typeof statusLogs.$inferSelect;
 

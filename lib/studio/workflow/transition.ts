@@ -1,17 +1,20 @@
+import "server-only";
 // The one status-change function for every owner: compare-and-set on the owner's status, the
 // nested payment status, exactly one status log row and, when the record has a callback_url, its
 // webhook outbox row and, for a person's verb, its audit row: all in the caller's transaction, so
 // an event or an audit row exists exactly when its change did.
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import { paymentIntents, statusLogs, type invoices } from "@/lib/studio/db/schema";
-import { StudioError } from "@/lib/studio/errors";
+import { type invoices } from "@/lib/studio/db/invoices-schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { statusLogs } from "@/lib/studio/db/workflow-schema";
+import { StudioError } from "@/lib/studio/core/errors";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { receivedFacts, type PaymentFacts } from "@/lib/studio/payment-intents/status";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import { TransitionRefused } from "@/lib/studio/workflow/state-machine";
 import { getIntentOrThrow, type AnyOwner, type Intent, type Owner, type OwnerTable } from "@/lib/studio/workflow/owner";
-import { inTransaction } from "@/lib/studio/unit-of-work";
+import { inTransaction } from "@/lib/studio/core/unit-of-work";
 import { queueStatusEvent } from "@/lib/studio/webhooks/outbox";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { auditedName } from "@/lib/workflow/actions";

@@ -1,17 +1,19 @@
+import "server-only";
 // The verbs every owner shares (spec 4.1 and 4.2 name them alike): update, approve, reject and
 // refund. Each is one transaction: lock, the owner's own checks, one transition.
 import { eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import { statusLogs, type invoices } from "@/lib/studio/db/schema";
+import { type invoices } from "@/lib/studio/db/invoices-schema";
+import { statusLogs } from "@/lib/studio/db/workflow-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { formatUnits } from "@/lib/studio/money";
+import { formatUnits } from "@/lib/studio/core/money";
 import { findChain } from "@/lib/studio/chain/registry";
 import { requireAddressFor } from "@/lib/studio/chain/require-address";
 import { planSend } from "@/lib/studio/chain/sends";
 import { takeDepositAddress } from "@/lib/studio/payment-intents/deposit-address";
 import { receivedFacts } from "@/lib/studio/payment-intents/status";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
-import { inTransaction } from "@/lib/studio/unit-of-work";
+import { inTransaction } from "@/lib/studio/core/unit-of-work";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import type { ReviewedRecord } from "@/lib/studio/approvals/policies";
 import { countApprovals, takeApprovalStep } from "@/lib/studio/approvals/approval-step";

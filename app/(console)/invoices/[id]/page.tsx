@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { InvoiceDetail } from "@/components/invoices/invoice-detail";
+import { InvoiceDetail } from "./_components/invoice-detail";
 import { Prefetched } from "@/lib/console/prefetch";
 import { recordQuery } from "@/lib/console/queries";
 import { INVOICES } from "@/lib/console/resources";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PaymentIntentDetail } from "@/components/payment-intents/payment-intent-detail";
+import { PaymentIntentDetail } from "./_components/payment-intent-detail";
 import { Prefetched } from "@/lib/console/prefetch";
 import { recordQuery } from "@/lib/console/queries";
 import { PAYMENT_INTENTS } from "@/lib/console/resources";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PayoutDetail } from "@/components/payouts/payout-detail";
+import { PayoutDetail } from "./_components/payout-detail";
 import { Prefetched } from "@/lib/console/prefetch";
 import { recordQuery } from "@/lib/console/queries";
 import { PAYOUTS } from "@/lib/console/resources";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ApprovalPoliciesPage } from "@/components/settings/approval-policies-page";
+import { ApprovalPoliciesPage } from "./_components/approval-policies-page";
 
 export const metadata: Metadata = { title: "Approval policies · Studio" };
 export const dynamic = "force-dynamic";

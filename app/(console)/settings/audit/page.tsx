@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AuditPage } from "@/components/settings/audit-page";
+import { AuditPage } from "./_components/audit-page";
 
 export const metadata: Metadata = { title: "Audit log · Studio" };
 export const dynamic = "force-dynamic";

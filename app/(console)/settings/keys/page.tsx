@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { KeysPage } from "@/components/settings/keys-page";
+import { KeysPage } from "./_components/keys-page";
 
 export const metadata: Metadata = { title: "API keys · Studio" };
 export const dynamic = "force-dynamic";

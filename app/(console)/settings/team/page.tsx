@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { TeamPage } from "@/components/settings/team-page";
+import { TeamPage } from "./_components/team-page";
 
 export const metadata: Metadata = { title: "Team · Studio" };
 export const dynamic = "force-dynamic";

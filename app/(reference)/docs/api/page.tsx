@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ApiReference } from "@/components/docs/api-reference";
+import { ApiReference } from "./_components/api-reference";
 import { studioBaseUrl } from "@/lib/console/studio-client";
 
 export const metadata: Metadata = { title: "API reference · Studio" };

@@ -1,3 +1,4 @@
+import "server-only";
 // What the chain itself can pay, beside what the ledger says: a withdrawal on an RPC chain, or the
 // refund of a payment already settled into the treasury, is refused (422) when the treasury's token
 // balance, less what its sends still on their way will take, falls short (a settled payment's sweep
@@ -6,9 +7,9 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { erc20Abi, formatEther, getAddress, type Address } from "viem";
 import { db, type DbOrTx } from "@/lib/db/client";
-import { chainSends } from "@/lib/studio/db/schema";
-import { StudioError } from "@/lib/studio/errors";
-import { formatUnits, parseUnits } from "@/lib/studio/money";
+import { chainSends } from "@/lib/studio/db/chain-schema";
+import { StudioError } from "@/lib/studio/core/errors";
+import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 import type { ChainInfo, TokenInfo } from "@/lib/studio/chain/registry";
 import { orgAccount } from "@/lib/studio/chain/evm/keys";
 import { currentFees, NATIVE_DECIMALS, NATIVE_TOKEN, NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS } from "@/lib/studio/chain/evm/rpc-adapter";

@@ -1,10 +1,11 @@
+import "server-only";
 // Signing keys of an organization's EVM addresses: the same BIP-44 path as its deposit addresses
 // (m/44'/60'/0'/0/index), from the HD seed sealed by STUDIO_SECRET (indexes: wallet-indexes.ts).
 import { eq } from "drizzle-orm";
 import { bytesToHex } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import type { DbOrTx } from "@/lib/db/client";
-import { organizations } from "@/lib/studio/db/schema";
+import { organizations } from "@/lib/studio/db/orgs-schema";
 import { openOrgWallet } from "@/lib/studio/chain/hd-wallet";
 
 /** The account at `index` of the organization's EVM wallet, able to sign. */

@@ -1,16 +1,19 @@
+import "server-only";
 // A confirmed transfer that a reorg deeper than the confirmation depth took back: the funds the
 // service counted are no longer on the chain. Never silent: the record goes to review (its
 // flag_payment row), what the ledger credited from the payment is taken back by a compensating
 // entry, and the audit log and a webhook say why.
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import { balances, chainDeposits, ledgerEntries, paymentIntents } from "@/lib/studio/db/schema";
+import { balances, ledgerEntries } from "@/lib/studio/db/balances-schema";
+import { chainDeposits } from "@/lib/studio/db/chain-schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
-import { formatUnits, parseSignedUnits, parseUnits } from "@/lib/studio/money";
+import { formatUnits, parseSignedUnits, parseUnits } from "@/lib/studio/core/money";
 import { paymentBalanceKey } from "@/lib/studio/balances/ledger";
 import { receivedFacts } from "@/lib/studio/payment-intents/status";
 import { queueStatusEvent } from "@/lib/studio/webhooks/outbox";
-import { WORKFLOW_OWNERS } from "@/lib/studio/owners";
+import { WORKFLOW_OWNERS } from "@/lib/studio/workflow/owners";
 import { lockIntentByPayment, type AnyOwner, type Intent, type OwnerTable } from "@/lib/studio/workflow/owner";
 import { SYSTEM_OPERATOR, transition } from "@/lib/studio/workflow/transition";
 

@@ -1,3 +1,4 @@
+import "server-only";
 // Money out on an RPC chain. Planning a send happens inside the transaction that decides it: the
 // sender's next nonce is taken from chain_nonces (a row per chain and address, so concurrent
 // sends get distinct, gap-free nonces and a rolled-back plan gives its nonce back), the EIP-1559
@@ -11,9 +12,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { encodeFunctionData, erc20Abi, getAddress, keccak256, parseUnits as parseTokenUnits, type Address, type Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { db, type Tx } from "@/lib/db/client";
-import { chainNonces, chainSends, paymentIntents } from "@/lib/studio/db/schema";
-import { newId } from "@/lib/studio/ids";
-import { formatUnits } from "@/lib/studio/money";
+import { chainNonces, chainSends } from "@/lib/studio/db/chain-schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { newId } from "@/lib/studio/core/ids";
+import { formatUnits } from "@/lib/studio/core/money";
 import type { ChainAdapter, PlannedTransfer, SendSource } from "@/lib/studio/chain/adapter";
 import { walletAddress } from "@/lib/studio/chain/hd-wallet";
 import { orgAccount } from "@/lib/studio/chain/evm/keys";

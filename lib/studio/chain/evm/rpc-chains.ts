@@ -1,9 +1,10 @@
+import "server-only";
 // Which chains this server reaches through a JSON-RPC node, and what it expects of each: the
 // registry's network as adjusted by the CHAIN_<ID>_* settings. A chain without an RPC URL is the
 // sandbox's (when SANDBOX_CHAIN is on) or not available at all.
 import { createPublicClient, http, type PublicClient } from "viem";
 import { chainSettings, env } from "@/lib/env";
-import { StudioError } from "@/lib/studio/errors";
+import { StudioError } from "@/lib/studio/core/errors";
 import { rpcEndpoint, type RpcEndpoint } from "@/lib/studio/chain/evm/rpc-endpoint";
 import { CHAINS, findChain, TOKEN_SYMBOLS, type ChainInfo, type TokenInfo, type TokenSymbol } from "@/lib/studio/chain/registry";
 

@@ -1,3 +1,4 @@
+import "server-only";
 // A node's URL as configured (CHAIN_<ID>_RPC_URL) may carry secrets: `user:pass@` credentials
 // (basic auth, as self-hosted nodes and some providers use) or a key in the path or query (as
 // Alchemy's /v2/<key> or Infura's). Every request goes to the URL without its credentials, with

@@ -1,3 +1,4 @@
+import "server-only";
 // Money in on an RPC chain: follows the node's head, reads the configured tokens' Transfer logs in
 // block ranges and keeps those whose `to` is a deposit address of ours. The log filter names only
 // the token contracts (never the addresses), so the cost does not grow with the number watched;
@@ -11,11 +12,12 @@
 import { and, desc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import { getAddress, type Hex } from "viem";
 import { db, type Tx } from "@/lib/db/client";
-import { chainDeposits, chainScannedBlocks, chainScanState, paymentIntents } from "@/lib/studio/db/schema";
-import { formatUnits } from "@/lib/studio/money";
-import { StudioError } from "@/lib/studio/errors";
+import { chainDeposits, chainScannedBlocks, chainScanState } from "@/lib/studio/db/chain-schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { formatUnits } from "@/lib/studio/core/money";
+import { StudioError } from "@/lib/studio/core/errors";
 import { recordTransfer } from "@/lib/studio/deposits/record-transfer";
-import { unitOfWork } from "@/lib/studio/unit-of-work";
+import { unitOfWork } from "@/lib/studio/core/unit-of-work";
 import { chainTuning } from "@/lib/env";
 import { rpcChains, type RpcChain } from "@/lib/studio/chain/evm/rpc-chains";
 import { reverseVanishedDeposit } from "@/lib/studio/chain/evm/reversals";

@@ -1,3 +1,4 @@
+import "server-only";
 // Follows each broadcast send on an RPC chain to its end. Mined and `confirmations` deep: confirmed.
 // Reverted, or its nonce taken by a transaction that is none of its versions: failed, and what it
 // took from the ledger is restored by a compensating entry, with an audit row for an operator;
@@ -8,10 +9,12 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { keccak256, parseTransaction, type Hex, type TransactionReceipt } from "viem";
 import { db, type Tx } from "@/lib/db/client";
 import { chainTuning } from "@/lib/env";
-import { chainSends, ledgerEntries, paymentIntents, withdrawals } from "@/lib/studio/db/schema";
+import { ledgerEntries, withdrawals } from "@/lib/studio/db/balances-schema";
+import { chainSends } from "@/lib/studio/db/chain-schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
-import { formatUnits, parseSignedUnits } from "@/lib/studio/money";
-import { unitOfWork } from "@/lib/studio/unit-of-work";
+import { formatUnits, parseSignedUnits } from "@/lib/studio/core/money";
+import { unitOfWork } from "@/lib/studio/core/unit-of-work";
 import type { SendRow } from "@/lib/studio/chain/adapter";
 import { orgAccount } from "@/lib/studio/chain/evm/keys";
 import { currentFees, sendRaw, signAt } from "@/lib/studio/chain/evm/rpc-adapter";

@@ -1,3 +1,4 @@
+import "server-only";
 // What a server checks before it takes money on an RPC chain: that the node is the network it was
 // told (a mainnet key on a testnet, or the reverse, is refused) and that each token contract has
 // the registry's decimals, since every amount is converted with them.

@@ -1,3 +1,4 @@
+import "server-only";
 // Reads an eth_getLogs answer of Transfer logs without building an object per log. A busy range
 // is ~10,000 logs (6 MB of JSON) of which a handful pay a deposit address: parsing all of it was
 // most of the scanner's time and garbage (see bench/chain-scanner.ts). The answer is read as

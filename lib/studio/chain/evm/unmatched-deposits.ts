@@ -1,3 +1,4 @@
+import "server-only";
 // Transfers that reached one of our deposit addresses at depth but pay nothing: a token other than
 // the payment's (USDT to a USDC payment's address), a record that takes no funds any more
 // (rejected, already refunded…), or an address the service holds no HD index for, so it could
@@ -9,15 +10,16 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Tx } from "@/lib/db/client";
 import { log } from "@/lib/observability/log";
-import { chainDeposits, paymentIntents } from "@/lib/studio/db/schema";
+import { chainDeposits } from "@/lib/studio/db/chain-schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
-import { WORKFLOW_OWNERS } from "@/lib/studio/owners";
+import { WORKFLOW_OWNERS } from "@/lib/studio/workflow/owners";
 import { lockIntentByPayment } from "@/lib/studio/workflow/owner";
 import { queueStatusEvent } from "@/lib/studio/webhooks/outbox";
-import { unitOfWork } from "@/lib/studio/unit-of-work";
+import { unitOfWork } from "@/lib/studio/core/unit-of-work";
 import { configuredChain } from "@/lib/studio/chain/evm/rpc-chains";
-import { address, amountText, dateTimeText, txHash, unixTime } from "@/lib/studio/records";
+import { address, amountText, dateTimeText, txHash, unixTime } from "@/lib/studio/core/records";
 
 /** Why a transfer paid nothing, as its deposit row's status. */
 export const SET_ASIDE = {

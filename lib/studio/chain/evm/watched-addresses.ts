@@ -1,3 +1,4 @@
+import "server-only";
 // The deposit addresses the scanner matches each Transfer's `to` against, held in memory per
 // chain: a range of 10,000 logs is matched in a map instead of 10,000 probes of the database's
 // index. It is brought up to date before each scan round, exactly and cheaply, from a fact of the
@@ -11,7 +12,8 @@
 // head it scans to.
 import { and, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import { db, type Database } from "@/lib/db/client";
-import { organizations, paymentIntents } from "@/lib/studio/db/schema";
+import { organizations } from "@/lib/studio/db/orgs-schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { hexPrefix, type AddressOwner, type WatchedAddresses } from "@/lib/studio/chain/evm/transfer-logs";
 
 type WatchedChain = WatchedAddresses & {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { EditInvoice } from "@/components/invoices/edit-invoice";
+import { EditInvoice } from "./_components/edit-invoice";
 
 export const metadata: Metadata = { title: "Edit invoice · Studio" };
 export const dynamic = "force-dynamic";

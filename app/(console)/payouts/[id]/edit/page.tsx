@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { EditPayout } from "@/components/payouts/edit-payout";
+import { EditPayout } from "./_components/edit-payout";
 
 export const metadata: Metadata = { title: "Edit payout · Studio" };
 export const dynamic = "force-dynamic";

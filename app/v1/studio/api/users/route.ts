@@ -1,7 +1,7 @@
 // GET /v1/studio/api/users - the organization's people, newest first (extension, org:manage)
 // POST /v1/studio/api/users - add a person with permissions (extension, org:manage)
 import { otherMethodsRefused, studioRoute } from "@/lib/studio/http/route";
-import { pagingQuerySchema } from "@/lib/studio/paging";
+import { pagingQuerySchema } from "@/lib/studio/core/paging";
 import { userCreateSchema } from "@/lib/studio/orgs/team-schemas";
 import { createUser, listUsers } from "@/lib/studio/orgs/operator";
 

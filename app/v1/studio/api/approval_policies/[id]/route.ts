@@ -2,7 +2,7 @@
 import { otherMethodsRefused, studioRoute } from "@/lib/studio/http/route";
 import { setApprovalPolicy } from "@/lib/studio/approvals/policies";
 import { APPROVAL_RECORD_KINDS, approvalPolicyUpdateSchema, type ApprovalRecordKind } from "@/lib/studio/approvals/schemas";
-import { notFound } from "@/lib/studio/errors";
+import { notFound } from "@/lib/studio/core/errors";
 
 export const PUT = studioRoute({ permission: "org:manage", body: approvalPolicyUpdateSchema }, async ({ principal, params, body }) => {
   const kind = params.id ?? "";

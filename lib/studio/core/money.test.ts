@@ -13,7 +13,7 @@ import {
   parseDecimal,
   parseUnits,
   toUnits,
-} from "@/lib/studio/money";
+} from "@/lib/studio/core/money";
 
 describe("parseUnits / formatUnits", () => {
   it("handles 6 decimals (USDC/USDT on most chains)", () => {
@@ -110,7 +110,7 @@ describe("decimal arithmetic", () => {
 describe("no floating point on the money path", () => {
   // Time (Math.floor of Date.now or of a Date's getTime) is allowed; amounts must never meet a JS number operation.
   const files = [
-    "lib/studio/money.ts",
+    "lib/studio/core/money.ts",
     "lib/studio/payment-intents/status.ts",
     "lib/studio/deposits/record-transfer.ts",
     "lib/studio/invoices/sign-invoice.ts",
@@ -127,7 +127,7 @@ describe("no floating point on the money path", () => {
     "lib/studio/sandbox/schemas.ts",
   ];
   it.each(files)("%s uses no float conversions or rounding", (file) => {
-    const source = readFileSync(path.resolve(import.meta.dirname, "../..", file), "utf8");
+    const source = readFileSync(path.resolve(import.meta.dirname, "../../..", file), "utf8");
     expect(source).not.toMatch(/parseFloat|\bNumber\(|toFixed|toPrecision|Math\.(round|ceil|trunc)|\bz\.number\(\)\.(?!int)/);
     expect(source.replace(/Math\.floor\((Date\.now\(\)|[\w.]+\.getTime\(\)) \/ 1000\)/g, "")).not.toMatch(/Math\.floor/);
   });

@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { WithdrawalForm } from "@/components/balances/withdrawal-form";
+import { WithdrawalForm } from "./withdrawal-form";
 import { Amount } from "@/components/payments/amount";
 import { Code, ErrorNote, Section } from "@/components/payments/detail";
 import { ExportLink, SortableHeader } from "@/components/payments/list-controls";

@@ -1,16 +1,17 @@
+import "server-only";
 import { and, eq, lt } from "drizzle-orm";
-import { paymentIntents } from "@/lib/studio/db/schema";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { broadcastPendingSends } from "@/lib/studio/chain/sends";
 import { scanRpcChains } from "@/lib/studio/chain/evm/scanner";
 import { trackRpcSends } from "@/lib/studio/chain/evm/send-tracker";
 import { purgeIdempotencyKeys } from "@/lib/studio/http/idempotency";
 import { rateLimitStore } from "@/lib/rate-limit";
-import { WORKFLOW_OWNERS } from "@/lib/studio/owners";
-import { unitOfWork } from "@/lib/studio/unit-of-work";
+import { WORKFLOW_OWNERS } from "@/lib/studio/workflow/owners";
+import { unitOfWork } from "@/lib/studio/core/unit-of-work";
 import type { Intent, OwnerTable } from "@/lib/studio/workflow/owner";
 import { SYSTEM_OPERATOR, transition } from "@/lib/studio/workflow/transition";
 import { queueDueRemindersEveryMinute } from "@/lib/studio/emails/reminders";
-import type { invoices } from "@/lib/studio/db/schema";
+import type { invoices } from "@/lib/studio/db/invoices-schema";
 import { log, logError } from "@/lib/observability/log";
 
 const BATCH = 100;

@@ -1,8 +1,9 @@
+import "server-only";
 import { env } from "@/lib/env";
 import { and, eq, not, like } from "drizzle-orm";
 import { loadOrCreateSecret, resealFirstFormat, seal, sealingKey, unseal } from "@/lib/crypto";
 import type { DbOrTx } from "@/lib/db/client";
-import { organizations } from "@/lib/studio/db/schema";
+import { organizations } from "@/lib/studio/db/orgs-schema";
 import { checkServerSecret, requireServerSecrets } from "@/lib/secrets/check";
 
 let keys: { secret: Buffer; key: Buffer } | undefined;

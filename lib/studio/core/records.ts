@@ -1,3 +1,4 @@
+import "server-only";
 // Field schemas the response records share. Each record's zod schema (next to its serializer) is
 // both the serializer's return type and its entry in the OpenAPI document (lib/studio/openapi).
 import { z } from "zod";

@@ -1,3 +1,4 @@
+import "server-only";
 // A contains-search through a pg_trgm index costs what its most common trigram costs: GIN walks
 // every trigram's posting list, and the text a shop's invoices share (its own billing address, a
 // common mail domain) puts a few trigrams in every row. At a million invoices, asking the index for

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { narrowingTerms, selectiveTerms } from "@/lib/studio/search-trigrams";
+import { narrowingTerms, selectiveTerms } from "@/lib/studio/core/search-trigrams";
 
 const trigrams = (search: string) => narrowingTerms(search).map((term) => term.trigram);
 const patterns = (terms: { pattern: string }[]) => terms.map((term) => term.pattern);

@@ -1,3 +1,4 @@
+import "server-only";
 // Every kind of record that owns a payment intent: what the deposit recorder and the sweeper
 // go through, each owner bringing its own state table.
 import { invoiceOwner } from "@/lib/studio/invoices/owner";

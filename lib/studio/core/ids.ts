@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 
 /** An opaque, unguessable id with a readable type prefix: `inv_3f9a…`. */

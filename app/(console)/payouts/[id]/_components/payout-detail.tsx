@@ -2,7 +2,7 @@
 import { CopyButton } from "@/components/payments/copy-button";
 import { Code, Field, Fields, IdFields, RecipientFields, Section } from "@/components/payments/detail";
 import { RecordDetail } from "@/components/payments/record-detail";
-import { PayoutActions } from "@/components/payouts/payout-actions";
+import { PayoutActions } from "./payout-actions";
 import { PayoutAmounts } from "@/components/payouts/payout-amounts";
 import { PAYOUTS } from "@/lib/console/resources";
 import type { Payout } from "@/lib/console/types";

@@ -1,6 +1,6 @@
 "use client";
-import { InvoiceActions } from "@/components/invoices/invoice-actions";
-import { InvoiceEmails } from "@/components/invoices/invoice-emails";
+import { InvoiceActions } from "./invoice-actions";
+import { InvoiceEmails } from "./invoice-emails";
 import { AmountRows, Field, Fields, IdFields, RecipientFields, Section } from "@/components/payments/detail";
 import { RecordDetail } from "@/components/payments/record-detail";
 import { formatDate } from "@/lib/console/format";

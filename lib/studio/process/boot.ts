@@ -1,8 +1,9 @@
+import "server-only";
 import { getDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { seedDemoIfEmpty } from "@/lib/studio/seed/demo";
 import { checkRpcChains } from "@/lib/studio/chain/evm/start-checks";
-import { checkStudioSecret, resealFirstFormatHdSeeds } from "@/lib/studio/secrets";
+import { checkStudioSecret, resealFirstFormatHdSeeds } from "@/lib/studio/core/secrets";
 
 const holder = globalThis as typeof globalThis & { __studioReady?: Promise<void> };
 

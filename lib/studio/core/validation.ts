@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isPlainDecimal, PLAIN_DECIMAL } from "@/lib/studio/money";
+import { isPlainDecimal, PLAIN_DECIMAL } from "@/lib/studio/core/money";
 
 // Messages a merchant engineer can act on, the same in the API and in console forms.
 z.config({

@@ -1,3 +1,4 @@
+import "server-only";
 // One transaction per change: a service verb opens it, or joins the one already open (a request
 // with an Idempotency-Key, whose claim and stored response commit with the change), and what must
 // happen only once it has committed (a chain broadcast) is queued here and run after.
