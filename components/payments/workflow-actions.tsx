@@ -11,6 +11,7 @@ import { recordChanged } from "@/lib/console/queries";
 import { apiPath, pagePath, type Resource } from "@/lib/console/resources";
 import { useActionKeys } from "@/lib/console/use-action-keys";
 import type { ActionDeclaration } from "@/lib/workflow/actions";
+import { DialogActions } from "@/components/ui/dialog-actions";
 
 /** One workflow button and the dialog behind it. */
 export type ActionSpec = {
@@ -155,14 +156,12 @@ function ActionDialog({
               ))}
             </p>
           ) : null}
-          <div className="flex justify-end gap-2">
-            <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={mutation.isPending}>
-              Back
-            </button>
-            <button type="submit" className={buttonClass[spec.tone]} disabled={mutation.isPending}>
-              {mutation.isPending ? "Working…" : `Confirm ${spec.label.toLowerCase()}`}
-            </button>
-          </div>
+          <DialogActions
+            onLeave={onClose}
+            busy={mutation.isPending}
+            tone={spec.tone}
+            confirm={mutation.isPending ? "Working…" : `Confirm ${spec.label.toLowerCase()}`}
+          />
         </form>
       )}
     </Dialog>

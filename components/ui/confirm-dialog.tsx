@@ -1,7 +1,7 @@
 "use client";
 import { ErrorNote } from "@/components/payments/detail";
-import { buttonClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
 
 /**
  * Asks before an action that cannot be undone (revoke a key, disable a person, delete an
@@ -39,14 +39,7 @@ export function ConfirmDialog({
           <ErrorNote>{error}</ErrorNote>
         </div>
       ) : null}
-      <div className="mt-5 flex justify-end gap-2">
-        <button type="button" className={buttonClass.secondary} onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className={buttonClass.danger} disabled={pending} onClick={onConfirm}>
-          {pending ? running : action}
-        </button>
-      </div>
+      <DialogActions leave="Cancel" onLeave={onClose} onConfirm={onConfirm} busy={pending} tone="danger" confirm={pending ? running : action} className="mt-5" />
     </Dialog>
   );
 }

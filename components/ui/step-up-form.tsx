@@ -1,9 +1,10 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useRef } from "react";
-import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
+import { inputClass, labelClass } from "@/components/ui/button";
 import { apiFetch, ApiError } from "@/lib/console/api";
 import { STEP_UP_MAX_AGE_MS } from "@/lib/console/step-up";
+import { DialogActions } from "@/components/ui/dialog-actions";
 
 /**
  * Shown in place of an action's confirmation when the console answered STEP_UP_REQUIRED: the
@@ -61,14 +62,7 @@ export function StepUpForm({ onConfirmed, onBack }: { onConfirmed: () => void; o
           </p>
         ) : null}
       </div>
-      <div className="flex justify-end gap-2">
-        <button type="button" className={buttonClass.secondary} onClick={onBack} disabled={stepUp.isPending}>
-          Back
-        </button>
-        <button type="submit" className={buttonClass.primary} disabled={stepUp.isPending}>
-          {stepUp.isPending ? "Checking…" : "Confirm and continue"}
-        </button>
-      </div>
+      <DialogActions onLeave={onBack} busy={stepUp.isPending} confirm={stepUp.isPending ? "Checking…" : "Confirm and continue"} />
     </form>
   );
 }

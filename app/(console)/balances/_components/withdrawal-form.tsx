@@ -16,6 +16,7 @@ import type { Balance, Transfer } from "@/lib/console/types";
 import { useActionKeys } from "@/lib/console/use-action-keys";
 import { available, remainingAfter, withdrawalFormSchema, withdrawalRequest, type WithdrawalRequest, type WithdrawalValues } from "@/lib/console/withdrawal";
 import { findChain, findToken, type TokenSymbol } from "@/lib/studio/chain/registry";
+import { DialogActions } from "@/components/ui/dialog-actions";
 
 // The API names the token by its contract; the form by its symbol.
 const FORM_FIELD: Record<string, keyof WithdrawalValues> = { contract_address: "token" };
@@ -210,14 +211,12 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
                 {apiError?.message ?? lostError}
               </p>
             ) : null}
-            <div className="flex justify-end gap-2">
-              <button type="button" className={buttonClass.secondary} onClick={() => setConfirming(null)} disabled={mutation.isPending}>
-                Back
-              </button>
-              <button type="submit" className={buttonClass.danger} disabled={mutation.isPending}>
-                {mutation.isPending ? "Withdrawing…" : `Withdraw ${confirming.amount} ${symbol}`}
-              </button>
-            </div>
+            <DialogActions
+              onLeave={() => setConfirming(null)}
+              busy={mutation.isPending}
+              tone="danger"
+              confirm={mutation.isPending ? "Withdrawing…" : `Withdraw ${confirming.amount} ${symbol}`}
+            />
           </form>
         ) : null}
       </Dialog>

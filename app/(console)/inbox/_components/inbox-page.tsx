@@ -11,6 +11,7 @@ import { formatDateTime, statusLabel } from "@/lib/console/format";
 import { useInbox } from "@/lib/console/queries";
 import type { InboxRow } from "@/lib/console/types";
 import { kindOf, rowKey, useBulkDecision, type Decision } from "./bulk-decision";
+import { DialogActions } from "@/components/ui/dialog-actions";
 
 const KEYS: ReadonlyArray<[string, string]> = [
   ["j / k", "Move down / up"],
@@ -338,14 +339,7 @@ function ConfirmDecision({
             {problem}
           </p>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={buttonClass.secondary} onClick={onCancel}>
-            Back
-          </button>
-          <button type="submit" className={decision === "approve" ? buttonClass.primary : buttonClass.danger}>
-            {verb} {rows.length} {noun}
-          </button>
-        </div>
+        <DialogActions onLeave={onCancel} tone={decision === "approve" ? "primary" : "danger"} confirm={`${verb} ${rows.length} ${noun}`} />
       </form>
     </Dialog>
   );

@@ -16,6 +16,7 @@ import { formatDateTime } from "@/lib/console/format";
 import { TEAM_PERMISSIONS } from "@/lib/console/team-labels";
 import { useActionKeys } from "@/lib/console/use-action-keys";
 import type { PlainList, TeamUser } from "@/lib/console/types";
+import { DialogActions } from "@/components/ui/dialog-actions";
 
 const USERS_KEY = ["team", "users"] as const;
 
@@ -245,14 +246,7 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
           </div>
         </fieldset>
         {invite.error ? <ErrorNote>{invite.error.message}</ErrorNote> : null}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={buttonClass.secondary} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={buttonClass.primary} disabled={invite.isPending}>
-            {invite.isPending ? "Inviting…" : "Invite"}
-          </button>
-        </div>
+        <DialogActions leave="Cancel" onLeave={onClose} busy={invite.isPending} confirm={invite.isPending ? "Inviting…" : "Invite"} />
       </form>
     </Dialog>
   );
