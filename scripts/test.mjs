@@ -232,10 +232,16 @@ if (sharesServer) {
     failed += 1;
   } finally {
     // Its exit is awaited so that its CPU moves into this runner's children's count between
-    // stages, not inside the next one.
+    // stages, not inside the next one; a server still there after its shutdown limit (20 s) and
+    // some is killed, never left running behind the run.
     const exited = server.exitCode === null ? new Promise((resolve) => server.once("exit", resolve)) : Promise.resolve();
     stop();
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    const gone = await Promise.race([exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 30_000))]);
+    if (!gone) {
+      console.error("the shared server did not stop within 30 s of SIGTERM: killed");
+      server.kill("SIGKILL");
+      await exited;
+    }
     sharedServerPid = undefined;
     if (failed) console.log(`server log kept at ${path.join(dataDir, "server.log")}`);
   }
