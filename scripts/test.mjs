@@ -95,7 +95,7 @@ function cpuSeconds() {
   const children = ticks("self", [13, 14]);
   if (children === undefined) return undefined;
   const server = sharedServerPid ? (ticks(sharedServerPid, [11, 12, 13, 14]) ?? 0) : 0;
-  return (children + server) / 100;
+  return { total: (children + server) / 100, server: server / 100 };
 }
 /** Runs one stage, keeps its wall and CPU time for the summary, and counts it failed on a non-zero exit. */
 async function stage(name, work) {
@@ -103,7 +103,10 @@ async function stage(name, work) {
   const cpuBefore = cpuSeconds();
   const code = await work();
   const cpuAfter = cpuSeconds();
-  const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  const cpu =
+    cpuBefore === undefined || cpuAfter === undefined
+      ? undefined
+      : { total: cpuAfter.total - cpuBefore.total, server: sharedServerPid ? cpuAfter.server - cpuBefore.server : undefined };
   timings.push({ name, seconds: (performance.now() - started) / 1000, cpu, ok: code === 0 });
   return code === 0 ? 0 : 1;
 }
@@ -252,7 +255,10 @@ if (wants("servers")) {
   failed += await stage("servers", () => run(bin("vitest"), ["run", "--project", "servers", SIDE_BY_SIDE, ...filters], { ...SECRETS, ...templateEnv, STUDIO_TEST_OWN_SERVERS: "1" }));
 }
 
-const cpuNote = (seconds, cpu) => (cpu === undefined ? "" : ` (CPU ${cpu.toFixed(0)} s, ${(cpu / seconds).toFixed(1)} cores)`);
+const cpuNote = (seconds, cpu) =>
+  cpu === undefined
+    ? ""
+    : ` (CPU ${cpu.total.toFixed(0)} s, ${(cpu.total / seconds).toFixed(1)} cores${cpu.server === undefined ? "" : `, the shared server ${(cpu.server / seconds).toFixed(1)}`})`;
 console.log(`\nStage times on ${mode}: ${timings.map(({ name, seconds, cpu, ok }) => `${name} ${seconds.toFixed(0)} s${cpuNote(seconds, cpu)}${ok ? "" : " (failed)"}`).join(", ")}`);
 console.log(failed ? `\n${failed} test stage(s) failed on ${mode}` : `\nAll test stages passed on ${mode}`);
 process.exit(failed ? 1 : 0);
