@@ -2,7 +2,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState } from "react";
-import { CopyButton } from "@/components/payments/copy-button";
 import { ErrorNote } from "@/components/payments/detail";
 import { useViewer } from "@/components/providers";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
@@ -16,6 +15,7 @@ import { DELIVERIES_KEY } from "@/lib/console/queries";
 import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
 import { useActionKeys } from "@/lib/console/use-action-keys";
 import type { DeletedWebhookEndpoint, PlainList, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventType } from "@/lib/console/types";
+import { ShownOnce } from "@/components/ui/shown-once";
 
 const ENDPOINTS_KEY = ["webhooks", "endpoints"] as const;
 
@@ -272,15 +272,12 @@ function SecretOnce({ endpoint, why, onClose }: { endpoint: WebhookEndpointWithS
       <p className="text-sm text-slate-800">
         {why === "created" ? "Endpoint added" : "Secret rotated"} for <span className="break-all font-mono text-xs">{endpoint.url}</span>. Its signing secret:
       </p>
-      <div className="flex items-center gap-2 rounded-md border border-slate-300 bg-slate-50 px-3 py-2">
-        <code className="min-w-0 flex-1 break-all font-mono text-sm" data-testid="endpoint-secret-value">
-          {endpoint.secret}
-        </code>
-        <CopyButton text={endpoint.secret} label="Copy the endpoint's signing secret" />
-      </div>
-      <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-        Copy this secret now: it will not be shown again. Whoever holds it can forge this endpoint&apos;s webhooks.
-      </p>
+      <ShownOnce
+        value={endpoint.secret}
+        copyLabel="Copy the endpoint's signing secret"
+        testId="endpoint-secret-value"
+        warning="Copy this secret now: it will not be shown again. Whoever holds it can forge this endpoint's webhooks."
+      />
       <button type="button" className={`${buttonClass.secondary} text-xs`} onClick={onClose}>
         I have copied it
       </button>

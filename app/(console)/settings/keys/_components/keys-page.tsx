@@ -1,7 +1,6 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { CopyButton } from "@/components/payments/copy-button";
 import { ErrorNote } from "@/components/payments/detail";
 import { SettingsLoadError } from "@/components/settings/settings-frame";
 import { buttonClass } from "@/components/ui/button";
@@ -14,6 +13,7 @@ import { formatDateTime } from "@/lib/console/format";
 import { maskedKey } from "@/lib/console/team-labels";
 import { useActionKeys } from "@/lib/console/use-action-keys";
 import type { ApiKeyRecord, CreatedApiKey, PlainList } from "@/lib/console/types";
+import { ShownOnce } from "@/components/ui/shown-once";
 
 type ListedKey = ApiKeyRecord & { owner_name: string | null };
 
@@ -129,15 +129,12 @@ function CreateKey() {
       ) : null}
       {created ? (
         <div className="mt-4 space-y-2" data-testid="new-key">
-          <div className="flex items-center gap-2 rounded-md border border-slate-300 bg-slate-50 px-3 py-2">
-            <code className="min-w-0 flex-1 break-all font-mono text-sm" data-testid="new-key-secret">
-              {created.api_key}
-            </code>
-            <CopyButton text={created.api_key} label="Copy the new API key" />
-          </div>
-          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            Copy this key now: it will not be shown again. Anyone who has it acts as its owner until it is revoked.
-          </p>
+          <ShownOnce
+            value={created.api_key}
+            copyLabel="Copy the new API key"
+            testId="new-key-secret"
+            warning="Copy this key now: it will not be shown again. Anyone who has it acts as its owner until it is revoked."
+          />
           <button type="button" className={`${buttonClass.secondary} text-xs`} onClick={() => setCreated(null)}>
             I have copied it
           </button>

@@ -2,7 +2,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { CopyButton } from "@/components/payments/copy-button";
 import { ErrorNote } from "@/components/payments/detail";
 import { useViewer } from "@/components/providers";
 import { SettingsLoadError } from "@/components/settings/settings-frame";
@@ -17,6 +16,7 @@ import { TEAM_PERMISSIONS } from "@/lib/console/team-labels";
 import { useActionKeys } from "@/lib/console/use-action-keys";
 import type { PlainList, TeamUser } from "@/lib/console/types";
 import { DialogActions } from "@/components/ui/dialog-actions";
+import { ShownOnce } from "@/components/ui/shown-once";
 
 const USERS_KEY = ["team", "users"] as const;
 
@@ -189,15 +189,13 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
           <p>
             They sign in at this console as <strong className="break-all">{invited.email}</strong> with this first password:
           </p>
-          <div className="flex items-center gap-2 rounded-md border border-slate-300 bg-slate-50 px-3 py-2">
-            <code className="min-w-0 flex-1 break-all font-mono text-base" data-testid="first-password">
-              {invited.password}
-            </code>
-            <CopyButton text={invited.password} label="Copy the first password" />
-          </div>
-          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">
-            This password is shown only now and cannot be shown again. Copy it and give it to {invited.user.name} over a channel you trust.
-          </p>
+          <ShownOnce
+            value={invited.password}
+            copyLabel="Copy the first password"
+            testId="first-password"
+            large
+            warning={`This password is shown only now and cannot be shown again. Copy it and give it to ${invited.user.name} over a channel you trust.`}
+          />
         </div>
         <div className="mt-5 flex justify-end">
           <button type="button" className={buttonClass.primary} onClick={onClose}>
