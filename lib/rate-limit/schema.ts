@@ -1,3 +1,4 @@
+import "server-only";
 import { bigint, pgTable, text } from "drizzle-orm/pg-core";
 
 // Rate-limit counters shared by every app server on one database (the API's per-key limit and

@@ -1,3 +1,4 @@
+import "server-only";
 import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 // One row per server secret (STUDIO_SECRET, CONSOLE_SECRET): a value derived from the secret the

@@ -1,3 +1,4 @@
+import "server-only";
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 // The console's own tables. It knows a person's Studio identity only through the API key it holds.

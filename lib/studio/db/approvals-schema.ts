@@ -1,3 +1,4 @@
+import "server-only";
 // Approval policies and the approvals collected under them (issue 25).
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { organizations } from "@/lib/studio/db/orgs-schema";

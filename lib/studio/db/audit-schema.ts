@@ -1,3 +1,4 @@
+import "server-only";
 // The audit log: who did what.
 import { bigserial, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt } from "@/lib/studio/db/columns";

@@ -1,3 +1,4 @@
+import "server-only";
 // An organization's balance: its ledger, the balances the ledger sums to, and withdrawals from it.
 import { bigserial, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { chainSends } from "@/lib/studio/db/chain-schema";

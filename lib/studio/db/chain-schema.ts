@@ -1,3 +1,4 @@
+import "server-only";
 // The chains: the send outbox, RPC nonces, the scanner's position, blocks and deposits, and the
 // sandbox chain's broadcasts.
 import { sql } from "drizzle-orm";

@@ -1,3 +1,4 @@
+import "server-only";
 // Columns every table file uses.
 import { timestamp } from "drizzle-orm/pg-core";
 

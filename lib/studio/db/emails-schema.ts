@@ -1,3 +1,4 @@
+import "server-only";
 // The invoice e-mail outbox and its attempts at the SMTP server.
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";

@@ -1,3 +1,4 @@
+import "server-only";
 // The API's idempotency keys: a retried request with the same key gets the first answer.
 import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "@/lib/studio/db/columns";

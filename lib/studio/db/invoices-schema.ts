@@ -1,3 +1,4 @@
+import "server-only";
 // Invoices, their free-text search and their per-status counts.
 import { sql, type SQL } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";

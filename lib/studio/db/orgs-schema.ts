@@ -1,3 +1,4 @@
+import "server-only";
 // Organizations and who acts for them: their client ids, people and API keys.
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "@/lib/studio/db/columns";

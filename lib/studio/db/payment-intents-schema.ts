@@ -1,3 +1,4 @@
+import "server-only";
 // Payment intents (the shared payment core every owner holds one of), the ones that stand on
 // their own (spec 4.3), and the confirmed transfers that paid them.
 import { sql } from "drizzle-orm";

@@ -1,3 +1,4 @@
+import "server-only";
 // Payouts: a workflow owner like invoices, paying out instead of collecting.
 import { index, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { workflowOwnerColumns } from "@/lib/studio/db/workflow-schema";

@@ -1,3 +1,4 @@
+import "server-only";
 // A person's saved views of a list (issue 27): a name for the list's filters and sort, kept per
 // user (the key's person), so it follows them to any browser.
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";

@@ -1,3 +1,4 @@
+import "server-only";
 // Webhooks: organization endpoints, the event outbox and the delivery log.
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";

@@ -1,3 +1,4 @@
+import "server-only";
 // What every workflow owner (invoice, payout) shares: its columns and its status log.
 import { bigserial, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "@/lib/studio/db/columns";
