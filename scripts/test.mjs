@@ -71,31 +71,35 @@ async function ensureRedis() {
 const wants = (stage) => chosen.includes(stage);
 if (wants("node") || wants("servers")) await ensureRedis();
 const timings = [];
-/** The shared server's process while it runs: its CPU counts toward the stages that use it. */
+/** The shared server's process while it runs: its share of a stage's CPU is reported apart. */
 let sharedServerPid;
 /**
- * CPU seconds (user + system) spent so far by this runner's finished child processes (each
- * stage's runner, with the browsers and workers it waited for) and by the running shared server:
- * beside a stage's wall time it says how much of the machine the stage keeps busy, which is what
- * decides whether stages can run side by side. A process started beside the stages (the
- * organizations' provisioning) counts toward the stage it ends in; PostgreSQL's own server
- * processes are not counted. Linux's /proc only.
+ * CPU seconds (user + system) the whole machine has spent so far, and the running shared server's
+ * own: beside a stage's wall time they say how many of the cores the stage keeps busy, which is
+ * what decides whether stages could run side by side. The machine's count, not this runner's
+ * children's: Chromium's renderers (forked by its zygote) and PostgreSQL's processes are never
+ * this runner's waited-for children, and they are much of a stage's work. On a machine doing
+ * other work too, that work counts in. Linux's /proc only; elsewhere nothing is reported.
  */
 function cpuSeconds() {
-  const ticks = (pid, fields) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const values = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // After the command's name: utime, stime, cutime, cstime are the 12th to 15th values.
-      return fields.reduce((sum, field) => sum + Number(values[field]), 0);
-    } catch {
-      return undefined;
+  try {
+    // The first line of /proc/stat: "cpu user nice system idle iowait irq softirq steal ...", in 1/100 s.
+    const [, ...fields] = fs.readFileSync("/proc/stat", "utf8").split("\n", 1)[0].trim().split(/\s+/);
+    const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+    const machine = user + nice + system + irq + softirq + (steal || 0);
+    let server = 0;
+    if (sharedServerPid) {
+      try {
+        const stat = fs.readFileSync(`/proc/${sharedServerPid}/stat`, "utf8");
+        // After the command's name: utime and stime are the 12th and 13th values.
+        const values = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        server = Number(values[11]) + Number(values[12]);
+      } catch {}
     }
-  };
-  const children = ticks("self", [13, 14]);
-  if (children === undefined) return undefined;
-  const server = sharedServerPid ? (ticks(sharedServerPid, [11, 12, 13, 14]) ?? 0) : 0;
-  return { total: (children + server) / 100, server: server / 100 };
+    return { total: machine / 100, server: server / 100 };
+  } catch {
+    return undefined;
+  }
 }
 /** Runs one stage, keeps its wall and CPU time for the summary, and counts it failed on a non-zero exit. */
 async function stage(name, work) {
@@ -234,9 +238,8 @@ if (sharesServer) {
     console.error(error);
     failed += 1;
   } finally {
-    // Its exit is awaited so that its CPU moves into this runner's children's count between
-    // stages, not inside the next one; a server still there after its shutdown limit (20 s) and
-    // some is killed, never left running behind the run.
+    // Its exit is awaited, so that its shutdown is not counted in the next stage; a server still
+    // there after its shutdown limit (20 s) and some is killed, never left running behind the run.
     const exited = server.exitCode === null ? new Promise((resolve) => server.once("exit", resolve)) : Promise.resolve();
     stop();
     const gone = await Promise.race([exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 30_000))]);
