@@ -2,7 +2,7 @@
 // id, address or tx hash; `/` focuses the list's search; `g` then i/p/b/d goes to a section; `?`
 // lists the keys. None of them fire while the person types.
 import { expect, test } from "./fixtures";
-import { axeViolations, createInvoice, studio } from "./support";
+import { axeViolations, createInvoice, openInbox, pressOnceListening, studio } from "./support";
 
 test("the palette finds an invoice by the hash of its payment and opens it with Enter", async ({ as }, testInfo) => {
   const invoice = await createInvoice();
@@ -13,10 +13,9 @@ test("the palette finds an invoice by the hash of its payment and opens it with 
   });
   const { page } = await as("viewer");
   await page.goto("/payouts");
-  await page.keyboard.press("Control+k");
   const palette = page.getByRole("dialog", { name: "Find a record" });
   const field = palette.getByRole("combobox", { name: "Number, id, address or tx hash" });
-  await expect(field).toBeFocused();
+  await pressOnceListening(page, "Control+k", () => expect(field).toBeFocused({ timeout: 1_000 }));
   await field.fill(paid.transfer.tx_hash);
   const found = palette.getByRole("option", { name: new RegExp(`^Invoice ${approved.invoice_id}`) });
   await expect(found).toBeVisible();
@@ -45,9 +44,8 @@ test("`/`, `g` sequences and `?` work from the page but never while typing", asy
   const { page } = await as("finance");
   await page.goto("/invoices");
   await expect(page.getByRole("heading", { name: "Invoices", level: 1 })).toBeVisible();
-  await page.keyboard.press("/");
   const search = page.getByRole("searchbox", { name: "Search" });
-  await expect(search).toBeFocused();
+  await pressOnceListening(page, "/", () => expect(search).toBeFocused({ timeout: 1_000 }));
   // Typed into the field: "g p" is text, not a jump.
   await page.keyboard.type("gp");
   await expect(search).toHaveValue("gp");
@@ -74,8 +72,7 @@ test("`/`, `g` sequences and `?` work from the page but never while typing", asy
 
 test("on the inbox, `?` shows the inbox's own keys and only one dialog", async ({ as }) => {
   const { page } = await as("approver");
-  await page.goto("/inbox");
-  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+  await openInbox(page);
   await page.keyboard.press("?");
   await expect(page.getByRole("dialog")).toHaveCount(1);
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toContainText("Move down / up");

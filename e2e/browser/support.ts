@@ -156,6 +156,19 @@ export async function axeViolations(page: Page, { state = "page", within }: { st
     .map((violation) => `${state}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
+/**
+ * Presses a console-wide key until it takes effect. The keys listen from a script that starts
+ * after the server's HTML is on screen, so a key pressed in between goes nowhere, as it would for
+ * a person; `took` says (with a short timeout) whether it worked. Only for keys whose effect is
+ * the same when pressed twice.
+ */
+export async function pressOnceListening(page: Page, key: string, took: () => Promise<void>) {
+  await expect(async () => {
+    await page.keyboard.press(key);
+    await took();
+  }).toPass({ timeout: 15_000, intervals: [250, 500, 1000] });
+}
+
 /** /inbox, loaded. */
 export async function openInbox(page: Page) {
   await page.goto("/inbox");
