@@ -167,8 +167,9 @@ const provisioning =
       })()
     : undefined;
 
-// The worker and the CLI run from their built JavaScript, as in production (node tests spawn them).
-if ((wants("node") || wants("servers")) && (await run(process.execPath, [path.join(root, "scripts", "build-scripts.mjs")]))) process.exit(1);
+// The worker and the CLI run from their built JavaScript, as in production (node tests spawn them),
+// and every `npm start` server loads the built observability module: any stage with a server.
+if (chosen.some((stage) => stage !== "unit") && (await run(process.execPath, [path.join(root, "scripts", "build-scripts.mjs")]))) process.exit(1);
 
 // The node and servers tests create dozens of scratch databases. On PGlite each new one costs
 // about 7 s of CPU (initdb in WebAssembly) and 3 s of migrations: one is migrated here, beside the
