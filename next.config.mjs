@@ -1,3 +1,8 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
+// The console's messages and per-request locale (no locale in the URL): lib/console/i18n/request.ts.
+const withNextIntl = createNextIntlPlugin("./lib/console/i18n/request.ts");
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite loads its WebAssembly and data files relative to its own module; bundling breaks that.
@@ -27,4 +32,4 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getMessages } from "next-intl/server";
+import { clientMessages } from "@/lib/console/i18n/client-messages";
 import { chosenTheme } from "@/lib/console/theme-choice";
 
 export const metadata: Metadata = {
@@ -13,8 +16,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // its scripts only when it renders them, and a prerendered page's scripts would be refused.
   await connection();
   return (
-    <html lang="en" data-theme={await chosenTheme()}>
-      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">{children}</body>
+    <html lang={await getLocale()} data-theme={await chosenTheme()}>
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        <NextIntlClientProvider messages={clientMessages(await getMessages())}>{children}</NextIntlClientProvider>
+      </body>
     </html>
   );
 }
