@@ -266,7 +266,7 @@ export function statusColumn<T extends ListedRecord>(): Column<T> {
 }
 
 /** When the record falls due (the API's `due_date` order); "—" before it has a deadline. */
-export function dueColumn<T extends ListedRecord>(due: (row: T) => string | null): Column<T> {
+export function dueColumn<T extends ListedRecord>(due: (row: T) => React.ReactNode): Column<T> {
   return { header: "Due", labelKey: "columns.due", sort: "due_date", className: "hidden whitespace-nowrap text-slate-700 lg:table-cell", cell: (row) => due(row) ?? "—" };
 }
 

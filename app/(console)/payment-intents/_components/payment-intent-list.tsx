@@ -1,9 +1,8 @@
 "use client";
 import Link from "next/link";
-import { Amount } from "@/components/payments/amount";
+import { Amount, DateTime } from "@/components/payments/amount";
 import { createdColumn, dueColumn, RecordList, statusColumn, type Column, type SelectFilter, type TextFilter } from "@/components/payments/record-list";
 import { StatusBadge } from "@/components/payments/status-badge";
-import { formatDateTime } from "@/lib/console/format";
 import { PAYMENT_INTENTS, pagePath } from "@/lib/console/resources";
 import type { StandalonePaymentIntent } from "@/lib/console/types";
 import { CHAINS, TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
@@ -59,7 +58,7 @@ const COLUMNS: Column<StandalonePaymentIntent>[] = [
     cell: (intent) => (intent.received_crypto_amount ? <Amount value={intent.received_crypto_amount} unit={intent.symbol} maxLength={10} /> : "—"),
   },
   statusColumn(),
-  dueColumn((intent) => (intent.payment_deadline ? formatDateTime(intent.payment_deadline) : null)),
+  dueColumn((intent) => (intent.payment_deadline ? <DateTime value={intent.payment_deadline} /> : null)),
   createdColumn(),
 ];
 
