@@ -1,8 +1,6 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getMessages } from "next-intl/server";
-import { clientMessages } from "@/lib/console/i18n/client-messages";
+import { getLocale } from "next-intl/server";
 import { chosenTheme } from "@/lib/console/theme-choice";
 
 export const metadata: Metadata = {
@@ -17,9 +15,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   await connection();
   return (
     <html lang={await getLocale()} data-theme={await chosenTheme()}>
-      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
-        <NextIntlClientProvider messages={clientMessages(await getMessages())}>{children}</NextIntlClientProvider>
-      </body>
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">{children}</body>
     </html>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { FirstPasswordForm } from "@/app/change-password/first-password-form";
+import { ConsoleIntl } from "@/components/console-intl";
 import "@/app/globals.css";
 import { pageContext, pagePasswordContext } from "@/lib/console/page-session";
 
@@ -20,7 +21,9 @@ export default async function ChangePasswordPage() {
       <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="text-xl font-semibold text-slate-900">{t("chooseTitle")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("chooseHelp")}</p>
-        <FirstPasswordForm />
+        <ConsoleIntl>
+          <FirstPasswordForm />
+        </ConsoleIntl>
       </div>
     </main>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/app/sign-in/sign-in-form";
+import { ConsoleIntl } from "@/components/console-intl";
 import "@/app/globals.css";
 import { pageContext, pagePasswordContext } from "@/lib/console/page-session";
 
@@ -19,7 +20,9 @@ export default async function SignInPage() {
       <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("tagline")}</p>
-        <SignInForm />
+        <ConsoleIntl>
+          <SignInForm />
+        </ConsoleIntl>
       </div>
     </main>
   );
