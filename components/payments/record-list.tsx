@@ -20,7 +20,7 @@ import { SavedViews } from "@/components/payments/saved-views";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { useViewer } from "@/components/providers";
 import { buttonClass } from "@/components/ui/button";
-import { useFormat, useStatusLabel } from "@/lib/console/i18n/use-format";
+import { useStatusLabel } from "@/lib/console/i18n/use-format";
 import type { FilterKey } from "@/lib/console/list-query";
 import { listQuery } from "@/lib/console/queries";
 import { pagePath, type Resource } from "@/lib/console/resources";
@@ -50,6 +50,7 @@ export type Column<T> = {
 };
 
 export type TextFilter = { key: FilterKey; label: string; labelKey?: string; type?: string };
+/** Its labels are message keys ("list.any") where the catalogue has them, else shown as written (a chain's name). */
 export type SelectFilter = { key: FilterKey; label: string; anyLabel: string; options: ReadonlyArray<{ value: string; label: string }> };
 
 const SETTLEMENT_FILTER: SelectFilter = {
