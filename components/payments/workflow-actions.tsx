@@ -25,14 +25,14 @@ export type ActionSpec = {
   /** The request body from the dialog's inputs, or the message that says what is missing. */
   request: (text: (name: string) => string) => Record<string, unknown> | string;
   /**
-   * Where the person's language has this action's words: `actions.<key>.label`, `.title`, `.done`
-   * and `.missing` (for what `request` found missing), with `values`. Without it the English above shows.
+   * Where the person's language has this action's words: `actions.<key>.label`, `.title`, `.done`,
+   * `.confirm` and `.missing` (for what `request` found missing), with `values`. Without it the English above shows.
    */
   messages?: { key: ActionMessages; resource?: Resource["key"]; values?: Record<string, string> };
 };
 
 type ActionMessages = "reject" | "refund" | "approve" | "cancelInvoice" | "signInvoice";
-type ActionText = "label" | "title" | "done" | "missing";
+type ActionText = "label" | "title" | "done" | "missing" | "confirm";
 
 /** An action's words in the person's language, when its spec names them. */
 function useActionText() {
@@ -185,7 +185,7 @@ function ActionDialog({
             onLeave={onClose}
             busy={mutation.isPending}
             tone={spec.tone}
-            confirm={mutation.isPending ? t("working") : spec.messages ? t("confirm", { action: text(spec, "label", spec.label) }) : `Confirm ${spec.label.toLowerCase()}`}
+            confirm={mutation.isPending ? t("working") : text(spec, "confirm", `Confirm ${spec.label.toLowerCase()}`)}
           />
         </form>
       )}

@@ -18,7 +18,7 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
 }
 
 /** The ICU arguments a message takes ({count}, {message}…), so a translation cannot drop or rename one. */
-const argumentsOf = (text: string) => [...new Set([...text.matchAll(/\{(\w+)(?:,|\})/g)].map((match) => match[1]))].sort();
+const argumentsOf = (text: string) => [...new Set([...text.matchAll(/\{(\w+)(?:,|\})/g)].map((match) => match[1] ?? ""))].sort();
 // English grammar a language without articles has no use for ("reject {article} {noun}").
 const ENGLISH_ONLY = new Set(["article"]);
 
