@@ -1,3 +1,13 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
+// The console's messages and per-request locale (no locale in the URL): lib/console/i18n/request.ts.
+// Messages are precompiled at build time, so browsers get no ICU message parser (the invoice
+// list's first-load JS budget, e2e/browser/bundle-size.spec.ts).
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./lib/console/i18n/request.ts",
+  experimental: { messages: { path: "./lib/console/i18n/messages", format: "json", locales: "infer", precompile: true } },
+});
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite loads its WebAssembly and data files relative to its own module; bundling breaks that.
@@ -27,4 +37,4 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
+import { getLocale } from "next-intl/server";
 import { chosenTheme } from "@/lib/console/theme-choice";
 
 export const metadata: Metadata = {
@@ -13,7 +14,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // its scripts only when it renders them, and a prerendered page's scripts would be refused.
   await connection();
   return (
-    <html lang="en" data-theme={await chosenTheme()}>
+    <html lang={await getLocale()} data-theme={await chosenTheme()}>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">{children}</body>
     </html>
   );

@@ -1,11 +1,13 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { safeNextPath } from "@/lib/console/safe-next";
 
 export function FirstPasswordForm() {
+  const t = useTranslations("password");
   return (
     <ChangePasswordForm
-      currentLabel="Password you were given"
+      currentLabel={t("given")}
       onChanged={() => window.location.assign(safeNextPath(new URLSearchParams(window.location.search).get("next")))}
     />
   );

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { safeNextPath } from "@/lib/console/safe-next";
@@ -6,6 +7,7 @@ import { safeNextPath } from "@/lib/console/safe-next";
 export function SignInForm() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const t = useTranslations("signIn");
   return (
     <form
       className="mt-5 space-y-4"
@@ -26,19 +28,19 @@ export function SignInForm() {
           return;
         }
         const body = (await response?.json().catch(() => null)) as { message?: string } | null;
-        setError(body?.message ?? "Sign-in failed. Try again.");
+        setError(body?.message ?? t("failed"));
         setPending(false);
       }}
     >
       <div>
         <label htmlFor="email" className={labelClass}>
-          Email
+          {t("email")}
         </label>
         <input id="email" name="email" type="email" autoComplete="username" required className={inputClass} />
       </div>
       <div>
         <label htmlFor="password" className={labelClass}>
-          Password
+          {t("password")}
         </label>
         <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
       </div>
@@ -48,7 +50,7 @@ export function SignInForm() {
         </p>
       ) : null}
       <button type="submit" className={`${buttonClass.primary} w-full`} disabled={pending}>
-        {pending ? "Signing in…" : "Sign in"}
+        {pending ? t("pending") : t("submit")}
       </button>
     </form>
   );

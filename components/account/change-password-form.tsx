@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/console/password-rule";
@@ -9,7 +10,8 @@ type Field = "current_password" | "new_password" | "repeat_password";
  * Current password, new password twice. The rule is the server's (lib/console/password-rule.ts);
  * its message comes back beside the field it is about. `onChanged` runs once the server agreed.
  */
-export function ChangePasswordForm({ currentLabel = "Current password", onChanged }: { currentLabel?: string; onChanged: () => void }) {
+export function ChangePasswordForm({ currentLabel, onChanged }: { currentLabel?: string; onChanged: () => void }) {
+  const t = useTranslations("password");
   const [errors, setErrors] = useState<Partial<Record<Field | "form", string>>>({});
   const [pending, setPending] = useState(false);
   const describe = (field: Field) => (errors[field] ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {});
@@ -28,7 +30,7 @@ export function ChangePasswordForm({ currentLabel = "Current password", onChange
         const current = String(form.get("current_password") ?? "");
         const next = String(form.get("new_password") ?? "");
         if (next !== String(form.get("repeat_password") ?? "")) {
-          setErrors({ repeat_password: "The two new passwords differ" });
+          setErrors({ repeat_password: t("differ") });
           return;
         }
         setPending(true);
@@ -47,21 +49,21 @@ export function ChangePasswordForm({ currentLabel = "Current password", onChange
         setErrors(
           field === "current_password" || field === "new_password"
             ? { [field]: body?.errors?.[0]?.message }
-            : { form: body?.message ?? "The password could not be changed. Try again." },
+            : { form: body?.message ?? t("failed") },
         );
         setPending(false);
       }}
     >
       <div>
         <label htmlFor="current_password" className={labelClass}>
-          {currentLabel}
+          {currentLabel ?? t("current")}
         </label>
         <input id="current_password" name="current_password" type="password" autoComplete="current-password" required className={inputClass} {...describe("current_password")} />
         {fieldError("current_password")}
       </div>
       <div>
         <label htmlFor="new_password" className={labelClass}>
-          New password
+          {t("new")}
         </label>
         <input
           id="new_password"
@@ -74,12 +76,12 @@ export function ChangePasswordForm({ currentLabel = "Current password", onChange
           className={inputClass}
           {...describe("new_password")}
         />
-        <p className="mt-1 text-xs text-slate-600">At least {MIN_PASSWORD_LENGTH} characters; a few unrelated words make a strong one.</p>
+        <p className="mt-1 text-xs text-slate-600">{t("rule", { min: MIN_PASSWORD_LENGTH })}</p>
         {fieldError("new_password")}
       </div>
       <div>
         <label htmlFor="repeat_password" className={labelClass}>
-          Repeat the new password
+          {t("repeat")}
         </label>
         <input id="repeat_password" name="repeat_password" type="password" autoComplete="new-password" required className={inputClass} {...describe("repeat_password")} />
         {fieldError("repeat_password")}
@@ -90,7 +92,7 @@ export function ChangePasswordForm({ currentLabel = "Current password", onChange
         </p>
       ) : null}
       <button type="submit" className={`${buttonClass.primary} w-full`} disabled={pending}>
-        {pending ? "Changing…" : "Change password"}
+        {pending ? t("changing") : t("submit")}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 // The frame every record page shares: loading and error states, the heading with its status, sections and rows.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Amount } from "@/components/payments/amount";
 import { StatusBadge } from "@/components/payments/status-badge";
 
@@ -99,11 +100,11 @@ export function Code({ children, testId }: { children: React.ReactNode; testId?:
 }
 
 /** A label / value row; the value moves under its label rather than breaking when the row is narrow. */
-export function Total({ label, children, strong }: { label: string; children: React.ReactNode; strong?: boolean }) {
+export function Total({ label, children, strong, testKey = label }: { label: string; children: React.ReactNode; strong?: boolean; testKey?: string }) {
   return (
     <div className={`flex flex-wrap justify-between gap-x-4 ${strong ? "font-semibold text-slate-900" : "text-slate-800"}`}>
       <dt>{label}</dt>
-      <dd className="ml-auto text-right tabular-nums" data-testid={`total-${label.toLowerCase().replace(/\s+/g, "-")}`}>
+      <dd className="ml-auto text-right tabular-nums" data-testid={`total-${testKey.toLowerCase().replace(/\s+/g, "-")}`}>
         {children}
       </dd>
     </div>
@@ -126,24 +127,26 @@ export function DetailColumns({ primary, aside, secondary }: { primary: React.Re
 
 /** Who the invoice or payout is for. */
 export function RecipientFields({ record }: { record: { recipient_name: string; recipient_email: string; organization_name: string; organization_email: string } }) {
+  const t = useTranslations("detail");
   return (
     <>
-      <Field label="Recipient">{record.recipient_name}</Field>
-      <Field label="Recipient email">{record.recipient_email}</Field>
-      <Field label="Organization">{record.organization_name}</Field>
-      <Field label="Organization email">{record.organization_email}</Field>
+      <Field label={t("recipient")}>{record.recipient_name}</Field>
+      <Field label={t("recipientEmail")}>{record.recipient_email}</Field>
+      <Field label={t("organization")}>{record.organization_name}</Field>
+      <Field label={t("organizationEmail")}>{record.organization_email}</Field>
     </>
   );
 }
 
 /** The record's own id and its payment intent's id. */
 export function IdFields({ title, id, paymentIntentId }: { title: string; id: string; paymentIntentId: string }) {
+  const t = useTranslations("detail");
   return (
     <>
-      <Field label={`${title} intent id`}>
+      <Field label={t("intentId", { title })}>
         <Code>{id}</Code>
       </Field>
-      <Field label="Payment intent id">
+      <Field label={t("paymentIntentId")}>
         <Code>{paymentIntentId}</Code>
       </Field>
     </>
@@ -151,11 +154,11 @@ export function IdFields({ title, id, paymentIntentId }: { title: string; id: st
 }
 
 /** Amount rows in one unit: `[label, value, strong?]`. */
-export function AmountRows({ unit, rows, className = "" }: { unit: string; rows: Array<[string, string, boolean?]>; className?: string }) {
+export function AmountRows({ unit, rows, className = "" }: { unit: string; rows: Array<[label: string, value: string, strong?: boolean, testKey?: string]>; className?: string }) {
   return (
     <dl className={`mt-3 w-full space-y-1 text-sm ${className}`}>
-      {rows.map(([label, value, strong]) => (
-        <Total key={label} label={label} strong={strong}>
+      {rows.map(([label, value, strong, testKey]) => (
+        <Total key={label} label={label} strong={strong} testKey={testKey}>
           <Amount value={value} unit={unit} />
         </Total>
       ))}

@@ -2,6 +2,7 @@
 // The pieces every URL-driven list shares (records, the ledger, webhook deliveries): the URL as
 // the list's state, status tabs with counts, the filter panel and paging.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState, useTransition } from "react";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
@@ -73,15 +74,16 @@ export function StatusTabs({ label, tabs, selected, hrefFor }: { label: string; 
 export function FilterPanel({ id, onApply, onClear, children }: { id: string; onApply: (form: FormData) => void; onClear: () => void; children: React.ReactNode }) {
   const params = useSearchParams();
   const [open, setOpen] = useState(false);
+  const t = useTranslations("list");
   return (
     <>
       <button type="button" className={`${buttonClass.secondary} sm:hidden`} aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-        {open ? "Hide filters" : "Show filters"}
+        {open ? t("hideFilters") : t("showFilters")}
       </button>
       <form
         id={id}
         key={params.toString()}
-        aria-label="Filters"
+        aria-label={t("filters")}
         className={`${open ? "grid" : "hidden"} grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid sm:grid-cols-2 lg:grid-cols-4`}
         onSubmit={(event) => {
           event.preventDefault();
@@ -91,10 +93,10 @@ export function FilterPanel({ id, onApply, onClear, children }: { id: string; on
         {children}
         <div className="flex items-end gap-2">
           <button type="submit" className={buttonClass.primary}>
-            Apply filters
+            {t("apply")}
           </button>
           <button type="button" className={buttonClass.secondary} onClick={onClear}>
-            Clear
+            {t("clear")}
           </button>
         </div>
       </form>
@@ -161,16 +163,17 @@ export function Pagination({
   onPageSize?: (size: string) => void;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const t = useTranslations();
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-slate-700" data-testid={testId}>
-        {loaded ? `${total} ${total === 1 ? noun : plural} · page ${page} of ${pages}` : "Loading…"}
+        {loaded ? t("list.page", { total, noun: total === 1 ? noun : plural, page, pages }) : t("common.loading")}
       </p>
       <div className="flex items-center gap-2">
         {onPageSize ? (
           <>
             <label htmlFor="page-size" className="text-slate-700">
-              Page size
+              {t("list.pageSize")}
             </label>
             <select
               id="page-size"
@@ -185,10 +188,10 @@ export function Pagination({
           </>
         ) : null}
         <button type="button" className={buttonClass.secondary} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
+          {t("list.previous")}
         </button>
         <button type="button" className={buttonClass.secondary} disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next
+          {t("list.next")}
         </button>
       </div>
     </nav>
@@ -227,9 +230,10 @@ export function SortableHeader({ label, sortKey, className = "" }: { label: stri
 export function ExportLink({ list, keys }: { list: ExportList; keys: readonly FilterKey[] }) {
   const params = useSearchParams();
   const query = exportQuery(new URLSearchParams(params.toString()), keys);
+  const t = useTranslations("list");
   return (
     <a href={`/api/exports/${list}${query.size ? `?${query}` : ""}`} download className={buttonClass.secondary} data-testid="export-csv">
-      Export CSV
+      {t("exportCsv")}
     </a>
   );
 }

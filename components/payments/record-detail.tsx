@@ -1,9 +1,10 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { DetailColumns, DetailError, DetailHeader, DetailLoading } from "@/components/payments/detail";
 import { PaymentPanel } from "@/components/payments/payment-panel";
 import { Timeline } from "@/components/payments/timeline";
 import { RecordDeliveries } from "@/components/webhooks/record-deliveries";
-import { formatDateTime } from "@/lib/console/format";
+import { useFormat } from "@/lib/console/i18n/use-format";
 import { useRecord, useStatusLog } from "@/lib/console/queries";
 import { pagePath, type Resource } from "@/lib/console/resources";
 import type { PaymentIntent } from "@/lib/console/types";
@@ -41,18 +42,22 @@ export function RecordDetail<T extends DetailRecord>({
   const record = useRecord<T>(resource, id);
   const logs = useStatusLog(resource, id, record.data?.status);
   const list = pagePath(resource);
+  const t = useTranslations();
+  const format = useFormat();
+  const names = `resources.${resource.key}` as const;
+  const title = t(`${names}.title`);
 
-  if (record.isPending) return <DetailLoading label={`Loading ${resource.noun}`} />;
+  if (record.isPending) return <DetailLoading label={t("detail.loading", { noun: t(`${names}.one`) })} />;
   if (record.error || !record.data) {
     return (
-      <DetailError title={resource.title} message={record.error?.message ?? `${resource.title} not found`} backHref={list} backLabel={`Back to ${resource.noun}s`} />
+      <DetailError title={title} message={record.error?.message ?? t("detail.notFound", { title })} backHref={list} backLabel={t("detail.back", { plural: t(`${names}.other`) })} />
     );
   }
   const data = record.data;
   return (
     <div className="space-y-6">
-      <DetailHeader backHref={list} backLabel={resource.plural} title={`${resource.title} ${number(data)}`} status={data.status} statusTestId={`${resource.noun}-status`}>
-        {data.recipient_name} · {data.organization_name} · created by {data.creator} on {formatDateTime(data.created_at)}
+      <DetailHeader backHref={list} backLabel={t(`${names}.plural`)} title={`${title} ${number(data)}`} status={data.status} statusTestId={`${resource.noun}-status`}>
+        {t("detail.byline", { recipient: data.recipient_name, organization: data.organization_name, creator: data.creator, time: format.dateTime(data.created_at) })}
       </DetailHeader>
       {actions(data)}
       <DetailColumns

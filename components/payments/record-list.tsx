@@ -1,8 +1,9 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { Amount } from "@/components/payments/amount";
+import { Amount, DateTime } from "@/components/payments/amount";
 import {
   ExportLink,
   FilterPanel,
@@ -19,7 +20,7 @@ import { SavedViews } from "@/components/payments/saved-views";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { useViewer } from "@/components/providers";
 import { buttonClass } from "@/components/ui/button";
-import { CATEGORY_LABELS, formatDateTime, statusLabel } from "@/lib/console/format";
+import { useStatusLabel } from "@/lib/console/i18n/use-format";
 import type { FilterKey } from "@/lib/console/list-query";
 import { listQuery } from "@/lib/console/queries";
 import { pagePath, type Resource } from "@/lib/console/resources";
@@ -37,7 +38,10 @@ export type Row = ListedRecord & {
 };
 
 export type Column<T> = {
+  /** The English header, also the column's React key. */
   header: string;
+  /** The header's message key ("columns.amount"), when the column is translated. */
+  labelKey?: string;
   /** The API's `sort` key this column orders by, when it does. */
   sort?: string;
   /** Classes of both the header and the cells (alignment, which widths show the column). */
@@ -45,16 +49,17 @@ export type Column<T> = {
   cell: (row: T) => React.ReactNode;
 };
 
-export type TextFilter = { key: FilterKey; label: string; type?: string };
+export type TextFilter = { key: FilterKey; label: string; labelKey?: string; type?: string };
+/** Its labels are message keys ("list.any") where the catalogue has them, else shown as written (a chain's name). */
 export type SelectFilter = { key: FilterKey; label: string; anyLabel: string; options: ReadonlyArray<{ value: string; label: string }> };
 
 const SETTLEMENT_FILTER: SelectFilter = {
   key: "settlement_type",
-  label: "Settlement type",
-  anyLabel: "Any",
+  label: "list.settlementType",
+  anyLabel: "list.any",
   options: [
-    { value: "crypto", label: "Crypto" },
-    { value: "fiat", label: "Fiat" },
+    { value: "crypto", label: "list.crypto" },
+    { value: "fiat", label: "list.fiat" },
   ],
 };
 
@@ -81,30 +86,35 @@ export function RecordList<T extends ListedRecord>({
   const { data, error, isPending } = list;
   const category = params.get("status_category") ?? "";
   const allCount = data ? Object.values(data.counts).reduce((sum, count) => sum + count, 0) : undefined;
-  const plural = resource.noun + "s";
+  const t = useTranslations();
+  // Message keys are checked where they are written; the ones built from data are checked by the catalogue test.
+  const tr = (key: string, values?: Record<string, string | number>) => t(key as never, values as never);
+  const statusLabel = useStatusLabel();
+  const label = (key: string | undefined, english: string) => (key && t.has(key as never) ? tr(key) : english);
+  const names = `resources.${resource.key}`;
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">{resource.plural}</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{tr(`${names}.plural`)}</h1>
         <div className="flex flex-wrap gap-2">
           <SavedViews resource={resource} />
           <ExportLink list={resource.key} keys={resource.filterKeys} />
           {resource.creatable && viewer.permissions.includes("transfer:create") ? (
             <Link href={pagePath(resource, undefined, "/new")} className={buttonClass.primary}>
-              New {resource.noun}
+              {tr(`${names}.new`)}
             </Link>
           ) : null}
         </div>
       </div>
 
       <StatusTabs
-        label="Status category"
+        label={t("list.statusCategory")}
         selected={category}
         hrefFor={(value) => href({ status_category: value || undefined, status: undefined })}
         tabs={[
-          { value: "", label: "All", count: allCount },
-          ...resource.categories.map((value) => ({ value, label: CATEGORY_LABELS[value], count: data?.counts[value] })),
+          { value: "", label: t("list.all"), count: allCount },
+          ...resource.categories.map((value) => ({ value, label: t(`category.${value}`), count: data?.counts[value] })),
         ]}
       />
 
@@ -120,24 +130,24 @@ export function RecordList<T extends ListedRecord>({
           })
         }
       >
-        <TextFilterField name="search" label="Search" type="search" placeholder={resource.searchPlaceholder} className="sm:col-span-2" />
+        <TextFilterField name="search" label={t("list.search")} type="search" placeholder={tr(`${names}.searchPlaceholder`)} className="sm:col-span-2" />
         <SelectFilterField
           name="status"
-          label="Status"
-          anyLabel="Any status"
+          label={t("list.status")}
+          anyLabel={t("list.anyStatus")}
           options={resource.statuses.map((status) => ({ value: status, label: statusLabel(status) }))}
         />
-        {selectFilters.map(({ key, label, anyLabel, options }) => (
-          <SelectFilterField key={key} name={key} label={label} anyLabel={anyLabel} options={options} />
+        {selectFilters.map(({ key, label: labelKey, anyLabel, options }) => (
+          <SelectFilterField key={key} name={key} label={label(labelKey, labelKey)} anyLabel={label(anyLabel, anyLabel)} options={options.map((option) => ({ ...option, label: label(option.label, option.label) }))} />
         ))}
-        {textFilters.map(({ key, label, type }) => (
-          <TextFilterField key={key} name={key} label={label} type={type} />
+        {textFilters.map(({ key, label: english, labelKey, type }) => (
+          <TextFilterField key={key} name={key} label={label(labelKey, english)} type={type} />
         ))}
       </FilterPanel>
 
       {error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          Could not load {plural}: {error.message}
+          {tr(`${names}.loadFailed`, { message: error.message })}
         </p>
       ) : null}
 
@@ -147,15 +157,15 @@ export function RecordList<T extends ListedRecord>({
         data-query={query.toString()}
       >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">{resource.plural}</caption>
+          <caption className="sr-only">{tr(`${names}.plural`)}</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
             <tr>
               {columns.map((column) =>
                 column.sort ? (
-                  <SortableHeader key={column.header} label={column.header} sortKey={column.sort} className={`px-2 py-2 sm:px-3 ${column.className ?? ""}`} />
+                  <SortableHeader key={column.header} label={label(column.labelKey, column.header)} sortKey={column.sort} className={`px-2 py-2 sm:px-3 ${column.className ?? ""}`} />
                 ) : (
                   <th key={column.header} scope="col" className={`px-2 py-2 sm:px-3 ${column.className ?? ""}`}>
-                    {column.header}
+                    {label(column.labelKey, column.header)}
                   </th>
                 ),
               )}
@@ -183,12 +193,13 @@ export function RecordList<T extends ListedRecord>({
                 ))}
           </tbody>
         </table>
-        {data && data.data.length === 0 ? <p className="px-4 py-10 text-center text-slate-700">No {plural} match these filters.</p> : null}
+        {data && data.data.length === 0 ? <p className="px-4 py-10 text-center text-slate-700">{tr(`${names}.empty`)}</p> : null}
       </div>
 
       <Pagination
-        label="Pagination"
-        noun={resource.noun}
+        label={t("list.pagination")}
+        noun={tr(`${names}.one`)}
+        plural={tr(`${names}.other`)}
         total={data?.paging.total_count ?? 0}
         page={Number(params.get("page") ?? "1")}
         pageSize={Number(params.get("page_size") ?? "20")}
@@ -207,6 +218,7 @@ export function RecordList<T extends ListedRecord>({
 export function idColumn<T extends Row>(resource: Resource, number: (row: T) => string): Column<T> {
   return {
     header: resource.title,
+    labelKey: `resources.${resource.key}.title`,
     className: "whitespace-nowrap font-medium",
     cell: (row) => (
       <>
@@ -224,6 +236,7 @@ export function idColumn<T extends Row>(resource: Resource, number: (row: T) => 
 export function partyColumn<T extends Row>(): Column<T> {
   return {
     header: "Recipient / organization",
+    labelKey: "columns.party",
     cell: (row) => (
       <>
         <div className="break-words text-slate-900">{row.recipient_name}</div>
@@ -234,9 +247,10 @@ export function partyColumn<T extends Row>(): Column<T> {
 }
 
 /** A token amount of the payment intent with its chain; a long fraction is cut (full value on hover/focus). */
-export function tokenAmountColumn<T extends Row>(header: string, amount: (row: T) => string, className = "", sort?: string): Column<T> {
+export function tokenAmountColumn<T extends Row>(header: string, amount: (row: T) => string, className = "", sort?: string, labelKey?: string): Column<T> {
   return {
     header,
+    labelKey,
     sort,
     className: `text-right tabular-nums ${className}`,
     cell: (row) => (
@@ -249,14 +263,14 @@ export function tokenAmountColumn<T extends Row>(header: string, amount: (row: T
 }
 
 export function statusColumn<T extends ListedRecord>(): Column<T> {
-  return { header: "Status", className: "hidden sm:table-cell", cell: (row) => <StatusBadge status={row.status} /> };
+  return { header: "Status", labelKey: "columns.status", className: "hidden sm:table-cell", cell: (row) => <StatusBadge status={row.status} /> };
 }
 
 /** When the record falls due (the API's `due_date` order); "—" before it has a deadline. */
-export function dueColumn<T extends ListedRecord>(due: (row: T) => string | null): Column<T> {
-  return { header: "Due", sort: "due_date", className: "hidden whitespace-nowrap text-slate-700 lg:table-cell", cell: (row) => due(row) ?? "—" };
+export function dueColumn<T extends ListedRecord>(due: (row: T) => React.ReactNode): Column<T> {
+  return { header: "Due", labelKey: "columns.due", sort: "due_date", className: "hidden whitespace-nowrap text-slate-700 lg:table-cell", cell: (row) => due(row) ?? "—" };
 }
 
 export function createdColumn<T extends ListedRecord & { created_at: string }>(): Column<T> {
-  return { header: "Created", sort: "created_at", className: "hidden whitespace-nowrap text-slate-700 md:table-cell", cell: (row) => formatDateTime(row.created_at) };
+  return { header: "Created", labelKey: "columns.created", sort: "created_at", className: "hidden whitespace-nowrap text-slate-700 md:table-cell", cell: (row) => <DateTime value={row.created_at} /> };
 }

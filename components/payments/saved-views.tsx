@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
@@ -45,19 +46,20 @@ export function SavedViews({ resource }: { resource: Resource }) {
     onSettled: refresh,
   });
   const count = views.data?.length;
+  const t = useTranslations();
 
   return (
     <>
       <button type="button" className={buttonClass.secondary} onClick={() => setOpen(true)}>
-        Saved views{count ? ` (${count})` : ""}
+        {count ? t("list.savedViewsCount", { count }) : t("list.savedViews")}
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={`Saved views of ${resource.plural.toLowerCase()}`}>
+      <Dialog open={open} onClose={() => setOpen(false)} title={t("list.savedViewsOf", { plural: t(`resources.${resource.key}.other`) })}>
         {views.error ? (
           <p role="alert" className="text-sm text-red-800">
-            Could not load your views: {views.error.message}
+            {t("list.viewsFailed", { message: views.error.message })}
           </p>
         ) : views.data?.length ? (
-          <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label="Your views">
+          <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label={t("list.yourViews")}>
             {views.data.map((view) => (
               <li key={view.id} className="flex items-center gap-2 px-3 py-2">
                 <Link href={view.query ? `${pathname}?${consoleParams(new URLSearchParams(view.query))}` : pathname} onClick={() => setOpen(false)} className="grow font-medium text-indigo-800 underline-offset-2 hover:underline">
@@ -66,19 +68,19 @@ export function SavedViews({ resource }: { resource: Resource }) {
                 <button
                   type="button"
                   className="text-sm text-red-800 underline-offset-2 hover:underline disabled:opacity-60"
-                  aria-label={`Delete view ${view.name}`}
+                  aria-label={t("list.deleteView", { name: view.name })}
                   disabled={remove.isPending}
                   onClick={() => remove.mutate(view.id)}
                 >
-                  Delete
+                  {t("list.delete")}
                 </button>
               </li>
             ))}
           </ul>
         ) : views.isPending ? (
-          <p className="text-sm text-slate-700">Loading…</p>
+          <p className="text-sm text-slate-700">{t("common.loading")}</p>
         ) : (
-          <p className="text-sm text-slate-700">No saved views yet. Filter and sort the list, then save it here.</p>
+          <p className="text-sm text-slate-700">{t("list.noViews")}</p>
         )}
         <form
           className="mt-4 space-y-2"
@@ -88,23 +90,23 @@ export function SavedViews({ resource }: { resource: Resource }) {
           }}
         >
           <label htmlFor="saved-view-name" className={labelClass}>
-            Save the current filters and sort as
+            {t("list.saveAs")}
           </label>
           <div className="flex gap-2">
             <input id="saved-view-name" className={inputClass} maxLength={60} value={name} onChange={(event) => setName(event.target.value)} aria-invalid={save.isError || undefined} aria-describedby={save.isError ? "saved-view-error" : undefined} />
             <button type="submit" className={buttonClass.primary} disabled={save.isPending || !name.trim()}>
-              Save
+              {t("common.save")}
             </button>
           </div>
           {save.isError ? (
             <p id="saved-view-error" role="alert" className="text-sm text-red-800">
-              {save.error instanceof ApiError ? save.error.message : "The view was not saved. Try again."}
+              {save.error instanceof ApiError ? save.error.message : t("list.viewNotSaved")}
             </p>
           ) : null}
         </form>
         <div className="mt-4 flex justify-end">
           <button type="button" className={buttonClass.secondary} onClick={() => setOpen(false)}>
-            Close
+            {t("common.close")}
           </button>
         </div>
       </Dialog>

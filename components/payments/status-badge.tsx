@@ -1,4 +1,4 @@
-import { statusLabel } from "@/lib/console/format";
+import { useStatusLabel } from "@/lib/console/i18n/use-format";
 
 // Invoice, payout, payment intent and webhook delivery statuses: one tone per status word.
 const TONE: Record<string, string> = {
@@ -25,6 +25,7 @@ const TONE: Record<string, string> = {
 };
 
 export function StatusBadge({ status, testId }: { status: string; testId?: string }) {
+  const statusLabel = useStatusLabel();
   return (
     <span
       data-testid={testId}

@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -23,7 +24,27 @@ export type ActionSpec = {
   body: React.ReactNode;
   /** The request body from the dialog's inputs, or the message that says what is missing. */
   request: (text: (name: string) => string) => Record<string, unknown> | string;
+  /**
+   * Where the person's language has this action's words: `actions.<key>.label`, `.title`, `.done`,
+   * `.confirm` and `.missing` (for what `request` found missing), with `values`. Without it the English above shows.
+   */
+  messages?: { key: ActionMessages; resource?: Resource["key"]; values?: Record<string, string> };
 };
+
+type ActionMessages = "reject" | "refund" | "approve" | "cancelInvoice" | "signInvoice";
+type ActionText = "label" | "title" | "done" | "missing" | "confirm";
+
+/** An action's words in the person's language, when its spec names them. */
+function useActionText() {
+  const t = useTranslations();
+  return (spec: ActionSpec, part: ActionText, english: string) => {
+    if (!spec.messages) return english;
+    const { key, resource, values = {} } = spec.messages;
+    // The record's noun in the person's language ("reject {noun}"), and English's article for it.
+    const names: Record<string, string> = resource ? { noun: t(`resources.${resource}.one`), title: t(`resources.${resource}.title`) } : {};
+    return t(`actions.${key}.${part}`, { ...values, ...names });
+  };
+}
 
 /**
  * The action bar of a record page: an Edit link and one button per action the person may take
@@ -46,17 +67,19 @@ export function WorkflowActions<A extends string>({
   const [open, setOpen] = useState<A | null>(null);
   // Here rather than in the dialog: closing and reopening it to confirm again is still a retry.
   const keys = useActionKeys<A>();
+  const t = useTranslations();
+  const text = useActionText();
   if (!actions.length) return null;
   return (
-    <div className="flex flex-wrap gap-2" aria-label={`${resource.title} actions`} role="group">
+    <div className="flex flex-wrap gap-2" aria-label={t("actions.group", { title: t(`resources.${resource.key}.title`) })} role="group">
       {actions.map((action) =>
         action === "edit" ? (
           <Link key={action} href={pagePath(resource, id, "/edit")} className={buttonClass.secondary}>
-            Edit
+            {t("actions.edit")}
           </Link>
         ) : (
           <button key={action} type="button" className={buttonClass[specs[action as A].tone]} onClick={() => setOpen(action as A)}>
-            {specs[action as A].label}
+            {text(specs[action as A], "label", specs[action as A].label)}
           </button>
         ),
       )}
@@ -97,6 +120,8 @@ function ActionDialog({
 }) {
   const queryClient = useQueryClient();
   const toast = useToast();
+  const t = useTranslations("actions");
+  const text = useActionText();
   const [fieldError, setFieldError] = useState<string | null>(null);
   // A second click can land before the button re-renders disabled: it is dropped here (and, should
   // a duplicate get through anyway, the shared key makes the Studio replay rather than act).
@@ -106,7 +131,7 @@ function ActionDialog({
       apiFetch<{ data: { id: string; status: string } }>(apiPath(resource, id, `/${action}`), { method: "POST", body, idempotencyKey: key }),
     onSuccess: async ({ data }) => {
       onDone();
-      toast(spec.done);
+      toast(text(spec, "done", spec.done));
       onClose();
       await recordChanged(queryClient, resource, data);
     },
@@ -118,13 +143,13 @@ function ActionDialog({
   };
   const apiError = mutation.error instanceof ApiError ? mutation.error : null;
   // No answer at all (the connection dropped): confirming again is safe, the key makes it one action.
-  const lostError = mutation.error && !apiError ? "The request did not complete. Confirm again to retry." : null;
+  const lostError = mutation.error && !apiError ? t("lost") : null;
   // An action that moves funds, refused until the password is proved again: asked here, then the
   // very request (body and key) is sent again.
   const refused = isStepUpRequired(mutation.error) ? mutation.variables : undefined;
 
   return (
-    <Dialog open onClose={() => !mutation.isPending && onClose()} title={spec.title}>
+    <Dialog open onClose={() => !mutation.isPending && onClose()} title={text(spec, "title", spec.title)}>
       {refused ? (
         <StepUpForm onConfirmed={() => send(refused)} onBack={() => mutation.reset()} />
       ) : (
@@ -136,7 +161,7 @@ function ActionDialog({
             const form = new FormData(event.currentTarget);
             setFieldError(null);
             const request = spec.request((name) => String(form.get(name) ?? "").trim());
-            if (typeof request === "string") return setFieldError(request);
+            if (typeof request === "string") return setFieldError(text(spec, "missing", request));
             // The Studio's own body schema: what it would refuse is refused here, in the same words.
             const checked = declaration.body?.safeParse(request);
             if (checked && !checked.success) {
@@ -160,7 +185,7 @@ function ActionDialog({
             onLeave={onClose}
             busy={mutation.isPending}
             tone={spec.tone}
-            confirm={mutation.isPending ? "Working…" : `Confirm ${spec.label.toLowerCase()}`}
+            confirm={mutation.isPending ? t("working") : text(spec, "confirm", `Confirm ${spec.label.toLowerCase()}`)}
           />
         </form>
       )}
@@ -168,12 +193,13 @@ function ActionDialog({
   );
 }
 
-export function DialogInput({ name, label, multiline, required }: { name: string; label: string; multiline?: boolean; required?: boolean }) {
+export function DialogInput({ name, label, labelKey, multiline, required }: { name: string; label: string; labelKey?: "reason" | "reasonOptional" | "refundAddress" | "attachments"; multiline?: boolean; required?: boolean }) {
+  const t = useTranslations("actions");
   const id = `action-${name.replaceAll("_", "-")}`;
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
-        {label}
+        {labelKey ? t(labelKey) : label}
       </label>
       {multiline ? (
         <textarea id={id} name={name} rows={3} required={required} className={inputClass} />
@@ -193,8 +219,9 @@ export function rejectAction(resource: Resource): ActionSpec {
     tone: "danger",
     title: `Reject ${resource.noun}`,
     done: `${resource.title} rejected`,
-    body: <DialogInput name="reason" label="Reason" multiline required />,
+    body: <DialogInput name="reason" label="Reason" labelKey="reason" multiline required />,
     request: (text) => (text("reason") ? { reason: text("reason") } : `A reason is required to reject ${article(resource.noun)} ${resource.noun}.`),
+    messages: { key: "reject", resource: resource.key, values: { article: article(resource.noun) } },
   };
 }
 
@@ -207,9 +234,9 @@ export function refundAction(): ActionSpec {
     done: "Refund recorded",
     body: (
       <>
-        <DialogInput name="refund_address" label="Refund address" required />
-        <DialogInput name="refund_reason" label="Reason" multiline required />
-        <DialogInput name="refund_attachments" label="Attachment file ids (optional, comma-separated)" />
+        <DialogInput name="refund_address" label="Refund address" labelKey="refundAddress" required />
+        <DialogInput name="refund_reason" label="Reason" labelKey="reason" multiline required />
+        <DialogInput name="refund_attachments" label="Attachment file ids (optional, comma-separated)" labelKey="attachments" />
       </>
     ),
     request: (text) => {
@@ -220,6 +247,7 @@ export function refundAction(): ActionSpec {
         refund_attachments: text("refund_attachments").split(",").map((id) => id.trim()).filter(Boolean),
       };
     },
+    messages: { key: "refund" },
   };
 }
 
@@ -232,5 +260,6 @@ export function approveAction(resource: Resource, sentence: React.ReactNode): Ac
     done: `${resource.title} approved`,
     body: <p className="text-sm text-slate-700">{sentence}</p>,
     request: () => ({}),
+    messages: { key: "approve", resource: resource.key },
   };
 }

@@ -1,5 +1,6 @@
 "use client";
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { ShortcutsDialog } from "@/components/ui/shortcuts-dialog";
@@ -9,17 +10,17 @@ import { takesKeys } from "@/lib/console/keyboard";
 const CommandPalette = dynamic(() => import("@/components/shell/command-palette").then((module) => module.CommandPalette), { ssr: false });
 
 /** The console-wide keys, one table for the listener and the help dialog. A page may add its own (the inbox's j/k). */
-const GO_TO: Record<string, { href: string; label: string }> = {
-  i: { href: "/invoices", label: "Go to invoices" },
-  p: { href: "/payouts", label: "Go to payouts" },
-  b: { href: "/balances", label: "Go to balances" },
-  d: { href: "/", label: "Go to the dashboard" },
+const GO_TO: Record<string, { href: string; label: "goInvoices" | "goPayouts" | "goBalances" | "goDashboard" }> = {
+  i: { href: "/invoices", label: "goInvoices" },
+  p: { href: "/payouts", label: "goPayouts" },
+  b: { href: "/balances", label: "goBalances" },
+  d: { href: "/", label: "goDashboard" },
 };
-const SHORTCUTS: ReadonlyArray<[keys: string, meaning: string]> = [
-  ["Ctrl K / ⌘ K", "Find a record by number, id, address or tx hash"],
-  ["/", "Search this list"],
-  ...Object.entries(GO_TO).map(([key, { label }]): [string, string] => [`g ${key}`, label]),
-  ["?", "Show these keys"],
+const SHORTCUTS: ReadonlyArray<[keys: string, meaning: "find" | "search" | "help" | (typeof GO_TO)[string]["label"]]> = [
+  ["Ctrl K / ⌘ K", "find"],
+  ["/", "search"],
+  ...Object.entries(GO_TO).map(([key, { label }]): [string, typeof label] => [`g ${key}`, label]),
+  ["?", "help"],
 ];
 /** How long after `g` its second key still counts. */
 const SEQUENCE_MS = 1500;
@@ -32,6 +33,7 @@ const SEQUENCE_MS = 1500;
  */
 export function CommandBar() {
   const router = useRouter();
+  const t = useTranslations();
   const [open, setOpen] = useState<"palette" | "keys" | null>(null);
   const pendingG = useRef(0);
   const keyboard = useRef<(event: KeyboardEvent) => void>(() => {});
@@ -75,13 +77,13 @@ export function CommandBar() {
         aria-keyshortcuts="Control+K Meta+K"
         className="flex items-center gap-2 rounded-md border border-slate-300 px-2.5 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
       >
-        Find
+        {t("shell.find")}
         <kbd className="hidden rounded border border-slate-300 bg-slate-50 px-1 font-mono text-xs text-slate-600 sm:inline" aria-hidden="true">
           Ctrl K
         </kbd>
       </button>
       {open === "palette" ? <CommandPalette onClose={() => setOpen(null)} /> : null}
-      <ShortcutsDialog open={open === "keys"} onClose={() => setOpen(null)} shortcuts={SHORTCUTS} />
+      <ShortcutsDialog open={open === "keys"} onClose={() => setOpen(null)} shortcuts={SHORTCUTS.map(([keys, meaning]) => [keys, t(`keys.${meaning}`)] as const)} />
     </>
   );
 }

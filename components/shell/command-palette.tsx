@@ -1,27 +1,21 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { inputClass } from "@/components/ui/button";
 import { apiFetch } from "@/lib/console/api";
-import { statusLabel } from "@/lib/console/format";
+import { useStatusLabel } from "@/lib/console/i18n/use-format";
 import type { LookupMatch } from "@/lib/console/types";
 
 /** A pause in typing before the lookup goes out, so each keystroke is not a request. */
 const TYPING_PAUSE_MS = 200;
 
-const KIND: Record<LookupMatch["kind"], { noun: string; path: string }> = {
-  invoice: { noun: "Invoice", path: "/invoices" },
-  payout: { noun: "Payout", path: "/payouts" },
-  payment_intent: { noun: "Payment intent", path: "/payment-intents" },
-};
-
-const MATCHED: Record<LookupMatch["matched"], string> = {
-  number: "number",
-  id: "id",
-  payment_address: "deposit address",
-  tx_hash: "transaction",
+const PATH: Record<LookupMatch["kind"], string> = {
+  invoice: "/invoices",
+  payout: "/payouts",
+  payment_intent: "/payment-intents",
 };
 
 type Choice = { key: string; href: string; title: string; detail: string };
@@ -30,18 +24,18 @@ type Choice = { key: string; href: string; title: string; detail: string };
 const shortened = (text: string) => (text.length > 28 ? `${text.slice(0, 14)}…${text.slice(-8)}` : text);
 
 /** The exact matches first, then the lists' free-text search for what was typed. */
-function choicesFor(text: string, matches: LookupMatch[]): Choice[] {
+function choicesFor(text: string, matches: LookupMatch[], t: ReturnType<typeof useTranslations<"palette">>, statusLabel: (status: string) => string): Choice[] {
   const found = matches.map((match) => ({
     key: `${match.kind}:${match.id}`,
-    href: `${KIND[match.kind].path}/${encodeURIComponent(match.id)}`,
-    title: `${KIND[match.kind].noun} ${match.label}`,
-    detail: `${statusLabel(match.status)} · ${match.amount} ${match.token} on ${match.chain_id} · matched its ${MATCHED[match.matched]}`,
+    href: `${PATH[match.kind]}/${encodeURIComponent(match.id)}`,
+    title: `${t(`kind.${match.kind}`)} ${match.label}`,
+    detail: t("detail", { status: statusLabel(match.status), amount: match.amount, token: match.token, chain: match.chain_id, matched: t(`matched.${match.matched}`) }),
   }));
   const searches = (["invoice", "payout"] as const).map((kind) => ({
     key: `search:${kind}`,
-    href: `${KIND[kind].path}?search=${encodeURIComponent(text)}`,
-    title: `Search ${KIND[kind].noun.toLowerCase()}s for “${shortened(text)}”`,
-    detail: "Recipient, organization, number or id containing it",
+    href: `${PATH[kind]}?search=${encodeURIComponent(text)}`,
+    title: t(kind === "invoice" ? "searchInvoice" : "searchPayout", { text: shortened(text) }),
+    detail: t("searchDetail"),
   }));
   return [...found, ...searches];
 }
@@ -53,6 +47,8 @@ function choicesFor(text: string, matches: LookupMatch[]): Choice[] {
  */
 export function CommandPalette({ onClose }: { onClose: () => void }) {
   const router = useRouter();
+  const t = useTranslations("palette");
+  const statusLabel = useStatusLabel();
   const [typed, setTyped] = useState("");
   const [text, setText] = useState("");
   const [active, setActive] = useState(0);
@@ -68,7 +64,7 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
     staleTime: 10_000,
   });
   const settled = text === typed.trim() && !lookup.isFetching;
-  const choices = text ? choicesFor(text, lookup.data ?? []) : [];
+  const choices = text ? choicesFor(text, lookup.data ?? [], t, statusLabel) : [];
   const chosen = Math.min(active, Math.max(choices.length - 1, 0));
   useEffect(() => setActive(0), [text]);
 
@@ -79,22 +75,22 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
   };
   const optionId = (index: number) => `${listId}-${index}`;
   const status = !text
-    ? "Type a number, id, address or tx hash."
+    ? t("hint")
     : lookup.isError
-      ? `The lookup failed: ${lookup.error.message}`
+      ? t("failed", { message: lookup.error.message })
       : !settled
-        ? "Looking…"
+        ? t("looking")
         : lookup.data?.length
-          ? `${lookup.data.length} record${lookup.data.length === 1 ? "" : "s"} found.`
-          : "No record has this number, id, address or tx hash.";
+          ? t("found", { count: lookup.data.length })
+          : t("none");
 
   return (
-    <Dialog open onClose={onClose} title="Find a record">
+    <Dialog open onClose={onClose} title={t("title")}>
       <input
         autoFocus
         type="text"
         role="combobox"
-        aria-label="Number, id, address or tx hash"
+        aria-label={t("inputLabel")}
         aria-expanded={choices.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
@@ -120,7 +116,7 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
       <p role="status" className="mt-2 text-sm text-slate-700">
         {status}
       </p>
-      <ul id={listId} role="listbox" aria-label="Results" className="mt-2 max-h-80 overflow-y-auto">
+      <ul id={listId} role="listbox" aria-label={t("results")} className="mt-2 max-h-80 overflow-y-auto">
         {choices.map((choice, index) => (
           <li
             key={choice.key}

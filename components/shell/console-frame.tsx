@@ -1,4 +1,5 @@
 import { redirect } from "next/navigation";
+import { ConsoleIntl } from "@/components/console-intl";
 import { Providers, type ViewerInfo } from "@/components/providers";
 import { Shell } from "@/components/shell/shell";
 import { roleOf } from "@/lib/console/context";
@@ -38,10 +39,12 @@ export async function ConsoleFrame({ children, mainLandmark = "shell" }: { child
     );
   }
   return (
-    <Providers viewer={viewer}>
-      <Shell viewer={viewer} mainLandmark={mainLandmark}>
-        {children}
-      </Shell>
-    </Providers>
+    <ConsoleIntl>
+      <Providers viewer={viewer}>
+        <Shell viewer={viewer} mainLandmark={mainLandmark}>
+          {children}
+        </Shell>
+      </Providers>
+    </ConsoleIntl>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useViewer } from "@/components/providers";
@@ -16,17 +17,18 @@ import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
 // lib/workflow/actions: the shell is on every page, and that table brings zod (32 KB gzipped) into
 // every page's script, whose eval probe the console's CSP refuses.
 const INBOX_PERMISSION: Permission = "transfer:approve";
-const PAGES: ReadonlyArray<{ href: string; label: string; permission?: string; section?: string }> = [
-  { href: "/inbox", label: "Inbox", permission: INBOX_PERMISSION },
-  { href: "/", label: "Dashboard" },
-  { href: "/invoices", label: "Invoices" },
-  { href: "/payouts", label: "Payouts" },
-  { href: "/payment-intents", label: "Payment intents" },
-  { href: "/balances", label: "Balances" },
-  { href: "/webhooks", label: "Webhooks", permission: "transfer:read" },
-  { href: "/chains", label: "Chains", permission: ORG_MANAGE_PERMISSION },
-  { href: "/docs/api", label: "API reference" },
-  { href: "/settings/team", label: "Settings", permission: ORG_MANAGE_PERMISSION, section: "/settings" },
+type NavLabel = "inbox" | "dashboard" | "invoices" | "payouts" | "paymentIntents" | "balances" | "webhooks" | "chains" | "apiReference" | "settings";
+const PAGES: ReadonlyArray<{ href: string; label: NavLabel; permission?: string; section?: string }> = [
+  { href: "/inbox", label: "inbox", permission: INBOX_PERMISSION },
+  { href: "/", label: "dashboard" },
+  { href: "/invoices", label: "invoices" },
+  { href: "/payouts", label: "payouts" },
+  { href: "/payment-intents", label: "paymentIntents" },
+  { href: "/balances", label: "balances" },
+  { href: "/webhooks", label: "webhooks", permission: "transfer:read" },
+  { href: "/chains", label: "chains", permission: ORG_MANAGE_PERMISSION },
+  { href: "/docs/api", label: "apiReference" },
+  { href: "/settings/team", label: "settings", permission: ORG_MANAGE_PERMISSION, section: "/settings" },
 ];
 
 const LIST_ID = "main-nav-links";
@@ -40,6 +42,7 @@ export function NavLinks() {
   const pathname = usePathname();
   const { permissions } = useViewer();
   const [open, setOpen] = useState(false);
+  const t = useTranslations("shell");
   const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
   // A followed link has done its job: the panel closes on the new page.
@@ -56,7 +59,7 @@ export function NavLinks() {
   const waiting = inbox.data?.count;
   return (
     <nav
-      aria-label="Main"
+      aria-label={t("mainNav")}
       className="sm:w-auto"
       onKeyDown={(event) => {
         if (event.key === "Escape" && open) {
@@ -73,7 +76,7 @@ export function NavLinks() {
         onClick={() => setOpen(!open)}
         className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 sm:hidden"
       >
-        Menu
+        {t("menu")}
       </button>
       <ul
         id={LIST_ID}
@@ -90,11 +93,11 @@ export function NavLinks() {
                 onClick={() => setOpen(false)}
                 className={`block rounded-md px-3 py-2 font-medium sm:py-1.5 ${active ? "bg-indigo-50 text-indigo-800" : "text-slate-700 hover:bg-slate-100"}`}
               >
-                {label}
+                {t(`nav.${label}`)}
                 {href === "/inbox" && waiting !== undefined ? (
                   <span data-testid="inbox-count" className="ml-1.5 rounded-full bg-indigo-700 px-1.5 py-0.5 text-xs font-semibold text-white">
                     {waiting}
-                    <span className="sr-only"> waiting</span>
+                    <span className="sr-only">{t("waiting")}</span>
                   </span>
                 ) : null}
               </Link>

@@ -1,9 +1,11 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 
 export function SignOutButton() {
   const [pending, setPending] = useState(false);
+  const t = useTranslations("shell");
   return (
     <button
       type="button"
@@ -15,7 +17,7 @@ export function SignOutButton() {
         window.location.assign("/sign-in");
       }}
     >
-      Sign out
+      {t("signOut")}
     </button>
   );
 }

@@ -277,3 +277,9 @@ export async function resealFirstFormatApiKeys(): Promise<number> {
   }
   return rows.length;
 }
+
+/** The person's console language and time zone; null for either goes back to the default (browser language, UTC). */
+export async function savePreferences(accountId: number, preferences: { locale: string | null; timeZone: string | null }): Promise<void> {
+  const database = await db();
+  await database.update(consoleAccounts).set(preferences).where(eq(consoleAccounts.id, accountId));
+}

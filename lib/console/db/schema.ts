@@ -20,6 +20,10 @@ export const consoleAccounts = pgTable(
     firstPasswordExpiresAt: timestamp("first_password_expires_at", { withTimezone: true }),
     // When the first password started its one session; a second sign-in with it is refused.
     firstPasswordUsedAt: timestamp("first_password_used_at", { withTimezone: true }),
+    // The person's console language ("en", "zh-TW"); null follows their browser's Accept-Language.
+    locale: text("locale"),
+    // An IANA time zone the console shows dates and times in; null is UTC.
+    timeZone: text("time_zone"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("console_accounts_email_idx").on(t.email), index("console_accounts_studio_uid_idx").on(t.studioUid)],

@@ -1,26 +1,27 @@
 "use client";
-import { Amount } from "@/components/payments/amount";
+import { Amount, Money } from "@/components/payments/amount";
 import { createdColumn, dueColumn, idColumn, partyColumn, RecordList, statusColumn, tokenAmountColumn, type Column, type TextFilter } from "@/components/payments/record-list";
 import { invoiceDueDate } from "@/lib/console/format";
 import { INVOICES } from "@/lib/console/resources";
 import type { Invoice } from "@/lib/console/types";
 
 const TEXT_FILTERS: TextFilter[] = [
-  { key: "recipient_email", label: "Recipient email", type: "email" },
-  { key: "invoice_id", label: "Invoice id" },
-  { key: "payment_intent_id", label: "Payment intent id" },
-  { key: "created_from", label: "Created from", type: "date" },
-  { key: "created_to", label: "Created to", type: "date" },
+  { key: "recipient_email", label: "Recipient email", labelKey: "columns.recipientEmail", type: "email" },
+  { key: "invoice_id", label: "Invoice id", labelKey: "columns.invoiceId" },
+  { key: "payment_intent_id", label: "Payment intent id", labelKey: "columns.paymentIntentId" },
+  { key: "created_from", label: "Created from", labelKey: "columns.createdFrom", type: "date" },
+  { key: "created_to", label: "Created to", labelKey: "columns.createdTo", type: "date" },
 ];
 
 const COLUMNS: Column<Invoice>[] = [
   idColumn(INVOICES, (invoice) => invoice.invoice_id),
   partyColumn(),
-  tokenAmountColumn("Amount", (invoice) => invoice.payment_intent.crypto_amount, "", "amount"),
+  tokenAmountColumn("Amount", (invoice) => invoice.payment_intent.crypto_amount, "", "amount", "columns.amount"),
   {
     header: "Fiat amount",
+    labelKey: "columns.fiatAmount",
     className: "hidden text-right tabular-nums md:table-cell",
-    cell: ({ payment_intent: pi }) => (pi.fiat_amount ? <Amount value={pi.fiat_amount} unit={pi.fiat_currency} /> : "—"),
+    cell: ({ payment_intent: pi }) => (pi.fiat_amount ? pi.fiat_currency ? <Money value={pi.fiat_amount} currency={pi.fiat_currency} /> : <Amount value={pi.fiat_amount} /> : "—"),
   },
   statusColumn(),
   dueColumn((invoice) => invoiceDueDate(invoice.invoice_issue_date, invoice.payment_terms)),

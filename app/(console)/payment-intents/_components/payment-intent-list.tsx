@@ -1,27 +1,27 @@
 "use client";
 import Link from "next/link";
-import { Amount } from "@/components/payments/amount";
+import { Amount, DateTime } from "@/components/payments/amount";
 import { createdColumn, dueColumn, RecordList, statusColumn, type Column, type SelectFilter, type TextFilter } from "@/components/payments/record-list";
 import { StatusBadge } from "@/components/payments/status-badge";
-import { formatDateTime } from "@/lib/console/format";
 import { PAYMENT_INTENTS, pagePath } from "@/lib/console/resources";
 import type { StandalonePaymentIntent } from "@/lib/console/types";
 import { CHAINS, TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
 
 const SELECT_FILTERS: SelectFilter[] = [
-  { key: "chain", label: "Chain", anyLabel: "Any chain", options: CHAINS.map((chain) => ({ value: chain.id, label: chain.name })) },
-  { key: "token", label: "Token", anyLabel: "Any token", options: TOKEN_SYMBOLS.map((symbol) => ({ value: symbol, label: symbol })) },
+  { key: "chain", label: "columns.chain", anyLabel: "columns.anyChain", options: CHAINS.map((chain) => ({ value: chain.id, label: chain.name })) },
+  { key: "token", label: "columns.token", anyLabel: "columns.anyToken", options: TOKEN_SYMBOLS.map((symbol) => ({ value: symbol, label: symbol })) },
 ];
 
 const TEXT_FILTERS: TextFilter[] = [
-  { key: "group_key", label: "Group key" },
-  { key: "created_from", label: "Created from", type: "date" },
-  { key: "created_to", label: "Created to", type: "date" },
+  { key: "group_key", label: "Group key", labelKey: "columns.groupKey" },
+  { key: "created_from", label: "Created from", labelKey: "columns.createdFrom", type: "date" },
+  { key: "created_to", label: "Created to", labelKey: "columns.createdTo", type: "date" },
 ];
 
 const COLUMNS: Column<StandalonePaymentIntent>[] = [
   {
     header: "Payment intent",
+    labelKey: "columns.paymentIntent",
     className: "whitespace-nowrap font-medium",
     cell: (intent) => (
       <>
@@ -36,11 +36,13 @@ const COLUMNS: Column<StandalonePaymentIntent>[] = [
   },
   {
     header: "Deposit address",
+    labelKey: "columns.depositAddress",
     className: "hidden max-w-[14rem] lg:table-cell",
     cell: (intent) => <span className="block truncate font-mono text-xs text-slate-800" title={intent.payment_address}>{intent.payment_address || "—"}</span>,
   },
   {
     header: "Amount",
+    labelKey: "columns.amount",
     sort: "amount",
     className: "text-right tabular-nums",
     cell: (intent) => (
@@ -55,11 +57,12 @@ const COLUMNS: Column<StandalonePaymentIntent>[] = [
   },
   {
     header: "Received",
+    labelKey: "columns.received",
     className: "hidden text-right tabular-nums md:table-cell",
     cell: (intent) => (intent.received_crypto_amount ? <Amount value={intent.received_crypto_amount} unit={intent.symbol} maxLength={10} /> : "—"),
   },
   statusColumn(),
-  dueColumn((intent) => (intent.payment_deadline ? formatDateTime(intent.payment_deadline) : null)),
+  dueColumn((intent) => (intent.payment_deadline ? <DateTime value={intent.payment_deadline} /> : null)),
   createdColumn(),
 ];
 

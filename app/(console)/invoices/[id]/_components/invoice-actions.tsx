@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { Amount } from "@/components/payments/amount";
 import { approveAction, DialogInput, refundAction, rejectAction, WorkflowActions, type ActionSpec } from "@/components/payments/workflow-actions";
 import { useViewer } from "@/components/providers";
@@ -9,19 +10,18 @@ import { INVOICE_ACTIONS, permittedActions, type InvoiceActionName, type PostedA
 
 export function InvoiceActions({ invoice }: { invoice: Invoice }) {
   const viewer = useViewer();
-  return <WorkflowActions resource={INVOICES} id={invoice.id} actions={permittedActions("invoice", invoice, viewer)} specs={invoiceSpecs(invoice)} declarations={INVOICE_ACTIONS} />;
+  const t = useTranslations("actions");
+  return <WorkflowActions resource={INVOICES} id={invoice.id} actions={permittedActions("invoice", invoice, viewer)} specs={invoiceSpecs(invoice, t)} declarations={INVOICE_ACTIONS} />;
 }
 
-function invoiceSpecs(invoice: Invoice): Record<PostedAction<InvoiceActionName>, ActionSpec> {
+function invoiceSpecs(invoice: Invoice, t: ReturnType<typeof useTranslations<"actions">>): Record<PostedAction<InvoiceActionName>, ActionSpec> {
   const pi = invoice.payment_intent;
   const difference = paymentDifference(pi);
   const overpaid = difference?.sign === 1;
   return {
     approve: approveAction(
       INVOICES,
-      <>
-        Approve {invoice.invoice_id} for <Amount value={pi.crypto_amount} unit={pi.symbol} />? A payment address goes live for the recipient.
-      </>,
+      t.rich("approveInvoiceSentence", { id: invoice.invoice_id, amount: () => <Amount value={pi.crypto_amount} unit={pi.symbol} /> }),
     ),
     reject: rejectAction(INVOICES),
     cancel: {
@@ -29,8 +29,9 @@ function invoiceSpecs(invoice: Invoice): Record<PostedAction<InvoiceActionName>,
       tone: "secondary",
       title: "Cancel invoice",
       done: "Invoice cancelled",
-      body: <DialogInput name="reason" label="Reason (optional)" multiline />,
+      body: <DialogInput name="reason" label="Reason (optional)" labelKey="reasonOptional" multiline />,
       request: (text) => (text("reason") ? { reason: text("reason") } : {}),
+      messages: { key: "cancelInvoice" },
     },
     sign: {
       label: "Sign",
@@ -40,22 +41,26 @@ function invoiceSpecs(invoice: Invoice): Record<PostedAction<InvoiceActionName>,
       body: overpaid ? (
         <>
           <p className="text-sm text-slate-700">
-            The payer sent <Amount value={pi.received_crypto_amount ?? ""} unit={pi.symbol} /> for <Amount value={pi.crypto_amount} unit={pi.symbol} />. The
-            excess of{" "}
-            <strong data-testid="sign-excess">
-              <Amount value={difference.difference} unit={pi.symbol} />
-            </strong>{" "}
-            is refunded to the address below.
+            {t.rich("signOverpaidSentence", {
+              received: () => <Amount value={pi.received_crypto_amount ?? ""} unit={pi.symbol} />,
+              due: () => <Amount value={pi.crypto_amount} unit={pi.symbol} />,
+              excess: () => (
+                <strong data-testid="sign-excess">
+                  <Amount value={difference.difference} unit={pi.symbol} />
+                </strong>
+              ),
+            })}
           </p>
-          <DialogInput name="refund_address" label="Refund address" required />
+          <DialogInput name="refund_address" label="Refund address" labelKey="refundAddress" required />
         </>
       ) : (
-        <p className="text-sm text-slate-700">Sign off {invoice.invoice_id}? The received funds settle to the payout target.</p>
+        <p className="text-sm text-slate-700">{t("signInvoiceSentence", { id: invoice.invoice_id })}</p>
       ),
       request: (text) => {
         if (!overpaid) return {};
         return text("refund_address") ? { refund_address: text("refund_address") } : "A refund address is required for the excess.";
       },
+      messages: { key: "signInvoice" },
     },
     refund: refundAction(),
   };

@@ -1,13 +1,15 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { InvoiceActions } from "./invoice-actions";
 import { InvoiceEmails } from "./invoice-emails";
 import { AmountRows, Field, Fields, IdFields, RecipientFields, Section } from "@/components/payments/detail";
 import { RecordDetail } from "@/components/payments/record-detail";
-import { formatDate } from "@/lib/console/format";
+import { useFormat } from "@/lib/console/i18n/use-format";
 import { INVOICES } from "@/lib/console/resources";
 import type { Invoice } from "@/lib/console/types";
 
 export function InvoiceDetail({ id }: { id: string }) {
+  const t = useTranslations("detail");
   return (
     <RecordDetail<Invoice>
       resource={INVOICES}
@@ -15,40 +17,42 @@ export function InvoiceDetail({ id }: { id: string }) {
       number={(invoice) => invoice.invoice_id}
       actions={(invoice) => <InvoiceActions invoice={invoice} />}
       sections={(invoice) => <InvoiceSections invoice={invoice} />}
-      panel={{ title: "Payment", settlementLabel: "Settlement" }}
+      panel={{ title: t("payment"), settlementLabel: t("settlement") }}
     />
   );
 }
 
 function InvoiceSections({ invoice }: { invoice: Invoice }) {
   const pi = invoice.payment_intent;
+  const t = useTranslations();
+  const format = useFormat();
   const unit = pi.pricing_mode === "fiat" ? (invoice.currency ?? pi.fiat_currency ?? "") : pi.symbol;
   return (
     <>
-      <Section id="details" title="Details">
+      <Section id="details" title={t("detail.details")}>
         <Fields>
           <RecipientFields record={invoice} />
-          <Field label="Pricing mode">{pi.pricing_mode}</Field>
-          <Field label="Settlement type">{pi.payment_method_type}</Field>
-          <Field label="Issue date">{formatDate(invoice.invoice_issue_date)}</Field>
-          <Field label="Payment terms">{invoice.payment_terms === 0 ? "Due on receipt" : `${invoice.payment_terms} days`}</Field>
-          <IdFields title="Invoice" id={invoice.id} paymentIntentId={pi.payment_intent_id} />
-          {invoice.description ? <Field label="Description">{invoice.description}</Field> : null}
+          <Field label={t("detail.pricingMode")}>{pi.pricing_mode}</Field>
+          <Field label={t("detail.settlementType")}>{pi.payment_method_type}</Field>
+          <Field label={t("detail.issueDate")}>{format.date(invoice.invoice_issue_date)}</Field>
+          <Field label={t("detail.paymentTerms")}>{invoice.payment_terms === 0 ? t("detail.dueOnReceipt") : t("detail.days", { count: invoice.payment_terms })}</Field>
+          <IdFields title={t("resources.invoices.title")} id={invoice.id} paymentIntentId={pi.payment_intent_id} />
+          {invoice.description ? <Field label={t("detail.description")}>{invoice.description}</Field> : null}
         </Fields>
       </Section>
 
-      <Section id="items" title="Line items">
+      <Section id="items" title={t("detail.lineItems")}>
         <a href={`/api/invoices/${encodeURIComponent(invoice.id)}/pdf`} download className="mt-2 inline-block text-sm font-medium text-indigo-700 underline underline-offset-2">
-          Download PDF
+          {t("detail.downloadPdf")}
         </a>
         <div className="mt-3 overflow-x-auto">
           <table className="min-w-full text-sm">
             <thead className="text-left text-xs uppercase tracking-wide text-slate-700">
               <tr>
-                <th scope="col" className="py-1 pr-3">Item</th>
-                <th scope="col" className="py-1 pr-3 text-right">Quantity</th>
-                <th scope="col" className="py-1 pr-3 text-right">Unit price</th>
-                <th scope="col" className="py-1 text-right">Tax</th>
+                <th scope="col" className="py-1 pr-3">{t("detail.item")}</th>
+                <th scope="col" className="py-1 pr-3 text-right">{t("detail.quantity")}</th>
+                <th scope="col" className="py-1 pr-3 text-right">{t("detail.unitPrice")}</th>
+                <th scope="col" className="py-1 text-right">{t("detail.tax")}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -67,9 +71,9 @@ function InvoiceSections({ invoice }: { invoice: Invoice }) {
           unit={unit}
           className="ml-auto max-w-xs"
           rows={[
-            ["Subtotal", invoice.subtotal],
-            ["Tax", invoice.tax_total],
-            ["Total", invoice.amount, true],
+            [t("detail.subtotal"), invoice.subtotal, false, "Subtotal"],
+            [t("detail.tax"), invoice.tax_total, false, "Tax"],
+            [t("detail.total"), invoice.amount, true, "Total"],
           ]}
         />
       </Section>

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { CopyButton } from "@/components/payments/copy-button";
 import { Code, Field, Fields, IdFields, RecipientFields, Section } from "@/components/payments/detail";
 import { RecordDetail } from "@/components/payments/record-detail";
@@ -11,6 +12,7 @@ import { findChain } from "@/lib/studio/chain/registry";
 const RECIPIENT_TYPES = { individual: "Individual", organization: "Organization" } as const;
 
 export function PayoutDetail({ id }: { id: string }) {
+  const t = useTranslations("detail");
   return (
     <RecordDetail<Payout>
       resource={PAYOUTS}
@@ -23,7 +25,7 @@ export function PayoutDetail({ id }: { id: string }) {
           <PayoutRecipient payout={payout} />
         </>
       )}
-      panel={{ title: "Funding", settlementLabel: "Payout transfer" }}
+      panel={{ title: t("funding"), settlementLabel: t("payoutTransfer") }}
     />
   );
 }

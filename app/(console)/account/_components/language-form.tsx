@@ -1,0 +1,74 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
+import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/console/i18n/locales";
+
+/**
+ * Language (Browser default / English / 繁體中文) and time zone, saved with the person's account.
+ * The page reloads on save: every string and date on it, and in the shell, is the server's render.
+ */
+export function LanguageForm({ locale, timeZone, timeZones }: { locale: Locale | null; timeZone: string | null; timeZones: string[] }) {
+  const t = useTranslations();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className="mt-3 grid max-w-sm gap-4"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        setPending(true);
+        setError(null);
+        const response = await fetch("/api/me/preferences", {
+          method: "PUT",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ locale: String(form.get("locale")) || null, time_zone: String(form.get("time_zone")) || null }),
+        }).catch(() => null);
+        if (response?.ok) {
+          window.location.reload();
+          return;
+        }
+        const body = (await response?.json().catch(() => null)) as { message?: string } | null;
+        setError(t("account.saveFailed", { message: body?.message ?? response?.statusText ?? "" }));
+        setPending(false);
+      }}
+    >
+      <div>
+        <label htmlFor="locale" className={labelClass}>
+          {t("account.language")}
+        </label>
+        <select id="locale" name="locale" defaultValue={locale ?? ""} className={inputClass}>
+          <option value="">{t("account.browserDefault")}</option>
+          {LOCALES.map((option) => (
+            <option key={option} value={option} lang={option}>
+              {LOCALE_NAMES[option]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="time_zone" className={labelClass}>
+          {t("account.timeZone")}
+        </label>
+        <select id="time_zone" name="time_zone" defaultValue={timeZone ?? "UTC"} className={inputClass}>
+          {timeZones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </select>
+      </div>
+      {error ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" className={buttonClass.primary} disabled={pending}>
+          {pending ? t("common.saving") : t("common.save")}
+        </button>
+      </div>
+    </form>
+  );
+}
