@@ -43,8 +43,17 @@ async function start(): Promise<void> {
     fs.rmSync(STATE_FILE, { force: true });
     process.exit(0);
   };
-  process.once("SIGINT", () => void stop());
-  process.once("SIGTERM", () => void stop());
+  // Listeners that stay: a Ctrl-C reaches this process twice, from the terminal's process group and
+  // relayed by tsx's parent process, and with no listener left tsx exits on the second one at once,
+  // before the node has stopped and the state file is gone.
+  let stopping = false;
+  const stopOnce = () => {
+    if (stopping) return;
+    stopping = true;
+    void stop();
+  };
+  process.on("SIGINT", stopOnce);
+  process.on("SIGTERM", stopOnce);
   setInterval(() => undefined, 1 << 30);
 }
 
