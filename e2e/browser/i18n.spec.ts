@@ -80,6 +80,17 @@ test("choosing English on /account switches the console and survives signing out
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByLabel("Language")).toHaveValue("en");
 
+  // A language or zone the console does not know, or a request from another site: refused, nothing changed.
+  for (const preferences of [{ locale: "fr", time_zone: null }, { locale: "en", time_zone: "Mars/Olympus_Mons" }]) {
+    const refused = await page.request.put("/api/me/preferences", { headers: { Origin: baseUrl }, data: preferences });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 40000, message: expect.stringContaining("time zone") });
+  }
+  const crossSite = await page.request.put("/api/me/preferences", { headers: { Origin: "https://evil.example" }, data: { locale: "zh-TW", time_zone: null } });
+  expect(crossSite.status()).toBe(403);
+  await page.reload();
+  await expect(page.getByLabel("Language")).toHaveValue("en");
+
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL(/\/sign-in/);
   // Nobody is signed in on the sign-in page: it follows the browser, which still says zh-TW.
