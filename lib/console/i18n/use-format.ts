@@ -1,5 +1,5 @@
 // The console's formatters bound to the person's language and time zone, for any component
-// (client or server) under the root layout's NextIntlClientProvider.
+// (client or server) under the console's NextIntlClientProvider (components/console-intl.tsx).
 import { useLocale, useTimeZone, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { formatAmount, formatDate, formatDateTime, formatMoney } from "@/lib/console/i18n/format";
