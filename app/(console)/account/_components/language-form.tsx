@@ -1,7 +1,8 @@
 "use client";
+import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
+import { apiFetch } from "@/lib/console/api";
 import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/console/i18n/locales";
 
 /**
@@ -10,28 +11,18 @@ import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/console/i18n/locales";
  */
 export function LanguageForm({ locale, timeZone, timeZones }: { locale: Locale | null; timeZone: string | null; timeZones: string[] }) {
   const t = useTranslations();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (preferences: { locale: string | null; time_zone: string | null }) => apiFetch("/api/me/preferences", { method: "PUT", body: preferences }),
+    // The button stays disabled after success until the reload lands, so it cannot be pressed twice.
+    onSuccess: () => window.location.reload(),
+  });
   return (
     <form
       className="mt-3 grid max-w-sm gap-4"
-      onSubmit={async (event) => {
+      onSubmit={(event) => {
         event.preventDefault();
         const form = new FormData(event.currentTarget);
-        setPending(true);
-        setError(null);
-        const response = await fetch("/api/me/preferences", {
-          method: "PUT",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ locale: String(form.get("locale")) || null, time_zone: String(form.get("time_zone")) || null }),
-        }).catch(() => null);
-        if (response?.ok) {
-          window.location.reload();
-          return;
-        }
-        const body = (await response?.json().catch(() => null)) as { message?: string } | null;
-        setError(t("account.saveFailed", { message: body?.message ?? response?.statusText ?? "" }));
-        setPending(false);
+        save.mutate({ locale: String(form.get("locale")) || null, time_zone: String(form.get("time_zone")) || null });
       }}
     >
       <div>
@@ -59,14 +50,14 @@ export function LanguageForm({ locale, timeZone, timeZones }: { locale: Locale |
           ))}
         </select>
       </div>
-      {error ? (
+      {save.error ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
+          {t("account.saveFailed", { message: save.error.message })}
         </p>
       ) : null}
       <div>
-        <button type="submit" className={buttonClass.primary} disabled={pending}>
-          {pending ? t("common.saving") : t("common.save")}
+        <button type="submit" className={buttonClass.primary} disabled={save.isPending || save.isSuccess}>
+          {save.isPending || save.isSuccess ? t("common.saving") : t("common.save")}
         </button>
       </div>
     </form>
