@@ -9,6 +9,8 @@ import fs from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
@@ -148,7 +150,17 @@ async function serveApi(found, request, response, headersFor) {
   response.statusCode = answer.status;
   for (const { key, value } of headersFor(new URL(url).pathname)) response.setHeader(key, value);
   for (const [name, value] of answer.headers) response.setHeader(name, value);
-  response.end(Buffer.from(await answer.arrayBuffer()));
+  if (answer.body && answer.headers.has("content-disposition")) {
+    // A download (a CSV export of a million rows, a PDF) goes out as the handler makes it, at the
+    // pace the client reads: gathered whole first, an export held the whole file in memory and
+    // sent nothing until its last row. A JSON answer is small and goes in one write.
+    await pipeline(Readable.fromWeb(answer.body), response).catch((error) => {
+      // The client went away mid-download: the handler's stream is cancelled, nobody to answer.
+      if (error?.code !== "ERR_STREAM_PREMATURE_CLOSE") throw error;
+    });
+  } else {
+    response.end(Buffer.from(await answer.arrayBuffer()));
+  }
   // A body the handler did not read (refused by its declared length, or cancelled): discarded, so
   // the connection stays usable for the client's next request.
   if (body && !request.complete) body.discard();
@@ -202,6 +214,12 @@ const server = http.createServer((request, response) => {
     });
   });
 });
+// An idle kept-alive connection stays open longer than the proxies in front keep theirs (60 s at
+// AWS's load balancers, nginx's upstream keepalive), so the server never closes a connection
+// just as a client sends its next request on it: Node's default of 5 s lost that race as a reset
+// ("other side closed") whenever a client paused about 5 s, or its event loop was busy as long.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(port, hostname, () => log.info(`Studio ready on http://${hostname}:${port}`));
 
 // SIGTERM/SIGINT: stop accepting connections, let every request already accepted get its answer

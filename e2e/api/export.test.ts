@@ -24,6 +24,9 @@ async function exported(path: string, query: Query = {}, role: Role = "viewer") 
   expect(response.status, bytes.toString("utf8").slice(0, 300)).toBe(200);
   expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
   expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/);
+  // Streamed as its batches are read, never gathered whole first (a million rows would be held in memory).
+  expect(response.headers.get("transfer-encoding")).toBe("chunked");
+  expect(response.headers.get("content-length")).toBeNull();
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.toString("utf8");
   const rows = parse(text, { bom: true, columns: true, skip_empty_lines: true }) as Record<string, string>[];
