@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useViewer } from "@/components/providers";
-import { useInbox } from "@/lib/console/queries";
+import { useInboxCount } from "@/lib/console/queries";
 import type { Permission } from "@/lib/studio/auth/permissions";
 import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
 
@@ -54,9 +54,7 @@ export function NavLinks() {
     setOpen(false);
     button.current?.focus();
   };
-  // The same cached query as the inbox page: an action's invalidation updates both, no reload.
-  const inbox = useInbox({ enabled: permissions.includes(INBOX_PERMISSION) });
-  const waiting = inbox.data?.count;
+  const { data: waiting } = useInboxCount({ enabled: permissions.includes(INBOX_PERMISSION) });
   return (
     <nav
       aria-label={t("mainNav")}

@@ -59,6 +59,27 @@ describe("GET /inbox", () => {
     expect(await idsIn(me)).not.toContain(older.id);
   }, 120_000);
 
+  it("limit: 0 answers the count alone, N the first N rows in the same order; anything else is 400 naming it", async () => {
+    const approver = await newPerson(["transfer:read", "transfer:approve"], 0);
+    const me = { key: approver.key };
+    await createInvoice();
+    await createPayout();
+    const all = await inbox(me);
+    expect(all.count).toBeGreaterThanOrEqual(2);
+    const limited = async (limit: string) => {
+      const response = await api("GET", `/inbox?limit=${limit}`, me);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body.data as { count: number; rows: Row[] };
+    };
+    expect(await limited("0")).toEqual({ count: all.count, rows: [] });
+    expect(await limited("1")).toEqual({ count: all.count, rows: all.rows.slice(0, 1) });
+    expect((await limited("500")).rows).toEqual(all.rows);
+    for (const bad of ["-1", "501", "1.5", "abc", "ten"]) {
+      const error = expectError(await api("GET", `/inbox?limit=${bad}`, me), 400, 40000);
+      expect(error.errors?.map((entry) => entry.field), bad).toContain("limit");
+    }
+  }, 120_000);
+
   it("leaves out what I made: a record I created or edited is not mine to approve", async () => {
     const created = await createInvoice({ role: "admin" });
     const edited = await createInvoice();

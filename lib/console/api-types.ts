@@ -1182,7 +1182,7 @@ export interface paths {
         };
         /**
          * The invoices, payouts and withdrawal requests waiting for the caller's approval
-         * @description Each record whose next approval step the caller may take (the approve action's rules: not its maker, not already approved by them, org:manage where the last step of its tier needs it), unless its review is assigned to someone else who still can take that step. Sorted by `review_due_at` (records without one last), then by how long they have waited. `count` counts them all; `rows` holds the first 500. A withdrawal request is never assigned: its `number` is its id, its `recipient_name` the wallet address and its `recipient_email` null.
+         * @description Each record whose next approval step the caller may take (the approve action's rules: not its maker, not already approved by them, org:manage where the last step of its tier needs it), unless its review is assigned to someone else who still can take that step. Sorted by `review_due_at` (records without one last), then by how long they have waited. `count` counts them all; `rows` holds the first `limit` (500 by default; `limit=0` for the count alone). A withdrawal request is never assigned: its `number` is its id, its `recipient_name` the wallet address and its `recipient_email` null.
          *
          *     Requires `transfer:approve`.
          */
@@ -13360,7 +13360,10 @@ export interface operations {
     };
     getInbox: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many of the waiting records `rows` holds, 0 to 500 (default 500); `count` always counts them all */
+                limit?: number;
+            };
             header?: {
                 /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
                 "X-Request-ID"?: string;
@@ -13391,6 +13394,25 @@ export interface operations {
                         code: 0;
                         data: components["schemas"]["ApproverInbox"];
                     };
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */

@@ -114,8 +114,18 @@ export function inboxQuery(): ConsoleQuery<Inbox> {
   };
 }
 
-export function useInbox({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...options(inboxQuery()), enabled });
+export function useInbox() {
+  return useQuery(options(inboxQuery()));
+}
+
+/** How many records wait for the signed-in person, without the rows (the nav's badge on every page). */
+export function useInboxCount({ enabled }: { enabled: boolean }) {
+  return useQuery({
+    // Under the inbox's key, so whatever changes the inbox reads the count again too.
+    queryKey: [...INBOX_KEY, "count"],
+    queryFn: () => apiFetch<{ data: Inbox }>("/api/inbox?limit=0").then((body) => body.data.count),
+    enabled,
+  });
 }
 
 /** After actions taken from the inbox (or anywhere): its rows and the nav's count are read again. */

@@ -27,7 +27,7 @@ export function consoleReads(client: StudioClient) {
     unmatchedDeposits: (): Promise<UnmatchedDeposit[]> => client.unmatchedDeposits(),
     ledger: (query: URLSearchParams): Promise<ListData<LedgerEntry, string>> => client.ledger(query),
     dashboard: (query: URLSearchParams): Promise<Dashboard> => client.dashboard(query),
-    inbox: (): Promise<Inbox> => client.inbox(),
+    inbox: (query?: URLSearchParams): Promise<Inbox> => client.inbox(query),
     withdrawals: (query: URLSearchParams) => client.withdrawals.list(query),
   };
 }

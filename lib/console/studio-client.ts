@@ -170,7 +170,7 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
     },
     auditLog: (query: URLSearchParams) => plainList<AuditRow>("/audit_log", query),
     // Approval policies (README "Approval policies"): read with transfer:read, set with org:manage.
-    inbox: () => data<Inbox>(call({ path: "/inbox" })),
+    inbox: (query?: URLSearchParams) => data<Inbox>(call({ path: query?.size ? `/inbox?${query}` : "/inbox" })),
     approvalPolicies: {
       list: () => data<ApprovalPolicy[]>(call({ path: "/approval_policies" })),
       set: (kind: string, body: ApprovalPolicyUpdateRequest) => data<ApprovalPolicy>(call({ method: "PUT", path: `/approval_policies/${id(kind)}`, body })),

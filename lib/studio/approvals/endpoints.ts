@@ -1,6 +1,6 @@
 import "server-only";
 import { endpoint, named } from "@/lib/studio/openapi/endpoint";
-import { approvalPolicyRecordSchema, approvalPolicyUpdateSchema, approvalStateSchema, inboxSchema } from "@/lib/studio/approvals/schemas";
+import { approvalPolicyRecordSchema, approvalPolicyUpdateSchema, approvalStateSchema, inboxQuerySchema, inboxSchema } from "@/lib/studio/approvals/schemas";
 import { z } from "zod";
 
 const policy = named("ApprovalPolicy", approvalPolicyRecordSchema);
@@ -41,8 +41,8 @@ export const approvalEndpoints = [
     description:
       "Each record whose next approval step the caller may take (the approve action's rules: not its maker, not already approved by them, " +
       "org:manage where the last step of its tier needs it), unless its review is assigned to someone else who still can take that step. " +
-      "Sorted by `review_due_at` (records without one last), then by how long they have waited. `count` counts them all; `rows` holds the first 500. " +
+      "Sorted by `review_due_at` (records without one last), then by how long they have waited. `count` counts them all; `rows` holds the first `limit` (500 by default; `limit=0` for the count alone). " +
       "A withdrawal request is never assigned: its `number` is its id, its `recipient_name` the wallet address and its `recipient_email` null.",
-    permission: "transfer:approve", response: inbox, extension: true,
+    permission: "transfer:approve", query: inboxQuerySchema, response: inbox, extension: true,
   }),
 ];

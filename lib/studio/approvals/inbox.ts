@@ -14,14 +14,11 @@ import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
 import { payoutOwner } from "@/lib/studio/payouts/owner";
 import { approvalRefusal, reviewFactsOf, type Approver, type ReviewFacts } from "@/lib/studio/approvals/approver-rules";
-import { policyStep, type ApprovalRecordKind, type Inbox, type InboxRow } from "@/lib/studio/approvals/schemas";
+import { policyStep, type ApprovalRecordKind, type Inbox, type InboxQuery, type InboxRow } from "@/lib/studio/approvals/schemas";
 import { INVOICE_ACTIONS, PAYOUT_ACTIONS, WITHDRAWAL_ACTIONS } from "@/lib/workflow/actions";
 import { withdrawalSubject } from "@/lib/studio/withdrawals/subject";
 import { tokenAmount } from "@/lib/studio/payment-intents/serialize";
 import type { ReviewedOwnerTable } from "@/lib/studio/workflow/owner";
-
-/** The rows one answer carries; `count` still counts every one. */
-export const INBOX_ROWS = 500;
 
 const KINDS = [
   { kind: "invoice", owner: invoiceOwner, permission: INVOICE_ACTIONS.approve.permission, number: (row: InboxSource) => row.invoiceNumber },
@@ -32,7 +29,7 @@ type InboxSource = { invoiceNumber?: string; payoutNumber?: string };
 
 type Waiting = { row: InboxRow; dueAt: number; since: number };
 
-export async function getInbox(input: { principal: Principal }): Promise<Inbox> {
+export async function getInbox(input: { principal: Principal; query: InboxQuery }): Promise<Inbox> {
   const database = await db();
   const waiting: Waiting[] = [];
   for (const kind of KINDS) {
@@ -42,7 +39,7 @@ export async function getInbox(input: { principal: Principal }): Promise<Inbox> 
   if (input.principal.permissions.includes(WITHDRAWAL_ACTIONS.approve.permission)) waiting.push(...(await waitingWithdrawals(database, input.principal)));
   // Due first (records without a due time after those with one), then the longest waiting.
   waiting.sort((a, b) => a.dueAt - b.dueAt || a.since - b.since || a.row.id.localeCompare(b.row.id));
-  return { count: waiting.length, rows: waiting.slice(0, INBOX_ROWS).map((entry) => entry.row) };
+  return { count: waiting.length, rows: waiting.slice(0, input.query.limit).map((entry) => entry.row) };
 }
 
 async function waitingOf(database: DbOrTx, kind: (typeof KINDS)[number], principal: Principal): Promise<Waiting[]> {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { isPlainDecimal } from "@/lib/studio/core/money";
 import { chainId, decimalString } from "@/lib/studio/core/validation";
 import { findChain, TOKEN_SYMBOLS } from "@/lib/studio/chain/registry";
+import { queryInteger } from "@/lib/studio/core/paging";
 
 /** The record kinds a policy governs. */
 export const APPROVAL_RECORD_KINDS = ["invoice", "payout", "withdrawal"] as const;
@@ -204,6 +205,15 @@ export const inboxRowSchema = z.object({
   waiting_since: z.string().meta({ description: "When the version under review began: its creation, last edit or resubmission" }),
 });
 export type InboxRow = z.infer<typeof inboxRowSchema>;
+
+/** The most rows one inbox answer carries; `count` still counts every one. */
+export const INBOX_ROWS = 500;
+
+/** `limit=0` answers the count alone: what the console's nav shows beside "Inbox" on every page. */
+export const inboxQuerySchema = z.object({
+  limit: queryInteger(INBOX_ROWS, INBOX_ROWS, 0).meta({ description: `How many of the waiting records \`rows\` holds, 0 to ${INBOX_ROWS} (default ${INBOX_ROWS}); \`count\` always counts them all` }),
+});
+export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
 export const inboxSchema = z.object({
   count: z.number().int().meta({ description: "How many records wait for the caller (all of them, beyond `rows`)" }),

@@ -8,12 +8,12 @@ import { isoDateOrTimestamp } from "@/lib/studio/core/validation";
 
 // Query strings are text: only plain digits count as an integer ("1e3", "0x10" and " 1" do not).
 // Digits become the number before the check, so the document shows what the value is (an integer
-// from 1 to `max`) and a generated client sends `page: 1`, not a string pattern.
-export const queryInteger = (fallback: number, max: number) =>
+// from `min` to `max`) and a generated client sends `page: 1`, not a string pattern.
+export const queryInteger = (fallback: number, max: number, min = 1) =>
   z
     .preprocess(
       (value) => (typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : value),
-      z.number({ error: "must be an integer" }).int("must be an integer").min(1, "must be at least 1").max(max, `must be at most ${max}`),
+      z.number({ error: "must be an integer" }).int("must be an integer").min(min, `must be at least ${min}`).max(max, `must be at most ${max}`),
     )
     .default(fallback);
 
