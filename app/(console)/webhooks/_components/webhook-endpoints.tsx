@@ -116,13 +116,13 @@ function EndpointsSection() {
                 <td className={`${cellClass} hidden whitespace-nowrap text-slate-700 md:table-cell`}>{dateTime(endpoint.created_at)}</td>
                 <td className={`${cellClass} text-right`}>
                   <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
-                    <Link href={`/webhooks?${new URLSearchParams({ endpoint_id: endpoint.id })}`} className={`${buttonClass.secondary} px-2 py-1 text-xs`}>
+                    <Link href={`/webhooks?${new URLSearchParams({ endpoint_id: endpoint.id })}`} className={`${buttonClass.secondary} whitespace-nowrap px-2 py-1 text-xs`}>
                       {t.rich("deliveries", { url: endpoint.url, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
                     </Link>
-                    <button type="button" className={`${buttonClass.secondary} px-2 py-1 text-xs`} onClick={() => setRotating(endpoint)}>
+                    <button type="button" className={`${buttonClass.secondary} whitespace-nowrap px-2 py-1 text-xs`} onClick={() => setRotating(endpoint)}>
                       {t.rich("rotate", { url: endpoint.url, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
                     </button>
-                    <button type="button" className={`${buttonClass.secondary} px-2 py-1 text-xs`} onClick={() => setDeleting(endpoint)}>
+                    <button type="button" className={`${buttonClass.secondary} whitespace-nowrap px-2 py-1 text-xs`} onClick={() => setDeleting(endpoint)}>
                       {t.rich("delete", { url: endpoint.url, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
                     </button>
                   </div>
@@ -245,7 +245,7 @@ function AddEndpoint({ onDone }: { onDone: (created: WebhookEndpointWithSecret |
         <div className="mt-2 grid gap-2 md:grid-cols-3">
           {byObject(eventTypes.data?.data ?? []).map(({ object, types }) => (
             <details key={object} className="min-w-0 rounded-md border border-slate-200 bg-white p-2">
-              <summary className="cursor-pointer text-sm font-medium text-slate-900">{t("objectEvents", { object: object.replace("_", " ") })}</summary>
+              <summary className="cursor-pointer text-sm font-medium text-slate-900">{t("objectEvents", { object: t.has(`objects.${object}` as never) ? t(`objects.${object}` as never) : object.replace("_", " ") })}</summary>
               <div className="mt-2 space-y-1">
                 {patternBox(`${object}.*`, t("all"))}
                 {types.map((type) => patternBox(type))}

@@ -69,7 +69,7 @@ export function KeysPage() {
                         : t("revoked")}
                     </span>
                   ) : (
-                    <button type="button" className={`${buttonClass.secondary} px-2 py-1 text-xs`} onClick={() => setRevoking(key)}>
+                    <button type="button" className={`${buttonClass.secondary} whitespace-nowrap px-2 py-1 text-xs`} onClick={() => setRevoking(key)}>
                       {t.rich("revoke", { key: maskedKey(key), hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
                     </button>
                   )}
