@@ -2,7 +2,9 @@
 import "@/lib/console/zod-csp";
 // Pieces both record forms (invoice, payout) are built from, on react-hook-form with the API's own zod schemas.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useWatch, type Control, type FieldErrors, type FieldPath, type FieldValues, type UseFormRegister, type UseFormRegisterReturn, type UseFormSetError } from "react-hook-form";
+import { FieldMessage } from "@/components/forms/field-message";
 import { Amount } from "@/components/payments/amount";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { ApiError } from "@/lib/console/api";
@@ -54,7 +56,7 @@ export function textFields<V extends FieldValues>(register: UseFormRegister<V>, 
         ) : null}
         {error ? (
           <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-            {error}
+            <FieldMessage message={error} />
           </p>
         ) : null}
       </div>
@@ -77,7 +79,11 @@ export function Select({
       <select id={id} aria-invalid={error ? true : undefined} className={inputClass} {...rest}>
         {children}
       </select>
-      {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
+      {error ? (
+        <p className="mt-1 text-sm text-red-700">
+          <FieldMessage message={error} />
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -121,35 +127,36 @@ export function PricingFields({
   register: (name: PricingName, options?: { setValueAs: (value: unknown) => unknown }) => UseFormRegisterReturn;
   errors: FieldErrors;
 }) {
+  const t = useTranslations("forms");
   const chain = findChain(chainId ?? "");
   return (
     <>
-      <Select id="field-pricing_mode" label="Pricing mode" disabled={editing} {...register("pricing_mode")}>
+      <Select id="field-pricing_mode" label={t("pricingMode")} disabled={editing} {...register("pricing_mode")}>
         {pricingModes.map((mode) => (
           <option key={mode} value={mode}>
-            {mode === "fiat" ? "Fiat (priced in USD/TWD)" : "Crypto (priced in the token)"}
+            {mode === "fiat" ? t("pricedFiat") : t("pricedCrypto")}
           </option>
         ))}
       </Select>
       {pricingMode === "fiat" ? (
-        <Select id="field-currency" label="Currency" disabled={editing} {...register("currency", { setValueAs: optionalText })}>
+        <Select id="field-currency" label={t("currency")} disabled={editing} {...register("currency", { setValueAs: optionalText })}>
           {fiatCurrencies.map((code) => (
             <option key={code}>{code}</option>
           ))}
         </Select>
       ) : null}
-      <Select id="field-chain" label="Chain" error={errorAt(errors, "chain")} {...register("chain")}>
+      <Select id="field-chain" label={t("chain")} error={errorAt(errors, "chain")} {...register("chain")}>
         {CHAINS.map((option) => (
           <option key={option.id} value={option.id}>
             {option.name}
           </option>
         ))}
       </Select>
-      <Select id="field-pay_token" label="Token" error={errorAt(errors, "pay_token")} {...register("pay_token")}>
+      <Select id="field-pay_token" label={t("token")} error={errorAt(errors, "pay_token")} {...register("pay_token")}>
         {TOKEN_SYMBOLS.map((symbol) => (
           <option key={symbol} value={symbol} disabled={!chain?.tokens[symbol]}>
             {symbol}
-            {chain?.tokens[symbol] ? "" : " (not on this chain)"}
+            {chain?.tokens[symbol] ? "" : t("notOnChain")}
           </option>
         ))}
       </Select>
@@ -185,9 +192,12 @@ export function RecordForm({
   onSubmit: React.FormEventHandler<HTMLFormElement>;
   children: React.ReactNode;
 }) {
-  const submitLabel = record ? (record.status === "rejected" ? "Save and resubmit" : "Save changes") : `Create ${resource.noun}`;
+  const t = useTranslations("forms");
+  // Only invoices and payouts have forms.
+  const kind = resource.key as "invoices" | "payouts";
+  const submitLabel = record ? (record.status === "rejected" ? t("resubmit") : t("saveChanges")) : t(`${kind}.create`);
   return (
-    <form noValidate className="space-y-6" aria-label={`${record ? "Edit" : "New"} ${resource.noun}`} onSubmit={onSubmit}>
+    <form noValidate className="space-y-6" aria-label={record ? t(`${kind}.edit`) : t(`${kind}.new`)} onSubmit={onSubmit}>
       {children}
       {formError ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
@@ -196,10 +206,10 @@ export function RecordForm({
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Link href={pagePath(resource, record?.id)} className={buttonClass.secondary}>
-          Discard
+          {t("discard")}
         </Link>
         <button type="submit" className={buttonClass.primary} disabled={pending}>
-          {pending ? "Saving…" : submitLabel}
+          {pending ? t("saving") : submitLabel}
         </button>
       </div>
     </form>
@@ -216,13 +226,14 @@ export function RecipientCard({
   field: (name: RecipientName, label: string, options?: { type?: string }) => React.ReactNode;
   children?: React.ReactNode;
 }) {
+  const t = useTranslations("forms");
   return (
-    <FormCard id="recipient" title="Recipient">
+    <FormCard id="recipient" title={t("recipient")}>
       <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
-        {field("recipient_name", "Recipient name")}
-        {field("recipient_email", "Recipient email", { type: "email" })}
-        {field("organization_name", "Organization name")}
-        {field("organization_email", "Organization email", { type: "email" })}
+        {field("recipient_name", t("recipientName"))}
+        {field("recipient_email", t("recipientEmail"), { type: "email" })}
+        {field("organization_name", t("organizationName"))}
+        {field("organization_email", t("organizationEmail"), { type: "email" })}
         {children}
       </div>
     </FormCard>
@@ -246,10 +257,11 @@ export function LiveTotals({ unit, rows }: { unit: string; rows: Array<[string, 
 }
 
 export function DescriptionField({ registration }: { registration: UseFormRegisterReturn }) {
+  const t = useTranslations("forms");
   return (
     <div className="mt-4">
       <label htmlFor="field-description" className={labelClass}>
-        Description (optional)
+        {t("descriptionOptional")}
       </label>
       <textarea id="field-description" rows={2} className={inputClass} {...registration} />
     </div>

@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { FieldValues, UseFormSetError } from "react-hook-form";
 import { CREATE_ONLY_FIELDS, showServerErrors } from "@/components/forms/fields";
@@ -29,6 +30,9 @@ export function useSaveRecord<T extends { id: string; status: string }, V extend
   setError: UseFormSetError<V>;
   number: (saved: T) => string;
 }) {
+  const t = useTranslations("forms");
+  // Only invoices and payouts have forms.
+  const kind = resource.key as "invoices" | "payouts";
   const router = useRouter();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -44,7 +48,7 @@ export function useSaveRecord<T extends { id: string; status: string }, V extend
     onMutate: () => setFormError(null),
     onSuccess: async ({ data }) => {
       if (!record) createKeys.done("create");
-      toast(record ? `${resource.title} saved` : `${resource.title} ${number(data)} created`);
+      toast(record ? t(`${kind}.saved`) : t(`${kind}.created`, { number: number(data) }));
       await recordChanged(queryClient, resource, data);
       router.push(pagePath(resource, data.id));
     },

@@ -1,9 +1,11 @@
 "use client";
 import "@/lib/console/zod-csp";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useFieldArray, useForm, useWatch, type Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { COMMON_FORM_FIELDS, CREATE_ONLY_FIELDS, DescriptionField, errorAt, FormCard, LiveTotals, optionalNumber, PricingFields, RecipientCard, RecordForm, Select, textFields, usePricing } from "@/components/forms/fields";
+import { FieldMessage } from "@/components/forms/field-message";
 import { useSaveRecord } from "@/components/forms/use-save-record";
 import { buttonClass, inputClass } from "@/components/ui/button";
 import { liveTotals } from "@/lib/console/live-totals";
@@ -20,6 +22,7 @@ export const editFormSchema = invoiceUpdateSchema.pick(FORM_FIELDS);
 type FormValues = z.input<typeof createFormSchema>;
 
 export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
+  const t = useTranslations("forms.invoice");
   const editing = Boolean(invoice);
   const form = useForm<FormValues>({
     resolver: zodResolver(editing ? editFormSchema : createFormSchema) as unknown as Resolver<FormValues>,
@@ -64,43 +67,48 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
     <RecordForm resource={INVOICES} record={invoice} saving={saving} onSubmit={handleSubmit((values) => save({ ...values, amount: totals?.total }))}>
       <RecipientCard field={field} />
 
-      <FormCard id="terms" title="Pricing and payment">
+      <FormCard id="terms" title={t("terms")}>
         <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <PricingFields editing={editing} pricing={pricing} register={register} errors={formState.errors} />
-          <Select id="field-payment_method_type" label="Settlement type" {...register("payment_method_type")}>
-            <option value="crypto">Crypto</option>
-            <option value="fiat">Fiat</option>
+          <Select id="field-payment_method_type" label={t("settlementType")} {...register("payment_method_type")}>
+            <option value="crypto">{t("crypto")}</option>
+            <option value="fiat">{t("fiat")}</option>
           </Select>
-          {field("payment_terms", "Payment terms (days, 0 = on receipt)", { type: "number", number: true })}
-          {field("invoice_issue_date", "Issue date", { type: "date" })}
+          {field("payment_terms", t("paymentTerms"), { type: "number", number: true })}
+          {field("invoice_issue_date", t("issueDate"), { type: "date" })}
         </div>
         <DescriptionField registration={register("description")} />
       </FormCard>
 
-      <FormCard id="items" title="Line items">
+      <FormCard id="items" title={t("lineItems")}>
         {errorOf("detail_items") || errorOf("detail_items.root") ? (
-          <p className="mt-1 text-sm text-red-700">{errorOf("detail_items") ?? errorOf("detail_items.root")}</p>
+          <p className="mt-1 text-sm text-red-700">
+            <FieldMessage message={(errorOf("detail_items") ?? errorOf("detail_items.root"))!} />
+          </p>
         ) : null}
         <ul className="mt-3 space-y-3">
           {items.fields.map((item, index) => (
             <li key={item.id} className="grid grid-cols-2 gap-2 rounded-md border border-slate-100 p-2 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-start">
               <div className="col-span-2 sm:col-span-1">
-                <ItemInput label={`Item ${index + 1} name`} error={errorOf(`detail_items.${index}.name`)} {...register(`detail_items.${index}.name`)} />
+                <ItemInput label={t("itemName", { number: index + 1 })} caption={t("name")} error={errorOf(`detail_items.${index}.name`)} {...register(`detail_items.${index}.name`)} />
               </div>
               <ItemInput
-                label={`Item ${index + 1} quantity`}
+                label={t("itemQuantity", { number: index + 1 })}
+                caption={t("quantity")}
                 inputMode="decimal"
                 error={errorOf(`detail_items.${index}.quantity`)}
                 {...register(`detail_items.${index}.quantity`, { setValueAs: optionalNumber })}
               />
               <ItemInput
-                label={`Item ${index + 1} unit price`}
+                label={t("itemUnitPrice", { number: index + 1 })}
+                caption={t("unitPrice")}
                 inputMode="decimal"
                 error={errorOf(`detail_items.${index}.unit_price`)}
                 {...register(`detail_items.${index}.unit_price`, { setValueAs: optionalNumber })}
               />
               <ItemInput
-                label={`Item ${index + 1} tax`}
+                label={t("itemTax", { number: index + 1 })}
+                caption={t("taxOptional")}
                 inputMode="decimal"
                 error={errorOf(`detail_items.${index}.tax`)}
                 {...register(`detail_items.${index}.tax`, { setValueAs: optionalNumber })}
@@ -110,22 +118,22 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
                 className={`${buttonClass.secondary} self-end`}
                 onClick={() => items.remove(index)}
                 disabled={items.fields.length === 1}
-                aria-label={`Remove item ${index + 1}`}
+                aria-label={t("removeItem", { number: index + 1 })}
               >
-                Remove
+                {t("remove")}
               </button>
             </li>
           ))}
         </ul>
         <button type="button" className={`${buttonClass.secondary} mt-3`} onClick={() => items.append({ name: "", quantity: 1, unit_price: 0 })}>
-          Add line item
+          {t("addItem")}
         </button>
         <LiveTotals
           unit={pricing.unit}
           rows={[
-            ["Subtotal", "form-subtotal", totals?.subtotal],
-            ["Tax", "form-tax", totals?.tax],
-            ["Total (amount)", "form-total", totals?.total, true],
+            [t("subtotal"), "form-subtotal", totals?.subtotal],
+            [t("tax"), "form-tax", totals?.tax],
+            [t("total"), "form-total", totals?.total, true],
           ]}
         />
       </FormCard>
@@ -133,21 +141,24 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   );
 }
 
-const CAPTIONS: Record<string, string> = { name: "Name", quantity: "Quantity", "unit price": "Unit price", tax: "Tax (optional)" };
-
+/** `label` names the item for a screen reader ("Item 2 quantity"); `caption` is what shows above the input. */
 function ItemInput({
   label,
+  caption,
   error,
   ...rest
-}: React.InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; ref?: React.Ref<HTMLInputElement> }) {
-  const caption = label.replace(/^Item \d+ /, "");
+}: React.InputHTMLAttributes<HTMLInputElement> & { label: string; caption: string; error?: string; ref?: React.Ref<HTMLInputElement> }) {
   return (
     <div>
       <label className="mb-0.5 block text-xs font-medium text-slate-700">
-        <span aria-hidden="true">{CAPTIONS[caption] ?? caption}</span>
+        <span aria-hidden="true">{caption}</span>
         <input aria-label={label} aria-invalid={error ? true : undefined} className={`${inputClass} mt-0.5`} {...rest} />
       </label>
-      {error ? <p className="mt-1 text-xs text-red-700">{error}</p> : null}
+      {error ? (
+        <p className="mt-1 text-xs text-red-700">
+          <FieldMessage message={error} />
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,10 +1,12 @@
 "use client";
 import "@/lib/console/zod-csp";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { z } from "zod";
 import { COMMON_FORM_FIELDS, CREATE_ONLY_FIELDS, DescriptionField, FormCard, LiveTotals, optionalText, PricingFields, RecipientCard, RecordForm, Select, textFields, usePricing } from "@/components/forms/fields";
+import { useFieldMessage } from "@/components/forms/field-message";
 import { useSaveRecord } from "@/components/forms/use-save-record";
 import { Amount } from "@/components/payments/amount";
 import { labelClass } from "@/components/ui/button";
@@ -48,6 +50,8 @@ function withSplitCheck<S extends z.ZodType<SplitInput>>(schema: S, stored?: Pay
 }
 
 export function PayoutForm({ payout }: { payout?: Payout }) {
+  const t = useTranslations("forms.payout");
+  const fieldMessage = useFieldMessage();
   const editing = Boolean(payout);
   const pi = payout?.payment_intent;
   const schema = useMemo(() => (payout ? withSplitCheck(editFormSchema, payout) : withSplitCheck(createFormSchema)), [payout]);
@@ -85,48 +89,48 @@ export function PayoutForm({ payout }: { payout?: Payout }) {
   return (
     <RecordForm resource={PAYOUTS} record={payout} saving={saving} onSubmit={handleSubmit((values) => save(values))}>
       <RecipientCard field={field}>
-        <Select id="field-recipient_type" label="Recipient type (optional)" {...register("recipient_type", { setValueAs: optionalText })}>
-          <option value="">Not specified</option>
+        <Select id="field-recipient_type" label={t("recipientType")} {...register("recipient_type", { setValueAs: optionalText })}>
+          <option value="">{t("notSpecified")}</option>
           {recipientTypes.map((type) => (
             <option key={type} value={type}>
-              {type === "individual" ? "Individual" : "Organization"}
+              {type === "individual" ? t("individual") : t("organization")}
             </option>
           ))}
         </Select>
-        {field("recipient_account_email", "Account email (optional)", { type: "email" })}
-        {field("recipient_phone", "Phone (optional)", { type: "tel" })}
+        {field("recipient_account_email", t("accountEmail"), { type: "email" })}
+        {field("recipient_phone", t("phone"), { type: "tel" })}
       </RecipientCard>
 
-      <FormCard id="payout" title="Amounts and target">
+      <FormCard id="payout" title={t("amounts")}>
         <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <PricingFields editing={editing} pricing={pricing} register={register} errors={formState.errors} />
           {editing ? (
             <div>
-              <p className={labelClass}>Gross amount</p>
+              <p className={labelClass}>{t("gross")}</p>
               <p className="py-2 text-sm tabular-nums text-slate-900">
                 <Amount value={payout?.amount ?? ""} unit={unit} />
               </p>
             </div>
           ) : (
-            field("amount", `Gross amount (${unit})`, { inputMode: "decimal", hint: "What funds the payout." })
+            field("amount", t("grossIn", { unit }), { inputMode: "decimal", hint: t("grossHint") })
           )}
-          {field("exact_out_amount", `Net to recipient (${unit})`, { inputMode: "decimal", hint: "What the recipient receives; the rest is the fee." })}
+          {field("exact_out_amount", t("netIn", { unit }), { inputMode: "decimal", hint: t("netHint") })}
           <div className="sm:col-span-2 lg:col-span-3">
-            {field("payout_target_address", "Payout target address", { hint: "The recipient's address on the chosen chain; needed before approval." })}
+            {field("payout_target_address", t("target"), { hint: t("targetHint") })}
           </div>
         </div>
         <DescriptionField registration={register("description")} />
         <LiveTotals
           unit={unit}
           rows={[
-            ["Gross", "form-gross", split?.ok ? split.gross : undefined],
-            ["Fee", "form-fee", split?.ok ? split.fee : undefined],
-            ["Net to recipient", "form-net", split?.ok ? split.net : undefined, true],
+            [t("grossTotal"), "form-gross", split?.ok ? split.gross : undefined],
+            [t("fee"), "form-fee", split?.ok ? split.fee : undefined],
+            [t("net"), "form-net", split?.ok ? split.net : undefined, true],
           ]}
         />
         {split && !split.ok ? (
           <p className="mt-2 text-right text-sm text-red-700" data-testid="form-split-error">
-            {split.field === "amount" ? "Gross amount" : "Net"} {split.message}
+            {t("splitError", { field: split.field === "amount" ? t("gross") : t("netShort"), message: fieldMessage(split.message) })}
           </p>
         ) : null}
       </FormCard>

@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
 import { ErrorNote } from "@/components/payments/detail";
 import { useViewer } from "@/components/providers";
@@ -7,20 +8,21 @@ import { ApiError } from "@/lib/console/api";
 import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
 
 const SETTINGS_PAGES = [
-  { href: "/settings/team", label: "Team" },
-  { href: "/settings/keys", label: "API keys" },
-  { href: "/settings/approvals", label: "Approvals" },
-  { href: "/settings/audit", label: "Audit log" },
-];
+  { href: "/settings/team", label: "team" },
+  { href: "/settings/keys", label: "keys" },
+  { href: "/settings/approvals", label: "approvals" },
+  { href: "/settings/audit", label: "audit" },
+] as const;
 
 /** The settings pages' own tabs, for people who may manage the organization. */
 export function SettingsFrame({ children }: { children: React.ReactNode }) {
+  const t = useTranslations("settings");
   const pathname = usePathname();
   const viewer = useViewer();
   return (
     <div className="space-y-5">
       {viewer.permissions.includes(ORG_MANAGE_PERMISSION) ? (
-        <nav aria-label="Settings" className="border-b border-slate-200">
+        <nav aria-label={t("nav.label")} className="border-b border-slate-200">
           <ul className="flex gap-1 overflow-x-auto text-sm">
             {SETTINGS_PAGES.map(({ href, label }) => {
               const active = pathname === href;
@@ -33,7 +35,7 @@ export function SettingsFrame({ children }: { children: React.ReactNode }) {
                       active ? "border-indigo-700 text-indigo-800" : "border-transparent text-slate-700 hover:text-slate-900"
                     }`}
                   >
-                    {label}
+                    {t(`nav.${label}`)}
                   </Link>
                 </li>
               );
@@ -51,15 +53,16 @@ export function SettingsFrame({ children }: { children: React.ReactNode }) {
  * "not for you" state, anything else the error it was.
  */
 export function SettingsLoadError({ title, what, error }: { title: string; what: string; error: Error }) {
+  const t = useTranslations("settings");
   if (error instanceof ApiError && error.status === 403) {
     return (
       <div className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white px-6 py-10 text-center" data-testid="forbidden">
         <p className="text-sm font-semibold text-indigo-800">403</p>
-        <h1 className="mt-1 text-2xl font-semibold text-slate-900">{title} is for team administrators</h1>
+        <h1 className="mt-1 text-2xl font-semibold text-slate-900">{t("forbidden.title", { title })}</h1>
         <p className="mt-2 text-slate-700">{error.message}</p>
-        <p className="mt-1 text-slate-700">Ask someone who manages your organization if you need access.</p>
+        <p className="mt-1 text-slate-700">{t("forbidden.ask")}</p>
         <Link href="/invoices" className="mt-6 inline-block text-indigo-800 underline">
-          Go to invoices
+          {t("forbidden.invoices")}
         </Link>
       </div>
     );
@@ -68,7 +71,7 @@ export function SettingsLoadError({ title, what, error }: { title: string; what:
     <div className="space-y-3">
       <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
       <ErrorNote>
-        Could not load {what}: {error.message}
+        {t("loadFailed", { what, message: error.message })}
       </ErrorNote>
     </div>
   );

@@ -1,4 +1,5 @@
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { ConsoleIntl } from "@/components/console-intl";
 import { Providers, type ViewerInfo } from "@/components/providers";
 import { Shell } from "@/components/shell/shell";
@@ -30,10 +31,11 @@ export async function ConsoleFrame({ children, mainLandmark = "shell" }: { child
   } catch (error) {
     // The person's key was refused (disabled, or revoked): their sessions just ended.
     if (error instanceof StudioApiError && error.status === 401) redirect("/sign-in");
-    const message = error instanceof StudioApiError ? error.message : "The Studio API could not be reached";
+    const t = await getTranslations("ui.unreachable");
+    const message = error instanceof StudioApiError ? error.message : t("noAnswer");
     return (
       <main className="mx-auto max-w-lg p-8">
-        <h1 className="text-xl font-semibold">The console cannot reach the Studio</h1>
+        <h1 className="text-xl font-semibold">{t("title")}</h1>
         <p className="mt-2 text-slate-700">{message}</p>
       </main>
     );

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 
 /**
@@ -23,10 +24,11 @@ export function DialogActions({
   tone?: keyof typeof buttonClass;
   className?: string;
 }) {
+  const t = useTranslations("ui");
   return (
     <div className={`flex justify-end gap-2 ${className}`.trim()}>
       <button type="button" className={buttonClass.secondary} onClick={onLeave} disabled={busy}>
-        {leave}
+        {leave === "Back" ? t("back") : t("cancel")}
       </button>
       <button type={onConfirm ? "button" : "submit"} className={buttonClass[tone]} disabled={busy} onClick={onConfirm}>
         {confirm}

@@ -1,5 +1,6 @@
 "use client";
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRef } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
@@ -12,6 +13,7 @@ import { useActionKeys } from "@/lib/console/use-action-keys";
  * attempt shows once the drainer has made it.
  */
 export function ResendButton({ path, refresh, queued, label, className = "" }: { path: string; refresh: QueryKey; queued: string; label?: string; className?: string }) {
+  const t = useTranslations("ui");
   const queryClient = useQueryClient();
   const toast = useToast();
   const keys = useActionKeys<"resend">();
@@ -25,7 +27,7 @@ export function ResendButton({ path, refresh, queued, label, className = "" }: {
       toast(queued);
       await queryClient.invalidateQueries({ queryKey: refresh });
     },
-    onError: (error) => toast(error instanceof ApiError ? `Resend failed: ${error.message}` : "The request did not complete. Resend again to retry.", "error"),
+    onError: (error) => toast(error instanceof ApiError ? t("resend.failed", { message: error.message }) : t("resend.lost"), "error"),
   });
   return (
     <button
@@ -39,7 +41,7 @@ export function ResendButton({ path, refresh, queued, label, className = "" }: {
         mutation.mutate(keys.keyFor("resend"), { onSettled: () => void (sending.current = false) });
       }}
     >
-      {mutation.isPending ? "Resending…" : "Resend"}
+      {mutation.isPending ? t("resend.running") : t("resend.label")}
     </button>
   );
 }

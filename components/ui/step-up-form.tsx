@@ -1,5 +1,6 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef } from "react";
 import { inputClass, labelClass } from "@/components/ui/button";
 import { apiFetch, ApiError } from "@/lib/console/api";
@@ -12,6 +13,7 @@ import { DialogActions } from "@/components/ui/dialog-actions";
  * same action again (with its same Idempotency-Key, so it still acts once).
  */
 export function StepUpForm({ onConfirmed, onBack }: { onConfirmed: () => void; onBack: () => void }) {
+  const t = useTranslations("ui");
   const fieldId = useId();
   const errorId = `${fieldId}-error`;
   const input = useRef<HTMLInputElement>(null);
@@ -25,12 +27,12 @@ export function StepUpForm({ onConfirmed, onBack }: { onConfirmed: () => void; o
   const error = stepUp.error
     ? stepUp.error instanceof ApiError
       ? (stepUp.error.body.errors?.find((issue) => issue.field === "password")?.message ?? stepUp.error.message)
-      : "The request did not complete. Try again."
+      : t("requestFailed")
     : null;
   return (
     <form
       className="space-y-4"
-      aria-label="Confirm your password"
+      aria-label={t("stepUp.label")}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -39,11 +41,11 @@ export function StepUpForm({ onConfirmed, onBack }: { onConfirmed: () => void; o
       }}
     >
       <p className="text-sm text-slate-700" id={`${fieldId}-why`}>
-        This moves funds. Your password was last confirmed more than {STEP_UP_MAX_AGE_MS / 60_000} minutes ago: enter it again to continue.
+        {t("stepUp.why", { minutes: STEP_UP_MAX_AGE_MS / 60_000 })}
       </p>
       <div>
         <label htmlFor={fieldId} className={labelClass}>
-          Your password
+          {t("stepUp.password")}
         </label>
         <input
           ref={input}
@@ -62,7 +64,7 @@ export function StepUpForm({ onConfirmed, onBack }: { onConfirmed: () => void; o
           </p>
         ) : null}
       </div>
-      <DialogActions onLeave={onBack} busy={stepUp.isPending} confirm={stepUp.isPending ? "Checking…" : "Confirm and continue"} />
+      <DialogActions onLeave={onBack} busy={stepUp.isPending} confirm={stepUp.isPending ? t("stepUp.checking") : t("stepUp.confirm")} />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { createContext, useCallback, useContext, useState } from "react";
 
 type Toast = { id: number; message: string; kind: "success" | "error" };
@@ -12,6 +13,7 @@ export function useToast() {
 }
 
 export function ToastProvider({ children }: { children: React.ReactNode }) {
+  const t = useTranslations("ui");
   const [toasts, setToasts] = useState<Toast[]>([]);
   const dismiss = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
   const push = useCallback(
@@ -42,7 +44,7 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
               <div key={toast.id} data-testid="error-toast" className="flex items-start gap-3 rounded-md bg-red-800 px-4 py-3 text-sm text-white shadow-lg">
                 <p className="flex-1">{toast.message}</p>
                 <button type="button" onClick={() => dismiss(toast.id)} className="rounded px-1 font-medium underline focus:outline-none focus-visible:ring-2 focus-visible:ring-white">
-                  Dismiss
+                  {t("dismiss")}
                 </button>
               </div>
             ))}

@@ -109,3 +109,31 @@ test("choosing English on /account switches the console and survives signing out
   await expect(page.getByRole("heading", { name: "發票", level: 1 })).toBeVisible();
   await page.context().close();
 });
+
+test("an admin reads the API keys page in Chinese, each key's times in their time zone", async ({ browser }, testInfo) => {
+  const page = await zhTwConsole(browser, "admin");
+  await savePreferences(page, { locale: "zh-TW", time_zone: "Asia/Taipei" });
+  const listed = await page.request.get("/api/team/keys?page=1&page_size=20");
+  expect(listed.status()).toBe(200);
+  const [first] = ((await listed.json()) as { data: Array<{ id: string; created_at: string }> }).data;
+
+  await page.goto("/settings/keys");
+  await expect(page).toHaveTitle("API 金鑰 · Studio");
+  await expect(page.getByRole("heading", { name: "API 金鑰", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "設定" }).getByRole("link", { name: "API 金鑰" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("button", { name: "建立金鑰" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "上次使用" })).toBeVisible();
+  await expect(page.getByTestId("keys-summary")).toHaveText(/^共 \d+ 筆金鑰 · 第 1 \/ \d+ 頁$/);
+  await expect(page.locator(`[data-key-id="${first!.id}"]`)).toContainText(inTaipei(first!.created_at));
+
+  expect(await axeViolations(page, { state: "zh-TW API keys" })).toEqual([]);
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByRole("heading", { name: "API 金鑰", level: 1 })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`settings-keys-zh-TW-${width}.png`), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
+  }
+  await page.context().close();
+});

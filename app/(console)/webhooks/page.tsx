@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { WebhookDeliveries } from "./_components/webhook-deliveries";
 import { WebhookEndpoints } from "./_components/webhook-endpoints";
 
-export const metadata: Metadata = { title: "Webhooks · Studio" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("webhooks"))("metaTitle") };
+}
 export const dynamic = "force-dynamic";
 
 export default function WebhooksPage() {

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ApprovalPoliciesPage } from "./_components/approval-policies-page";
 
-export const metadata: Metadata = { title: "Approval policies · Studio" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("settings.approvals"))("metaTitle") };
+}
 export const dynamic = "force-dynamic";
 
 export default function SettingsApprovalsPageRoute() {

@@ -1,10 +1,11 @@
 "use client";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { CopyButton } from "@/components/payments/copy-button";
 import { Code, Field, Fields } from "@/components/payments/detail";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { ResendButton } from "@/components/ui/resend-button";
-import { formatDateTime } from "@/lib/console/format";
+import { useFormat } from "@/lib/console/i18n/use-format";
 import { DELIVERIES_KEY } from "@/lib/console/queries";
 import type { WebhookAttempt, WebhookDelivery } from "@/lib/console/types";
 import { recordPathOf } from "@/lib/console/webhooks";
@@ -13,6 +14,8 @@ const preClass = "max-h-[32rem] overflow-auto whitespace-pre-wrap break-all roun
 
 /** One delivery: what it is, the signed payload beside every attempt (newest first), and Resend for admins. */
 export function DeliveryDetail({ delivery, canResend }: { delivery: WebhookDelivery; canResend: boolean }) {
+  const t = useTranslations("webhooks.delivery");
+  const { dateTime } = useFormat();
   const recordPath = recordPathOf(delivery);
   const payload = JSON.stringify(delivery.payload, null, 2);
   const attempts = [...delivery.attempts].reverse();
@@ -33,14 +36,14 @@ export function DeliveryDetail({ delivery, canResend }: { delivery: WebhookDeliv
         {canResend ? <ResendButton
             path={`/api/webhooks/deliveries/${encodeURIComponent(delivery.id)}/resend`}
             refresh={DELIVERIES_KEY}
-            queued="Delivery queued to be sent again"
+            queued={t("queued")}
           /> : null}
       </div>
       <Fields>
-        <Field label="Sent to">
+        <Field label={t("sentTo")}>
           <Code>{delivery.url}</Code>
         </Field>
-        <Field label="Record">
+        <Field label={t("record")}>
           {recordPath ? (
             <Link href={recordPath} className="break-all font-mono text-xs text-indigo-800 underline">
               {delivery.object_id}
@@ -49,27 +52,27 @@ export function DeliveryDetail({ delivery, canResend }: { delivery: WebhookDeliv
             <Code>{delivery.object_id}</Code>
           )}
         </Field>
-        <Field label="Created">{formatDateTime(delivery.created_at)}</Field>
-        {delivery.status === "delivered" ? <Field label="Delivered">{formatDateTime(delivery.delivered_at)}</Field> : null}
-        {delivery.status === "pending" ? <Field label="Next attempt">{formatDateTime(delivery.next_attempt_at)}</Field> : null}
+        <Field label={t("created")}>{dateTime(delivery.created_at)}</Field>
+        {delivery.status === "delivered" ? <Field label={t("delivered")}>{dateTime(delivery.delivered_at)}</Field> : null}
+        {delivery.status === "pending" ? <Field label={t("nextAttempt")}>{dateTime(delivery.next_attempt_at)}</Field> : null}
       </Fields>
 
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="min-w-0" data-testid="delivery-payload">
           <div className="mb-2 flex items-center justify-between gap-2">
-            <h3 className="text-sm font-semibold text-slate-900">Payload</h3>
-            <CopyButton text={JSON.stringify(delivery.payload)} label="Copy payload" />
+            <h3 className="text-sm font-semibold text-slate-900">{t("payload")}</h3>
+            <CopyButton text={JSON.stringify(delivery.payload)} label={t("copyPayload")} />
           </div>
-          <pre className={preClass} tabIndex={0} aria-label="Payload">
+          <pre className={preClass} tabIndex={0} aria-label={t("payload")}>
             {payload}
           </pre>
         </div>
         <div className="min-w-0" data-testid="delivery-attempts">
-          <h3 className="mb-2 text-sm font-semibold text-slate-900">Attempts</h3>
+          <h3 className="mb-2 text-sm font-semibold text-slate-900">{t("attempts")}</h3>
           {attempts.length === 0 ? (
-            <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">No attempt yet: the dispatcher sends it shortly.</p>
+            <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">{t("noAttempt")}</p>
           ) : (
-            <ol className="space-y-3" aria-label="Attempts, newest first">
+            <ol className="space-y-3" aria-label={t("attemptsNewest")}>
               {attempts.map((attempt) => (
                 <AttemptEntry key={attempt.attempt} attempt={attempt} />
               ))}
@@ -82,25 +85,27 @@ export function DeliveryDetail({ delivery, canResend }: { delivery: WebhookDeliv
 }
 
 function AttemptEntry({ attempt }: { attempt: WebhookAttempt }) {
+  const t = useTranslations("webhooks.delivery");
+  const { dateTime } = useFormat();
   const succeeded = attempt.status_code !== null && attempt.status_code >= 200 && attempt.status_code < 300;
   return (
     <li className="rounded-md border border-slate-200 p-3 text-sm" data-testid="attempt" data-attempt={attempt.attempt} data-manual={attempt.manual}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className="font-medium text-slate-900">Attempt {attempt.attempt}</span>
-        {attempt.manual ? <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-900">Manual resend</span> : null}
+        <span className="font-medium text-slate-900">{t("attempt", { number: attempt.attempt })}</span>
+        {attempt.manual ? <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-900">{t("manual")}</span> : null}
         <span className={`font-medium ${succeeded ? "text-emerald-800" : "text-red-800"}`} data-testid="attempt-result">
-          {attempt.status_code !== null ? `HTTP ${attempt.status_code}` : (attempt.error ?? "No answer")}
+          {attempt.status_code !== null ? `HTTP ${attempt.status_code}` : (attempt.error ?? t("noAnswer"))}
         </span>
         <span className="tabular-nums text-slate-700">{attempt.latency_ms} ms</span>
-        <span className="text-slate-700">{formatDateTime(attempt.created_at)}</span>
+        <span className="text-slate-700">{dateTime(attempt.created_at)}</span>
       </div>
       {/* An error beyond the status line (a redirect refused, say); without a status it is the status line. */}
       {attempt.status_code !== null && attempt.error && attempt.error !== `HTTP ${attempt.status_code}` ? (
         <p className="mt-1 wrap-anywhere text-red-800">{attempt.error}</p>
       ) : null}
-      <p className="mt-2 text-xs font-medium text-slate-700">Response body (first 1 KiB)</p>
+      <p className="mt-2 text-xs font-medium text-slate-700">{t("responseBody")}</p>
       <pre className={`${preClass} mt-1 max-h-48`} data-testid="attempt-response">
-        {attempt.response_body || "(empty)"}
+        {attempt.response_body || t("emptyBody")}
       </pre>
     </li>
   );

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { CopyButton } from "@/components/payments/copy-button";
 import { buttonClass } from "@/components/ui/button";
@@ -10,6 +11,7 @@ import type { WebhookSecret } from "@/lib/console/types";
  * component's state alone (no query cache), and gone again on Hide or when they leave the page.
  */
 export function SigningSecret() {
+  const t = useTranslations("webhooks.secret");
   const [secret, setSecret] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -19,7 +21,7 @@ export function SigningSecret() {
     try {
       setSecret((await apiFetch<{ data: WebhookSecret }>("/api/webhooks/secret")).data.secret);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "Could not load the secret");
+      setError(caught instanceof Error ? caught.message : t("loadFailed"));
     } finally {
       setLoading(false);
     }
@@ -27,11 +29,10 @@ export function SigningSecret() {
   return (
     <section aria-labelledby="secret-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="secret-heading" className="text-base font-semibold text-slate-900">
-        Signing secret
+        {t("title")}
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Receivers verify each webhook&apos;s <code className="font-mono text-xs">webhook-signature</code> with this secret. Whoever holds it can forge
-        webhooks: keep it in your receiver&apos;s secret store only.
+        {t.rich("intro", { code: (chunks) => <code className="font-mono text-xs">{chunks}</code> })}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         {secret ? (
@@ -39,14 +40,14 @@ export function SigningSecret() {
             <code className="break-all rounded-md bg-slate-50 px-2 py-1 font-mono text-xs text-slate-900" data-testid="signing-secret">
               {secret}
             </code>
-            <CopyButton text={secret} label="Copy signing secret" />
+            <CopyButton text={secret} label={t("copy")} />
             <button type="button" className={`${buttonClass.secondary} px-2 py-1 text-xs`} onClick={() => setSecret(null)}>
-              Hide
+              {t("hide")}
             </button>
           </>
         ) : (
           <button type="button" className={buttonClass.secondary} disabled={loading} onClick={reveal}>
-            {loading ? "Revealing…" : "Reveal signing secret"}
+            {loading ? t("revealing") : t("reveal")}
           </button>
         )}
       </div>

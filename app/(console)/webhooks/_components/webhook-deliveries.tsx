@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { ErrorNote } from "@/components/payments/detail";
 import { ExportLink, FilterPanel, formValue, listState, Pagination, SortableHeader, StatusTabs, TextFilterField, useListUrl } from "@/components/payments/list-controls";
@@ -7,7 +8,8 @@ import { StatusBadge } from "@/components/payments/status-badge";
 import { useViewer } from "@/components/providers";
 import { DeliveryDetail } from "./delivery-detail";
 import { SigningSecret } from "./signing-secret";
-import { DELIVERY_STATUS_LABELS, formatDateTime } from "@/lib/console/format";
+import { DELIVERY_STATUS_LABELS } from "@/lib/console/format";
+import { useFormat, useStatusLabel } from "@/lib/console/i18n/use-format";
 import { apiQuery, WEBHOOK_FILTER_KEYS } from "@/lib/console/list-query";
 import { useDeliveries } from "@/lib/console/queries";
 import type { WebhookDeliveryStatus } from "@/lib/console/types";
@@ -22,6 +24,10 @@ const cellClass = "px-2 py-2 sm:px-3";
  * endpoints section) comes after it.
  */
 export function WebhookDeliveries({ children }: { children?: React.ReactNode }) {
+  const t = useTranslations("webhooks.deliveries");
+  const tList = useTranslations("list");
+  const statusLabel = useStatusLabel();
+  const { dateTime } = useFormat();
   const viewer = useViewer();
   const { params, go, href, clear, navigating } = useListUrl();
   const query = apiQuery(new URLSearchParams(params.toString()), WEBHOOK_FILTER_KEYS);
@@ -43,11 +49,8 @@ export function WebhookDeliveries({ children }: { children?: React.ReactNode }) 
     <div className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold text-slate-900">Webhooks</h1>
-          <p className="mt-1 text-sm text-slate-700">
-            Every status change of a record with a callback URL, signed and sent to that URL, and every event sent to the organization&apos;s webhook
-            endpoints, with each attempt and the receiver&apos;s answer.
-          </p>
+          <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
+          <p className="mt-1 text-sm text-slate-700">{t("intro")}</p>
         </div>
         <ExportLink list="webhook-deliveries" keys={WEBHOOK_FILTER_KEYS} />
       </div>
@@ -57,14 +60,14 @@ export function WebhookDeliveries({ children }: { children?: React.ReactNode }) 
       {children}
 
       <StatusTabs
-        label="Delivery status"
+        label={t("statusLabel")}
         selected={status}
         hrefFor={(value) => href({ status: value || undefined, delivery: undefined })}
         tabs={[
-          { value: "", label: "All", count: allCount },
+          { value: "", label: tList("all"), count: allCount },
           ...(Object.keys(DELIVERY_STATUS_LABELS) as WebhookDeliveryStatus[]).map((value) => ({
             value,
-            label: DELIVERY_STATUS_LABELS[value],
+            label: statusLabel(value),
             count: data?.counts[value],
           })),
         ]}
@@ -75,11 +78,11 @@ export function WebhookDeliveries({ children }: { children?: React.ReactNode }) 
         onClear={clear}
         onApply={(form) => go({ type: formValue(form, "type"), object_id: formValue(form, "object_id"), delivery: undefined })}
       >
-        <TextFilterField name="type" label="Event type" placeholder="invoice.approved" />
-        <TextFilterField name="object_id" label="Record id" placeholder="Invoice, payout or payment intent id" className="sm:col-span-2" />
+        <TextFilterField name="type" label={t("eventType")} placeholder="invoice.approved" />
+        <TextFilterField name="object_id" label={t("recordId")} placeholder={t("recordIdPlaceholder")} className="sm:col-span-2" />
       </FilterPanel>
 
-      {error ? <ErrorNote>Could not load webhook deliveries: {error.message}</ErrorNote> : null}
+      {error ? <ErrorNote>{t("loadFailed", { message: error.message })}</ErrorNote> : null}
 
       <div
         className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
@@ -88,14 +91,14 @@ export function WebhookDeliveries({ children }: { children?: React.ReactNode }) 
         data-testid="deliveries"
       >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Webhook deliveries</caption>
+          <caption className="sr-only">{t("caption")}</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
             <tr>
-              <th scope="col" className={cellClass}>Event</th>
-              <th scope="col" className={`${cellClass} hidden md:table-cell`}>Record</th>
-              <th scope="col" className={`${cellClass} hidden sm:table-cell`}>Status</th>
-              <th scope="col" className={`${cellClass} text-right`}>Attempts</th>
-              <SortableHeader label="Created" sortKey="created_at" className={`${cellClass} hidden md:table-cell`} />
+              <th scope="col" className={cellClass}>{t("event")}</th>
+              <th scope="col" className={`${cellClass} hidden md:table-cell`}>{t("record")}</th>
+              <th scope="col" className={`${cellClass} hidden sm:table-cell`}>{t("status")}</th>
+              <th scope="col" className={`${cellClass} text-right`}>{t("attempts")}</th>
+              <SortableHeader label={t("created")} sortKey="created_at" className={`${cellClass} hidden md:table-cell`} />
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -141,20 +144,20 @@ export function WebhookDeliveries({ children }: { children?: React.ReactNode }) 
                     <StatusBadge status={delivery.status} testId="delivery-status" />
                   </td>
                   <td className={`${cellClass} text-right tabular-nums`}>{delivery.attempt_count}</td>
-                  <td className={`${cellClass} hidden whitespace-nowrap text-slate-700 md:table-cell`}>{formatDateTime(delivery.created_at)}</td>
+                  <td className={`${cellClass} hidden whitespace-nowrap text-slate-700 md:table-cell`}>{dateTime(delivery.created_at)}</td>
                 </tr>
               );
             })}
           </tbody>
         </table>
-        {isPending ? <p className="px-4 py-10 text-center text-slate-700">Loading deliveries…</p> : null}
-        {data && data.data.length === 0 ? <p className="px-4 py-10 text-center text-slate-700">No webhook deliveries match these filters.</p> : null}
+        {isPending ? <p className="px-4 py-10 text-center text-slate-700">{t("loading")}</p> : null}
+        {data && data.data.length === 0 ? <p className="px-4 py-10 text-center text-slate-700">{t("empty")}</p> : null}
       </div>
 
       <Pagination
-        label="Pagination"
-        noun="delivery"
-        plural="deliveries"
+        label={tList("pagination")}
+        noun={t("one")}
+        plural={t("other")}
         total={data?.paging.total_count ?? 0}
         page={Number(params.get("page") ?? "1")}
         pageSize={Number(params.get("page_size") ?? "20")}
@@ -169,7 +172,7 @@ export function WebhookDeliveries({ children }: { children?: React.ReactNode }) 
           <DeliveryDetail delivery={selected} canResend={viewer.permissions.includes("transfer:sign")} />
         ) : data && data.data.length > 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-700">
-            Choose a delivery to see its payload and the receiver&apos;s answers.
+            {t("choose")}
           </p>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { ErrorNote } from "@/components/payments/detail";
 import { useViewer } from "@/components/providers";
@@ -10,7 +11,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { cellClass, headClass } from "@/components/ui/url-list";
 import { ApiError, apiFetch } from "@/lib/console/api";
-import { formatDateTime } from "@/lib/console/format";
+import { useFormat } from "@/lib/console/i18n/use-format";
 import { DELIVERIES_KEY } from "@/lib/console/queries";
 import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
 import { useActionKeys } from "@/lib/console/use-action-keys";
@@ -21,10 +22,10 @@ const ENDPOINTS_KEY = ["webhooks", "endpoints"] as const;
 
 /** How long a replaced secret keeps signing, as the rotate dialog offers it (the Studio's default is 24 h). */
 const OVERLAPS = [
-  { seconds: 0, label: "Retire it at once" },
-  { seconds: 60 * 60, label: "1 hour" },
-  { seconds: 24 * 60 * 60, label: "24 hours" },
-  { seconds: 7 * 24 * 60 * 60, label: "7 days" },
+  { seconds: 0, label: "atOnce" },
+  { seconds: 60 * 60, label: "hour" },
+  { seconds: 24 * 60 * 60, label: "day" },
+  { seconds: 7 * 24 * 60 * 60, label: "week" },
 ] as const;
 const DEFAULT_OVERLAP = 24 * 60 * 60;
 
@@ -39,6 +40,8 @@ export function WebhookEndpoints() {
 }
 
 function EndpointsSection() {
+  const t = useTranslations("webhooks.endpoints");
+  const { dateTime } = useFormat();
   const endpoints = useQuery({
     queryKey: ENDPOINTS_KEY,
     queryFn: () => apiFetch<PlainList<WebhookEndpoint>>("/api/webhooks/endpoints?page_size=100"),
@@ -52,15 +55,13 @@ function EndpointsSection() {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0 flex-1">
           <h2 id="endpoints-heading" className="text-base font-semibold text-slate-900">
-            Webhook endpoints
+            {t("title")}
           </h2>
-          <p className="mt-1 text-sm text-slate-700">
-            Each endpoint receives every event of the organization it subscribes to, as a Standard Webhooks envelope signed with its own secret.
-          </p>
+          <p className="mt-1 text-sm text-slate-700">{t("intro")}</p>
         </div>
         {adding ? null : (
           <button type="button" className={buttonClass.primary} onClick={() => setAdding(true)}>
-            Add endpoint
+            {t("add")}
           </button>
         )}
       </div>
@@ -76,17 +77,17 @@ function EndpointsSection() {
 
       {shown ? <SecretOnce endpoint={shown.secret} why={shown.why} onClose={() => setShown(null)} /> : null}
 
-      {endpoints.error ? <ErrorNote>Could not load the webhook endpoints: {endpoints.error.message}</ErrorNote> : null}
+      {endpoints.error ? <ErrorNote>{t("loadFailed", { message: endpoints.error.message })}</ErrorNote> : null}
       <div className="overflow-x-auto rounded-md border border-slate-200" data-endpoints-state={endpoints.isPending ? "loading" : "ready"}>
         <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Webhook endpoints</caption>
+          <caption className="sr-only">{t("title")}</caption>
           <thead className={headClass}>
             <tr>
-              <th scope="col" className={cellClass}>Endpoint</th>
-              <th scope="col" className={`${cellClass} hidden sm:table-cell`}>Events</th>
-              <th scope="col" className={`${cellClass} hidden md:table-cell`}>Created</th>
+              <th scope="col" className={cellClass}>{t("endpoint")}</th>
+              <th scope="col" className={`${cellClass} hidden sm:table-cell`}>{t("events")}</th>
+              <th scope="col" className={`${cellClass} hidden md:table-cell`}>{t("created")}</th>
               <th scope="col" className={cellClass}>
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t("actions")}</span>
               </th>
             </tr>
           </thead>
@@ -99,7 +100,7 @@ function EndpointsSection() {
                   <div className="mt-1 break-words text-xs text-slate-700 sm:hidden">{endpoint.event_types.join(", ")}</div>
                   {endpoint.previous_secret_expires_at ? (
                     <div className="mt-1 text-xs text-amber-900" data-testid="endpoint-overlap">
-                      Previous secret also signs until {formatDateTime(endpoint.previous_secret_expires_at)}
+                      {t("overlap", { time: dateTime(endpoint.previous_secret_expires_at) })}
                     </div>
                   ) : null}
                 </td>
@@ -112,17 +113,17 @@ function EndpointsSection() {
                     ))}
                   </ul>
                 </td>
-                <td className={`${cellClass} hidden whitespace-nowrap text-slate-700 md:table-cell`}>{formatDateTime(endpoint.created_at)}</td>
+                <td className={`${cellClass} hidden whitespace-nowrap text-slate-700 md:table-cell`}>{dateTime(endpoint.created_at)}</td>
                 <td className={`${cellClass} text-right`}>
                   <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
-                    <Link href={`/webhooks?${new URLSearchParams({ endpoint_id: endpoint.id })}`} className={`${buttonClass.secondary} px-2 py-1 text-xs`}>
-                      Deliveries<span className="sr-only"> to {endpoint.url}</span>
+                    <Link href={`/webhooks?${new URLSearchParams({ endpoint_id: endpoint.id })}`} className={`${buttonClass.secondary} whitespace-nowrap px-2 py-1 text-xs`}>
+                      {t.rich("deliveries", { url: endpoint.url, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
                     </Link>
-                    <button type="button" className={`${buttonClass.secondary} px-2 py-1 text-xs`} onClick={() => setRotating(endpoint)}>
-                      Rotate secret<span className="sr-only"> of {endpoint.url}</span>
+                    <button type="button" className={`${buttonClass.secondary} whitespace-nowrap px-2 py-1 text-xs`} onClick={() => setRotating(endpoint)}>
+                      {t.rich("rotate", { url: endpoint.url, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
                     </button>
-                    <button type="button" className={`${buttonClass.secondary} px-2 py-1 text-xs`} onClick={() => setDeleting(endpoint)}>
-                      Delete<span className="sr-only"> {endpoint.url}</span>
+                    <button type="button" className={`${buttonClass.secondary} whitespace-nowrap px-2 py-1 text-xs`} onClick={() => setDeleting(endpoint)}>
+                      {t.rich("delete", { url: endpoint.url, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
                     </button>
                   </div>
                 </td>
@@ -130,9 +131,9 @@ function EndpointsSection() {
             ))}
           </tbody>
         </table>
-        {endpoints.isPending ? <p className="px-4 py-6 text-center text-slate-700">Loading endpoints…</p> : null}
+        {endpoints.isPending ? <p className="px-4 py-6 text-center text-slate-700">{t("loading")}</p> : null}
         {endpoints.data && endpoints.data.data.length === 0 ? (
-          <p className="px-4 py-6 text-center text-slate-700">No endpoints yet: events go only to the callback URL of each record.</p>
+          <p className="px-4 py-6 text-center text-slate-700">{t("empty")}</p>
         ) : null}
       </div>
 
@@ -161,6 +162,7 @@ function byObject(types: WebhookEventType[]): Array<{ object: string; types: str
 }
 
 function AddEndpoint({ onDone }: { onDone: (created: WebhookEndpointWithSecret | null) => void }) {
+  const t = useTranslations("webhooks.add");
   const queryClient = useQueryClient();
   const keys = useActionKeys<"create">();
   const formId = useId();
@@ -200,7 +202,7 @@ function AddEndpoint({ onDone }: { onDone: (created: WebhookEndpointWithSecret |
   return (
     <form
       className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3"
-      aria-label="Add a webhook endpoint"
+      aria-label={t("label")}
       onSubmit={(event) => {
         event.preventDefault();
         create.mutate();
@@ -231,21 +233,21 @@ function AddEndpoint({ onDone }: { onDone: (created: WebhookEndpointWithSecret |
         </div>
         <div>
           <label htmlFor={`${formId}-description`} className={labelClass}>
-            Description <span className="font-normal text-slate-600">(optional)</span>
+            {t.rich("description", { optional: (chunks) => <span className="font-normal text-slate-600">{chunks}</span> })}
           </label>
           <input id={`${formId}-description`} name="description" className={inputClass} value={description} onChange={(event) => setDescription(event.target.value)} />
         </div>
       </div>
       <fieldset className="min-w-0">
-        <legend className={labelClass}>Events</legend>
-        {eventTypes.error ? <ErrorNote>Could not load the event types: {eventTypes.error.message}</ErrorNote> : null}
-        {patternBox("*", "Every event")}
+        <legend className={labelClass}>{t("events")}</legend>
+        {eventTypes.error ? <ErrorNote>{t("typesFailed", { message: eventTypes.error.message })}</ErrorNote> : null}
+        {patternBox("*", t("every"))}
         <div className="mt-2 grid gap-2 md:grid-cols-3">
           {byObject(eventTypes.data?.data ?? []).map(({ object, types }) => (
             <details key={object} className="min-w-0 rounded-md border border-slate-200 bg-white p-2">
-              <summary className="cursor-pointer text-sm font-medium text-slate-900">{object.replace("_", " ")} events</summary>
+              <summary className="cursor-pointer text-sm font-medium text-slate-900">{t("objectEvents", { object: t.has(`objects.${object}` as never) ? t(`objects.${object}` as never) : object.replace("_", " ") })}</summary>
               <div className="mt-2 space-y-1">
-                {patternBox(`${object}.*`, "All of them")}
+                {patternBox(`${object}.*`, t("all"))}
                 {types.map((type) => patternBox(type))}
               </div>
             </details>
@@ -256,10 +258,10 @@ function AddEndpoint({ onDone }: { onDone: (created: WebhookEndpointWithSecret |
       {create.error && fieldErrors.size === 0 ? <ErrorNote>{create.error.message}</ErrorNote> : null}
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className={buttonClass.secondary} onClick={() => onDone(null)}>
-          Cancel
+          {t("cancel")}
         </button>
         <button type="submit" className={buttonClass.primary} disabled={create.isPending}>
-          {create.isPending ? "Adding…" : "Add endpoint"}
+          {create.isPending ? t("adding") : t("submit")}
         </button>
       </div>
     </form>
@@ -267,19 +269,20 @@ function AddEndpoint({ onDone }: { onDone: (created: WebhookEndpointWithSecret |
 }
 
 function SecretOnce({ endpoint, why, onClose }: { endpoint: WebhookEndpointWithSecret; why: "created" | "rotated"; onClose: () => void }) {
+  const t = useTranslations("webhooks.secretOnce");
   return (
     <div className="space-y-2" data-testid="endpoint-secret">
       <p className="text-sm text-slate-800">
-        {why === "created" ? "Endpoint added" : "Secret rotated"} for <span className="break-all font-mono text-xs">{endpoint.url}</span>. Its signing secret:
+        {t.rich(why, { url: endpoint.url, code: (chunks) => <span className="break-all font-mono text-xs">{chunks}</span> })}
       </p>
       <ShownOnce
         value={endpoint.secret}
-        copyLabel="Copy the endpoint's signing secret"
+        copyLabel={t("copy")}
         testId="endpoint-secret-value"
-        warning="Copy this secret now: it will not be shown again. Whoever holds it can forge this endpoint's webhooks."
+        warning={t("warning")}
       />
       <button type="button" className={`${buttonClass.secondary} text-xs`} onClick={onClose}>
-        I have copied it
+        {t("copied")}
       </button>
     </div>
   );
@@ -288,6 +291,7 @@ function SecretOnce({ endpoint, why, onClose }: { endpoint: WebhookEndpointWithS
 function RotateDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: (rotated: WebhookEndpointWithSecret | null) => void }) {
   const queryClient = useQueryClient();
   const keys = useActionKeys<"rotate">();
+  const t = useTranslations("webhooks.rotate");
   const [overlap, setOverlap] = useState<number>(DEFAULT_OVERLAP);
   const selectId = useId();
   const rotate = useMutation({
@@ -304,18 +308,17 @@ function RotateDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClos
     },
   });
   return (
-    <Dialog open onClose={() => onClose(null)} title="Rotate this endpoint's secret?">
+    <Dialog open onClose={() => onClose(null)} title={t("title")}>
       <p className="break-words text-sm text-slate-700">
-        A new secret signs every delivery to <span className="break-all font-mono text-xs">{endpoint.url}</span> from now on. The current one can keep
-        signing beside it while your receiver switches over.
+        {t.rich("body", { url: endpoint.url, code: (chunks) => <span className="break-all font-mono text-xs">{chunks}</span> })}
       </p>
       <label htmlFor={selectId} className={`${labelClass} mt-3`}>
-        Current secret keeps signing for
+        {t("overlap")}
       </label>
       <select id={selectId} className={inputClass} value={overlap} onChange={(event) => setOverlap(Number(event.target.value))}>
         {OVERLAPS.map((option) => (
           <option key={option.seconds} value={option.seconds}>
-            {option.label}
+            {t(`overlaps.${option.label}`)}
           </option>
         ))}
       </select>
@@ -326,10 +329,10 @@ function RotateDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClos
       ) : null}
       <div className="mt-5 flex justify-end gap-2">
         <button type="button" className={buttonClass.secondary} onClick={() => onClose(null)}>
-          Cancel
+          {t("cancel")}
         </button>
         <button type="button" className={buttonClass.primary} disabled={rotate.isPending} onClick={() => rotate.mutate()}>
-          {rotate.isPending ? "Rotating…" : "Rotate secret"}
+          {rotate.isPending ? t("running") : t("submit")}
         </button>
       </div>
     </Dialog>
@@ -338,12 +341,13 @@ function RotateDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClos
 
 function DeleteDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const t = useTranslations("webhooks.delete");
   const toast = useToast();
   const remove = useMutation({
     mutationFn: () => apiFetch<{ data: DeletedWebhookEndpoint }>(`/api/webhooks/endpoints/${encodeURIComponent(endpoint.id)}`, { method: "DELETE" }),
     onSuccess: async ({ data }) => {
       const cancelled = data.cancelled_deliveries;
-      toast(`Endpoint deleted${cancelled ? `; ${cancelled} pending ${cancelled === 1 ? "delivery" : "deliveries"} cancelled` : ""}`);
+      toast(cancelled ? t("doneCancelled", { count: cancelled }) : t("done"));
       await Promise.all([queryClient.invalidateQueries({ queryKey: ENDPOINTS_KEY }), queryClient.invalidateQueries({ queryKey: DELIVERIES_KEY })]);
       onClose();
     },
@@ -351,16 +355,15 @@ function DeleteDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClos
   return (
     <ConfirmDialog
       onClose={onClose}
-      title="Delete this endpoint?"
+      title={t("title")}
       error={remove.error?.message}
-      action="Delete endpoint"
-      running="Deleting…"
+      action={t("action")}
+      running={t("running")}
       pending={remove.isPending}
       onConfirm={() => remove.mutate()}
     >
       <p className="break-words text-sm text-slate-700">
-        <span className="break-all font-mono text-xs">{endpoint.url}</span> gets no new events, and its deliveries still pending are cancelled. Its past
-        deliveries stay in the log. This cannot be undone.
+        {t.rich("body", { url: endpoint.url, code: (chunks) => <span className="break-all font-mono text-xs">{chunks}</span> })}
       </p>
     </ConfirmDialog>
   );

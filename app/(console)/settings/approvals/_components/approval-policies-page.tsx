@@ -2,27 +2,26 @@
 import "@/lib/console/zod-csp";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useFieldArray, useForm, type Resolver } from "react-hook-form";
+import { FieldMessage } from "@/components/forms/field-message";
 import { ErrorNote } from "@/components/payments/detail";
 import { useViewer } from "@/components/providers";
 import { SettingsLoadError } from "@/components/settings/settings-frame";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch } from "@/lib/console/api";
-import { formatDateTime } from "@/lib/console/format";
+import { useFormat } from "@/lib/console/i18n/use-format";
 import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
 import type { ApprovalPolicy } from "@/lib/console/types";
 import { findChain } from "@/lib/studio/chain/registry";
 import { approvalPolicyUpdateSchema, MAX_APPROVERS, tierWithoutReview, type ApprovalPolicyUpdate } from "@/lib/studio/approvals/schemas";
 
 const POLICIES_KEY = ["approval-policies"] as const;
-const KIND_TITLES: Record<string, string> = { invoice: "Invoices", payout: "Payouts", withdrawal: "Withdrawals" };
-const DEFAULT_NOTES: Record<string, string> = {
-  invoice: "The default: one approver for any amount.",
-  payout: "The default: one approver for any amount.",
-  withdrawal: "The default: every withdrawal is sent at once, with no approval.",
-};
+const KINDS = ["invoice", "payout", "withdrawal"] as const;
+type Kind = (typeof KINDS)[number];
+const isKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
 
 /**
  * The organization's approval policies: per record kind, amount tiers in USD saying how many
@@ -30,16 +29,14 @@ const DEFAULT_NOTES: Record<string, string> = {
  * the policy they entered review with.
  */
 export function ApprovalPoliciesPage() {
+  const t = useTranslations("settings.approvals");
   const policies = useQuery({ queryKey: POLICIES_KEY, queryFn: () => apiFetch<{ data: ApprovalPolicy[] }>("/api/approval-policies").then((body) => body.data) });
-  if (policies.error) return <SettingsLoadError title="Approval policies" what="the approval policies" error={policies.error} />;
+  if (policies.error) return <SettingsLoadError title={t("title")} what={t("what")} error={policies.error} />;
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Approval policies</h1>
-        <p className="mt-1 text-sm text-slate-700">
-          How many different people approve a record, by its amount in USD. Whoever created or edited a record never approves it, and
-          records already under review keep the policy they entered review with.
-        </p>
+        <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
+        <p className="mt-1 text-sm text-slate-700">{t("intro")}</p>
       </div>
       {policies.isPending ? (
         <div aria-hidden="true" className="h-48 animate-pulse rounded-lg bg-slate-200" />
@@ -51,6 +48,9 @@ export function ApprovalPoliciesPage() {
 }
 
 function PolicyCard({ policy }: { policy: ApprovalPolicy }) {
+  const t = useTranslations("settings.approvals");
+  const { dateTime, amount } = useFormat();
+  const kind = isKind(policy.record_kind) ? policy.record_kind : undefined;
   const viewer = useViewer();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -67,13 +67,13 @@ function PolicyCard({ policy }: { policy: ApprovalPolicy }) {
       apiFetch<{ data: ApprovalPolicy }>(`/api/approval-policies/${policy.record_kind}`, { method: "PUT", body }),
     onMutate: () => setError(null),
     onSuccess: async ({ data }) => {
-      toast(`${KIND_TITLES[policy.record_kind]} policy saved`);
+      toast(kind ? t(`kinds.${kind}.saved`) : t("saved", { kind: policy.record_kind }));
       form.reset({ tiers: data.tiers, rules: data.rules.map((rule) => ({ ...rule, token: rule.token as ApprovalPolicyUpdate["rules"][number]["token"] })) });
       await queryClient.invalidateQueries({ queryKey: POLICIES_KEY });
     },
     onError: (failure) => setError(failure.message),
   });
-  const title = KIND_TITLES[policy.record_kind] ?? policy.record_kind;
+  const title = kind ? t(`kinds.${kind}.title`) : policy.record_kind;
   const headingId = `policy-${policy.record_kind}`;
   const tierErrors = form.formState.errors.tiers;
   return (
@@ -82,18 +82,22 @@ function PolicyCard({ policy }: { policy: ApprovalPolicy }) {
         {title}
       </h2>
       <p className="text-sm text-slate-700">
-        {policy.updated_at ? `Changed ${formatDateTime(policy.updated_at)}` : DEFAULT_NOTES[policy.record_kind]}
+        {policy.updated_at ? t("changed", { time: dateTime(policy.updated_at) }) : kind ? t(`kinds.${kind}.default`) : null}
       </p>
       {policy.rules.length ? (
         <div className="mt-2 text-sm text-slate-800" data-testid="policy-rules">
-          <p className="font-medium">Rules for one chain or token (the most specific one applies; set through the API, kept when you save)</p>
+          <p className="font-medium">{t("rules")}</p>
           <ul className="list-disc pl-5">
             {policy.rules.map((rule) => (
               <li key={`${rule.chain_id ?? ""}/${rule.token ?? ""}`}>
-                {[rule.token, rule.chain_id ? (findChain(rule.chain_id)?.name ?? rule.chain_id) : null].filter(Boolean).join(" on ")}:{" "}
+                {t("ruleScope", {
+                  scope: rule.token && rule.chain_id ? "both" : rule.token ? "token" : "chain",
+                  token: rule.token ?? "",
+                  chain: rule.chain_id ? (findChain(rule.chain_id)?.name ?? rule.chain_id) : "",
+                })}{" "}
                 {rule.tiers
-                  .map((tier) => `from ${tier.from_usd} USD, ${tier.approvers === 0 ? "no approval" : `${tier.approvers} approver${tier.approvers === 1 ? "" : "s"}`}${tier.org_manage ? " (one with org:manage)" : ""}`)
-                  .join("; ")}
+                  .map((tier) => t(tier.org_manage ? "ruleTierManager" : "ruleTier", { from: amount(tier.from_usd), approvers: tier.approvers }))
+                  .join(t("ruleTierSeparator"))}
               </li>
             ))}
           </ul>
@@ -108,14 +112,18 @@ function PolicyCard({ policy }: { policy: ApprovalPolicy }) {
               <li key={field.id} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end">
                 <div>
                   <label htmlFor={`${prefix}-from`} className={labelClass}>
-                    From (USD)
+                    {t("from")}
                   </label>
                   <input id={`${prefix}-from`} inputMode="decimal" className={inputClass} readOnly={!editable || index === 0} {...form.register(`tiers.${index}.from_usd`)} />
-                  {rowError?.from_usd ? <p className="mt-1 text-sm text-red-800">{rowError.from_usd.message}</p> : null}
+                  {rowError?.from_usd?.message ? (
+                    <p className="mt-1 text-sm text-red-800">
+                      <FieldMessage message={rowError.from_usd.message} />
+                    </p>
+                  ) : null}
                 </div>
                 <div>
                   <label htmlFor={`${prefix}-approvers`} className={labelClass}>
-                    Approvers
+                    {t("approvers")}
                   </label>
                   <select id={`${prefix}-approvers`} className={inputClass} disabled={!editable} {...form.register(`tiers.${index}.approvers`, { valueAsNumber: true })}>
                     {/* Only a withdrawal may need nobody: it is then sent at once. */}
@@ -123,18 +131,18 @@ function PolicyCard({ policy }: { policy: ApprovalPolicy }) {
                       .filter((count) => tierWithoutReview(policy.record_kind, [{ approvers: count }]) === undefined)
                       .map((count) => (
                         <option key={count} value={count}>
-                          {count === 0 ? "None: sent at once" : count}
+                          {count === 0 ? t("none") : count}
                         </option>
                       ))}
                   </select>
                 </div>
                 <label className="flex items-center gap-2 text-sm text-slate-800">
                   <input type="checkbox" disabled={!editable} {...form.register(`tiers.${index}.org_manage`)} />
-                  One holds org:manage
+                  {t("orgManage")}
                 </label>
                 {editable && index > 0 ? (
                   <button type="button" className={buttonClass.secondary} onClick={() => tiers.remove(index)}>
-                    Remove tier
+                    {t("removeTier")}
                   </button>
                 ) : (
                   <span />
@@ -143,7 +151,11 @@ function PolicyCard({ policy }: { policy: ApprovalPolicy }) {
             );
           })}
         </ol>
-        {tierErrors?.root?.message || tierErrors?.message ? <ErrorNote>{tierErrors.root?.message ?? tierErrors.message}</ErrorNote> : null}
+        {tierErrors?.root?.message || tierErrors?.message ? (
+          <ErrorNote>
+            <FieldMessage message={(tierErrors.root?.message ?? tierErrors.message)!} />
+          </ErrorNote>
+        ) : null}
         {error ? <ErrorNote>{error}</ErrorNote> : null}
         {editable ? (
           <div className="flex flex-wrap gap-2">
@@ -153,10 +165,10 @@ function PolicyCard({ policy }: { policy: ApprovalPolicy }) {
               onClick={() => tiers.append({ from_usd: "", approvers: 2, org_manage: false })}
               disabled={tiers.fields.length >= 10}
             >
-              Add tier
+              {t("addTier")}
             </button>
             <button type="submit" className={buttonClass.primary} disabled={save.isPending}>
-              {save.isPending ? "Saving…" : `Save ${title.toLowerCase()} policy`}
+              {save.isPending ? t("saving") : kind ? t(`kinds.${kind}.save`) : t("save", { kind: policy.record_kind })}
             </button>
           </div>
         ) : null}

@@ -1,21 +1,35 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ExportLink, SortableHeader } from "@/components/payments/list-controls";
 import { SettingsLoadError } from "@/components/settings/settings-frame";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { cellClass, headClass, Pager, useUrlList } from "@/components/ui/url-list";
 import { apiFetch } from "@/lib/console/api";
-import { formatDateTime } from "@/lib/console/format";
+import { useFormat } from "@/lib/console/i18n/use-format";
 import { AUDIT_FILTER_KEYS } from "@/lib/console/list-query";
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, auditActionLabel, auditObjectHref } from "@/lib/console/team-labels";
 import type { AuditRow, PlainList, TeamUser } from "@/lib/console/types";
 
 type ListedRow = AuditRow & { actor_name: string | null };
 
+/** The audit log's words for its actions and object types; one the catalogue lacks reads as the console's English label, else as itself. */
+function useAuditLabels() {
+  const t = useTranslations("settings.audit");
+  return {
+    action: (action: string) => (t.has(`actions.${action}` as never) ? t(`actions.${action}` as never) : auditActionLabel(action)),
+    objectType: (type: string) => (t.has(`objects.${type}` as never) ? t(`objects.${type}` as never) : (AUDIT_OBJECT_TYPES[type] ?? type)),
+  };
+}
+
 /** The organization's audit log, newest first, filtered and paged in the URL. */
 export function AuditPage() {
+  const t = useTranslations("settings.audit");
+  const tList = useTranslations("list");
+  const labels = useAuditLabels();
+  const { dateTime } = useFormat();
   const list = useUrlList<PlainList<ListedRow>>({ queryKey: ["team", "audit"], path: "/api/team/audit", keys: AUDIT_FILTER_KEYS, pageSize: "50" });
   const people = useQuery({
     queryKey: ["team", "users", "everyone"],
@@ -23,7 +37,7 @@ export function AuditPage() {
   });
   const [filtersOpen, setFiltersOpen] = useState(false);
   const { params, go } = list;
-  if (list.error) return <SettingsLoadError title="Audit log" what="the audit log" error={list.error} />;
+  if (list.error) return <SettingsLoadError title={t("title")} what={t("what")} error={list.error} />;
   const select = (key: string, label: string, anyLabel: string, options: Array<[string, string]>) => (
     <div>
       <label htmlFor={`audit-${key}`} className={labelClass}>
@@ -51,8 +65,8 @@ export function AuditPage() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold text-slate-900">Audit log</h1>
-          <p className="mt-1 text-sm text-slate-700">Who did what, newest first. Entries cannot be changed or removed.</p>
+          <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
+          <p className="mt-1 text-sm text-slate-700">{t("intro")}</p>
         </div>
         <ExportLink list="audit-log" keys={AUDIT_FILTER_KEYS} />
       </div>
@@ -63,12 +77,12 @@ export function AuditPage() {
         aria-controls="audit-filters"
         onClick={() => setFiltersOpen(!filtersOpen)}
       >
-        {filtersOpen ? "Hide filters" : "Show filters"}
+        {filtersOpen ? tList("hideFilters") : tList("showFilters")}
       </button>
       <form
         id="audit-filters"
         key={params.toString()}
-        aria-label="Filters"
+        aria-label={tList("filters")}
         className={`${filtersOpen ? "grid" : "hidden"} grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid sm:grid-cols-2 lg:grid-cols-3`}
         onSubmit={(event) => {
           event.preventDefault();
@@ -77,18 +91,18 @@ export function AuditPage() {
           go(Object.fromEntries(AUDIT_FILTER_KEYS.filter((key) => key !== "page" && key !== "page_size").map((key) => [key, value(key)])));
         }}
       >
-        {select("actor_uid", "Who", "Anyone", (people.data ?? []).map((user) => [user.uid, user.name]))}
-        {select("action", "Action", "Any action", Object.entries(AUDIT_ACTIONS))}
-        {select("object_type", "Object type", "Any object", Object.entries(AUDIT_OBJECT_TYPES))}
-        {text("object_id", "Object id")}
-        {text("created_from", "From", "date")}
-        {text("created_to", "To", "date")}
+        {select("actor_uid", t("who"), t("anyone"), (people.data ?? []).map((user) => [user.uid, user.name]))}
+        {select("action", t("action"), t("anyAction"), Object.keys(AUDIT_ACTIONS).map((action) => [action, labels.action(action)]))}
+        {select("object_type", t("objectType"), t("anyObject"), Object.keys(AUDIT_OBJECT_TYPES).map((type) => [type, labels.objectType(type)]))}
+        {text("object_id", t("objectId"))}
+        {text("created_from", t("from"), "date")}
+        {text("created_to", t("to"), "date")}
         <div className="flex items-end gap-2">
           <button type="submit" className={buttonClass.primary}>
-            Apply filters
+            {tList("apply")}
           </button>
           <button type="button" className={buttonClass.secondary} onClick={list.clear}>
-            Clear
+            {tList("clear")}
           </button>
         </div>
       </form>
@@ -97,22 +111,22 @@ export function AuditPage() {
         {...list.state}
       >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Audit log</caption>
+          <caption className="sr-only">{t("title")}</caption>
           <thead className={headClass}>
             <tr>
-              <SortableHeader label="When" sortKey="created_at" className={cellClass} />
-              <th scope="col" className={cellClass}>Who and what</th>
-              <th scope="col" className={cellClass}>Object</th>
-              <th scope="col" className={`${cellClass} hidden lg:table-cell`}>Details</th>
+              <SortableHeader label={t("when")} sortKey="created_at" className={cellClass} />
+              <th scope="col" className={cellClass}>{t("whoWhat")}</th>
+              <th scope="col" className={cellClass}>{t("object")}</th>
+              <th scope="col" className={`${cellClass} hidden lg:table-cell`}>{t("details")}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {list.data?.data.map((row) => (
               <tr key={row.id} data-testid="audit-row" data-action={row.action}>
-                <td className={`${cellClass} text-slate-700 sm:whitespace-nowrap`}>{formatDateTime(row.created_at)}</td>
+                <td className={`${cellClass} text-slate-700 sm:whitespace-nowrap`}>{dateTime(row.created_at)}</td>
                 <td className={cellClass}>
-                  <div className="text-slate-900">{row.actor_uid ? (row.actor_name ?? row.actor_uid) : "Operator (CLI)"}</div>
-                  <div className="text-slate-700">{auditActionLabel(row.action)}</div>
+                  <div className="text-slate-900">{row.actor_uid ? (row.actor_name ?? row.actor_uid) : t("operator")}</div>
+                  <div className="text-slate-700">{labels.action(row.action)}</div>
                 </td>
                 <td className={cellClass}>
                   <AuditObject row={row} />
@@ -124,16 +138,16 @@ export function AuditPage() {
             ))}
           </tbody>
         </table>
-        {list.data && list.data.data.length === 0 ? <p className="px-4 py-6 text-center text-slate-700">No entries match these filters.</p> : null}
+        {list.data && list.data.data.length === 0 ? <p className="px-4 py-6 text-center text-slate-700">{t("empty")}</p> : null}
       </div>
-      <Pager label="Audit log pages" testId="audit-summary" noun={["entry", "entries"]} loaded={list.data !== undefined} {...list} />
+      <Pager label={t("pages")} testId="audit-summary" noun={[t("one"), t("other")]} loaded={list.data !== undefined} {...list} />
     </div>
   );
 }
 
 function AuditObject({ row }: { row: AuditRow }) {
   const href = auditObjectHref(row.object_type, row.object_id);
-  const type = AUDIT_OBJECT_TYPES[row.object_type] ?? row.object_type;
+  const type = useAuditLabels().objectType(row.object_type);
   return (
     <>
       <div className="text-xs text-slate-600">{type}</div>

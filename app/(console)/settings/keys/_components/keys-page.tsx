@@ -1,5 +1,6 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ErrorNote } from "@/components/payments/detail";
 import { SettingsLoadError } from "@/components/settings/settings-frame";
@@ -9,7 +10,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import { cellClass, headClass, Pager, useUrlList } from "@/components/ui/url-list";
 import { apiFetch, isStepUpRequired } from "@/lib/console/api";
-import { formatDateTime } from "@/lib/console/format";
+import { useFormat } from "@/lib/console/i18n/use-format";
 import { maskedKey } from "@/lib/console/team-labels";
 import { useActionKeys } from "@/lib/console/use-action-keys";
 import type { ApiKeyRecord, CreatedApiKey, PlainList } from "@/lib/console/types";
@@ -19,14 +20,16 @@ type ListedKey = ApiKeyRecord & { owner_name: string | null };
 
 /** Everyone's API keys: who owns each, when it was made and last used; create one, revoke one. */
 export function KeysPage() {
+  const t = useTranslations("settings.keys");
+  const { dateTime } = useFormat();
   const list = useUrlList<PlainList<ListedKey>>({ queryKey: ["team", "keys"], path: "/api/team/keys", keys: ["page", "page_size"], pageSize: "20" });
   const [revoking, setRevoking] = useState<ListedKey | null>(null);
-  if (list.error) return <SettingsLoadError title="API keys" what="the API keys" error={list.error} />;
+  if (list.error) return <SettingsLoadError title={t("title")} what={t("what")} error={list.error} />;
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-2xl font-semibold text-slate-900">API keys</h1>
-        <p className="mt-1 text-sm text-slate-700">Each key acts as its owner, with the owner&apos;s permissions. A revoked key is refused from its next request.</p>
+        <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
+        <p className="mt-1 text-sm text-slate-700">{t("intro")}</p>
       </div>
       <CreateKey />
       <div
@@ -34,15 +37,15 @@ export function KeysPage() {
         {...list.state}
       >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">API keys</caption>
+          <caption className="sr-only">{t("title")}</caption>
           <thead className={headClass}>
             <tr>
-              <th scope="col" className={cellClass}>Key</th>
-              <th scope="col" className={cellClass}>Owner</th>
-              <th scope="col" className={`${cellClass} hidden md:table-cell`}>Created</th>
-              <th scope="col" className={`${cellClass} hidden sm:table-cell`}>Last used</th>
+              <th scope="col" className={cellClass}>{t("key")}</th>
+              <th scope="col" className={cellClass}>{t("owner")}</th>
+              <th scope="col" className={`${cellClass} hidden md:table-cell`}>{t("created")}</th>
+              <th scope="col" className={`${cellClass} hidden sm:table-cell`}>{t("lastUsed")}</th>
               <th scope="col" className={cellClass}>
-                <span className="sr-only">Status and actions</span>
+                <span className="sr-only">{t("statusAndActions")}</span>
               </th>
             </tr>
           </thead>
@@ -52,20 +55,22 @@ export function KeysPage() {
                 <td className={`${cellClass} font-mono text-xs`}>{maskedKey(key)}</td>
                 <td className={cellClass}>
                   <div className="break-words text-slate-900">{key.owner_name ?? key.uid}</div>
-                  <div className="text-xs text-slate-600 sm:hidden">Last used {key.last_used_at ? formatDateTime(key.last_used_at) : "never"}</div>
+                  <div className="text-xs text-slate-600 sm:hidden">{key.last_used_at ? t("lastUsedAt", { time: dateTime(key.last_used_at) }) : t("lastUsedNever")}</div>
                 </td>
-                <td className={`${cellClass} hidden whitespace-nowrap text-slate-700 md:table-cell`}>{formatDateTime(key.created_at)}</td>
+                <td className={`${cellClass} hidden whitespace-nowrap text-slate-700 md:table-cell`}>{dateTime(key.created_at)}</td>
                 <td className={`${cellClass} hidden whitespace-nowrap text-slate-700 sm:table-cell`}>
-                  {key.last_used_at ? formatDateTime(key.last_used_at) : "Never"}
+                  {key.last_used_at ? dateTime(key.last_used_at) : t("never")}
                 </td>
                 <td className={`${cellClass} text-right`}>
                   {key.revoked ? (
                     <span className="text-xs text-slate-700" data-testid="key-status">
-                      Revoked{key.revoked_at ? <span className="hidden sm:inline"> {formatDateTime(key.revoked_at)}</span> : null}
+                      {key.revoked_at
+                        ? t.rich("revokedAt", { time: dateTime(key.revoked_at), wide: (chunks) => <span className="hidden sm:inline">{chunks}</span> })
+                        : t("revoked")}
                     </span>
                   ) : (
-                    <button type="button" className={`${buttonClass.secondary} px-2 py-1 text-xs`} onClick={() => setRevoking(key)}>
-                      Revoke<span className="sr-only"> {maskedKey(key)}</span>
+                    <button type="button" className={`${buttonClass.secondary} whitespace-nowrap px-2 py-1 text-xs`} onClick={() => setRevoking(key)}>
+                      {t.rich("revoke", { key: maskedKey(key), hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
                     </button>
                   )}
                 </td>
@@ -73,9 +78,9 @@ export function KeysPage() {
             ))}
           </tbody>
         </table>
-        {list.data && list.data.data.length === 0 ? <p className="px-4 py-6 text-center text-slate-700">No API keys yet.</p> : null}
+        {list.data && list.data.data.length === 0 ? <p className="px-4 py-6 text-center text-slate-700">{t("empty")}</p> : null}
       </div>
-      <Pager label="API key pages" testId="keys-summary" noun={["key", "keys"]} loaded={list.data !== undefined} {...list} />
+      <Pager label={t("pages")} testId="keys-summary" noun={[t("one"), t("other")]} loaded={list.data !== undefined} {...list} />
       {revoking ? <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} /> : null}
     </div>
   );
@@ -86,6 +91,7 @@ export function KeysPage() {
  * them, so nobody makes one for a colleague: each person makes their own.
  */
 function CreateKey() {
+  const t = useTranslations("settings.keys.create");
   const queryClient = useQueryClient();
   const keys = useActionKeys<"create">();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -101,7 +107,7 @@ function CreateKey() {
   return (
     <section aria-labelledby="create-key-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="create-key-heading" className="font-semibold text-slate-900">
-        Create a key for yourself
+        {t("title")}
       </h2>
       <form
         className="mt-3 flex flex-wrap items-end gap-3"
@@ -111,10 +117,10 @@ function CreateKey() {
         }}
       >
         <p className="min-w-0 flex-1 text-sm text-slate-700">
-          The key acts as you, with your permissions. Each person makes their own keys; you can revoke anyone&apos;s.
+          {t("intro")}
         </p>
         <button type="submit" className={buttonClass.primary} disabled={create.isPending}>
-          {create.isPending ? "Creating…" : "Create key"}
+          {create.isPending ? t("running") : t("submit")}
         </button>
       </form>
       {isStepUpRequired(create.error) ? (
@@ -131,12 +137,12 @@ function CreateKey() {
         <div className="mt-4 space-y-2" data-testid="new-key">
           <ShownOnce
             value={created.api_key}
-            copyLabel="Copy the new API key"
+            copyLabel={t("copy")}
             testId="new-key-secret"
-            warning="Copy this key now: it will not be shown again. Anyone who has it acts as its owner until it is revoked."
+            warning={t("warning")}
           />
           <button type="button" className={`${buttonClass.secondary} text-xs`} onClick={() => setCreated(null)}>
-            I have copied it
+            {t("copied")}
           </button>
         </div>
       ) : null}
@@ -145,6 +151,7 @@ function CreateKey() {
 }
 
 function RevokeDialog({ apiKey, onClose }: { apiKey: ListedKey; onClose: () => void }) {
+  const t = useTranslations("settings.keys.revokeDialog");
   const queryClient = useQueryClient();
   const toast = useToast();
   // Closing and confirming again is the same revoke.
@@ -154,7 +161,7 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ListedKey; onClose: () => v
       apiFetch<{ data: ApiKeyRecord }>(`/api/team/keys/${encodeURIComponent(apiKey.id)}/revoke`, { method: "POST", idempotencyKey: keys.keyFor("revoke") }),
     onSuccess: async () => {
       keys.done("revoke");
-      toast(`Key ${maskedKey(apiKey)} revoked`);
+      toast(t("done", { key: maskedKey(apiKey) }));
       await queryClient.invalidateQueries({ queryKey: ["team", "keys"] });
       onClose();
     },
@@ -162,16 +169,15 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ListedKey; onClose: () => v
   return (
     <ConfirmDialog
       onClose={onClose}
-      title={`Revoke ${maskedKey(apiKey)}?`}
+      title={t("title", { key: maskedKey(apiKey) })}
       error={revoke.error?.message}
-      action="Revoke key"
-      running="Revoking…"
+      action={t("action")}
+      running={t("running")}
       pending={revoke.isPending}
       onConfirm={() => revoke.mutate()}
     >
       <p className="text-sm text-slate-700">
-        {apiKey.owner_name ?? "Its owner"}&apos;s key is refused from its next request, by every program that uses it. This cannot be undone; a
-        new key can be made instead.
+        {t("body", { owner: apiKey.owner_name ?? t("unknownOwner") })}
       </p>
     </ConfirmDialog>
   );

@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ErrorNote } from "@/components/payments/detail";
 import { useViewer } from "@/components/providers";
@@ -11,7 +12,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { Pager, useUrlList } from "@/components/ui/url-list";
 import { apiFetch } from "@/lib/console/api";
-import { formatDateTime } from "@/lib/console/format";
+import { useFormat } from "@/lib/console/i18n/use-format";
 import { TEAM_PERMISSIONS } from "@/lib/console/team-labels";
 import { useActionKeys } from "@/lib/console/use-action-keys";
 import type { PlainList, TeamUser } from "@/lib/console/types";
@@ -26,18 +27,19 @@ const USERS_KEY = ["team", "users"] as const;
  * their console sign-in.
  */
 export function TeamPage() {
+  const t = useTranslations("settings.team");
   const list = useUrlList<PlainList<TeamUser>>({ queryKey: USERS_KEY, path: "/api/team/users", keys: ["page", "page_size"], pageSize: "50" });
   const [inviting, setInviting] = useState(false);
-  if (list.error) return <SettingsLoadError title="Team" what="the team" error={list.error} />;
+  if (list.error) return <SettingsLoadError title={t("title")} what={t("what")} error={list.error} />;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold text-slate-900">Team</h1>
-          <p className="mt-1 text-sm text-slate-700">Who may do what in this organization. Changes apply on each person&apos;s next request.</p>
+          <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
+          <p className="mt-1 text-sm text-slate-700">{t("intro")}</p>
         </div>
         <button type="button" className={buttonClass.primary} onClick={() => setInviting(true)}>
-          Invite person
+          {t("invite")}
         </button>
       </div>
       <ul className="space-y-3" {...list.state}>
@@ -45,13 +47,16 @@ export function TeamPage() {
           ? Array.from({ length: 3 }, (_, index) => <li key={index} aria-hidden="true" className="h-28 animate-pulse rounded-lg bg-slate-200" />)
           : list.data?.data.map((user) => <PersonCard key={user.uid} user={user} />)}
       </ul>
-      <Pager label="Team pages" testId="team-summary" noun={["person", "people"]} loaded={list.data !== undefined} {...list} />
+      <Pager label={t("pages")} testId="team-summary" noun={[t("one"), t("other")]} loaded={list.data !== undefined} {...list} />
       {inviting ? <InviteDialog onClose={() => setInviting(false)} /> : null}
     </div>
   );
 }
 
 function PersonCard({ user }: { user: TeamUser }) {
+  const t = useTranslations("settings.team");
+  const tPermission = useTranslations("settings.permissions");
+  const { dateTime } = useFormat();
   const viewer = useViewer();
   const router = useRouter();
   const toast = useToast();
@@ -64,7 +69,7 @@ function PersonCard({ user }: { user: TeamUser }) {
     onMutate: () => setError(null),
     onSuccess: async ({ data }, body) => {
       setConfirming(false);
-      toast(body.disabled === undefined ? `${data.name}'s permissions saved` : `${data.name} ${data.disabled ? "disabled" : "enabled"}`);
+      toast(body.disabled === undefined ? t("permissionsSaved", { name: data.name }) : t(data.disabled ? "disabledToast" : "enabledToast", { name: data.name }));
       await queryClient.invalidateQueries({ queryKey: ["team"] });
       // One's own change shows at once: the navigation and buttons follow the new permissions.
       if (user.uid === viewer.uid) router.refresh();
@@ -85,17 +90,17 @@ function PersonCard({ user }: { user: TeamUser }) {
         <div className="min-w-0">
           <h2 id={headingId} className="font-semibold text-slate-900">
             {user.name}
-            {user.uid === viewer.uid ? <span className="ml-2 text-sm font-normal text-slate-600">(you)</span> : null}
+            {user.uid === viewer.uid ? <span className="ml-2 text-sm font-normal text-slate-600">{t("you")}</span> : null}
           </h2>
           <p className="break-all text-sm text-slate-700">{user.email}</p>
-          <p className="text-xs text-slate-600">Added {formatDateTime(user.created_at)}</p>
+          <p className="text-xs text-slate-600">{t("added", { time: dateTime(user.created_at) })}</p>
         </div>
         <div className="flex items-center gap-3">
           <span
             data-testid="person-status"
             className={`rounded-full px-2 py-0.5 text-xs font-medium ${user.disabled ? "bg-slate-200 text-slate-800" : "bg-emerald-50 text-emerald-800"}`}
           >
-            {user.disabled ? "Disabled" : "Active"}
+            {user.disabled ? t("disabled") : t("active")}
           </span>
           <button
             type="button"
@@ -103,15 +108,14 @@ function PersonCard({ user }: { user: TeamUser }) {
             disabled={change.isPending}
             onClick={() => (user.disabled ? change.mutate({ disabled: false }) : setConfirming(true))}
           >
-            {user.disabled ? "Enable" : "Disable"}
-            <span className="sr-only"> {user.name}</span>
+            {t.rich(user.disabled ? "enable" : "disable", { name: user.name, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
           </button>
         </div>
       </div>
       <fieldset className="mt-3" disabled={change.isPending || user.disabled}>
-        <legend className="sr-only">Permissions of {user.name}</legend>
+        <legend className="sr-only">{t("permissionsOf", { name: user.name })}</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-2">
-          {TEAM_PERMISSIONS.map(({ value, label }) => {
+          {TEAM_PERMISSIONS.map(({ value }) => {
             const id = `${user.uid}-${value}`;
             const on = user.permissions.includes(value);
             return (
@@ -132,7 +136,7 @@ function PersonCard({ user }: { user: TeamUser }) {
                   <span aria-hidden="true" className={`relative h-5 w-9 rounded-full transition-colors ${on ? "bg-indigo-700" : "bg-slate-300"}`}>
                     <span className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition-all ${on ? "left-[1.125rem]" : "left-0.5"}`} />
                   </span>
-                  {label}
+                  {tPermission(value.replace(":", "_") as "transfer_read")}
                   <code className="hidden text-xs text-slate-600 md:inline">{value}</code>
                 </label>
               </div>
@@ -148,16 +152,15 @@ function PersonCard({ user }: { user: TeamUser }) {
       <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        title={`Disable ${user.name}?`}
+        title={t("disableTitle", { name: user.name })}
         error={error}
-        action={`Disable ${user.name}`}
-        running="Disabling…"
+        action={t("disableAction", { name: user.name })}
+        running={t("disabling")}
         pending={change.isPending}
         onConfirm={() => change.mutate({ disabled: true })}
       >
         <p className="text-sm text-slate-700">
-          Their API keys stop working and their console sessions end on their next request. You can enable them again later; their keys stay
-          as they are.
+          {t("disableBody")}
         </p>
       </ConfirmDialog>
     </li>
@@ -168,6 +171,8 @@ type Invited = { user: TeamUser; email: string; password: string };
 
 /** The invite form, then - once - the new person's first password. */
 function InviteDialog({ onClose }: { onClose: () => void }) {
+  const t = useTranslations("settings.invite");
+  const tPermission = useTranslations("settings.permissions");
   const queryClient = useQueryClient();
   // One invite however often it is sent until it succeeds: a retry after a part-way failure
   // finishes the same person instead of making another.
@@ -184,29 +189,29 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
   });
   if (invited) {
     return (
-      <Dialog open onClose={onClose} title={`${invited.user.name} is invited`}>
+      <Dialog open onClose={onClose} title={t("invited", { name: invited.user.name })}>
         <div className="space-y-3 text-sm text-slate-800">
           <p>
-            They sign in at this console as <strong className="break-all">{invited.email}</strong> with this first password:
+            {t.rich("signIn", { email: invited.email, strong: (chunks) => <strong className="break-all">{chunks}</strong> })}
           </p>
           <ShownOnce
             value={invited.password}
-            copyLabel="Copy the first password"
+            copyLabel={t("copy")}
             testId="first-password"
             large
-            warning={`This password is shown only now and cannot be shown again. Copy it and give it to ${invited.user.name} over a channel you trust.`}
+            warning={t("warning", { name: invited.user.name })}
           />
         </div>
         <div className="mt-5 flex justify-end">
           <button type="button" className={buttonClass.primary} onClick={onClose}>
-            Done
+            {t("done")}
           </button>
         </div>
       </Dialog>
     );
   }
   return (
-    <Dialog open onClose={onClose} title="Invite a person">
+    <Dialog open onClose={onClose} title={t("title")}>
       <form
         className="space-y-4"
         onSubmit={(event) => {
@@ -219,32 +224,32 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
           });
         }}
       >
-        <p className="text-sm text-slate-700">This makes their Studio user, an API key and a console sign-in with a first password you pass on.</p>
+        <p className="text-sm text-slate-700">{t("intro")}</p>
         <div>
           <label htmlFor="invite-name" className={labelClass}>
-            Name
+            {t("name")}
           </label>
           <input id="invite-name" name="name" required maxLength={200} autoComplete="off" className={inputClass} />
         </div>
         <div>
           <label htmlFor="invite-email" className={labelClass}>
-            Email
+            {t("email")}
           </label>
           <input id="invite-email" name="email" type="email" required maxLength={254} autoComplete="off" className={inputClass} />
         </div>
         <fieldset>
-          <legend className={labelClass}>Permissions</legend>
+          <legend className={labelClass}>{t("permissions")}</legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {TEAM_PERMISSIONS.map(({ value, label }) => (
+            {TEAM_PERMISSIONS.map(({ value }) => (
               <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
                 <input type="checkbox" name="permissions" value={value} defaultChecked={value === "transfer:read"} className="h-4 w-4" />
-                {label}
+                {tPermission(value.replace(":", "_") as "transfer_read")}
               </label>
             ))}
           </div>
         </fieldset>
         {invite.error ? <ErrorNote>{invite.error.message}</ErrorNote> : null}
-        <DialogActions leave="Cancel" onLeave={onClose} busy={invite.isPending} confirm={invite.isPending ? "Inviting…" : "Invite"} />
+        <DialogActions leave="Cancel" onLeave={onClose} busy={invite.isPending} confirm={invite.isPending ? t("inviting") : t("submit")} />
       </form>
     </Dialog>
   );
