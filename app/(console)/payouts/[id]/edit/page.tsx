@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { EditPayout } from "./_components/edit-payout";
 
-export const metadata: Metadata = { title: "Edit payout · Studio" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("meta"))("editPayout") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function EditPayoutPage({ params }: { params: Promise<{ id: string }> }) {
