@@ -251,7 +251,7 @@ export function InboxPage() {
         {data && rows.length === 0 ? <p className="px-4 py-10 text-center text-slate-700">{t("empty")}</p> : null}
         {data && data.count > data.rows.length ? (
           <p className="border-t border-slate-200 px-4 py-2 text-sm text-slate-700">
-            {t("showing", { shown: data.rows.length, count: data.count })}
+            {t("showing", { shown: String(data.rows.length), count: String(data.count) })}
           </p>
         ) : null}
       </div>
