@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { Amount, Money } from "@/components/payments/amount";
-import { CopyButton } from "@/components/payments/copy-button";
+import { ConsoleCopyButton } from "@/components/payments/console-copy-button";
 import { Code, DetailColumns, DetailError, DetailHeader, DetailLoading, Field, Fields, Section, Total } from "@/components/payments/detail";
 import { useNow } from "@/components/payments/payment-panel";
 import { QrCode } from "@/components/payments/qr-code";
@@ -194,7 +194,7 @@ export function PaymentIntentDetail({ id }: { id: string }) {
                     {pi.payment_address}
                   </p>
                   <div className="mt-2">
-                    <CopyButton text={pi.payment_address} label={t("copyDeposit")} />
+                    <ConsoleCopyButton text={pi.payment_address} label={t("copyDeposit")} />
                   </div>
                 </div>
               </div>

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { CopyButton } from "@/components/payments/copy-button";
+import { ConsoleCopyButton } from "@/components/payments/console-copy-button";
 import { Code, Field, Fields, IdFields, RecipientFields, Section } from "@/components/payments/detail";
 import { RecordDetail } from "@/components/payments/record-detail";
 import { PayoutActions } from "./payout-actions";
@@ -40,7 +40,7 @@ function PayoutRecipient({ payout }: { payout: Payout }) {
         {target ? (
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <Code testId="payout-target">{target}</Code>
-            <CopyButton text={target} label={t("copyTarget")} />
+            <ConsoleCopyButton text={target} label={t("copyTarget")} />
           </div>
         ) : (
           <p className="mt-1 text-amber-900" data-testid="payout-target">
