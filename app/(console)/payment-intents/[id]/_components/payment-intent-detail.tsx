@@ -10,7 +10,7 @@ import { Timeline } from "@/components/payments/timeline";
 import { TxHash } from "@/components/payments/tx-hash";
 import { refundAction, WorkflowActions } from "@/components/payments/workflow-actions";
 import { useViewer } from "@/components/providers";
-import { countdown } from "@/lib/console/format";
+import { countdownParts } from "@/lib/console/format";
 import { useFormat } from "@/lib/console/i18n/use-format";
 import { PAYMENT_INTENT_ACTIONS, permittedActions } from "@/lib/workflow/actions";
 import { paymentDifference } from "@/lib/console/payment-math";
@@ -48,6 +48,10 @@ export function PaymentIntentDetail({ id }: { id: string }) {
   const awaiting = pi.status_category === "awaiting_payment";
   const difference = paymentDifference(pi);
   // Each transaction's test id is named after its English label ("tx-partial-refund"), whatever the language.
+  const timeLeft = (deadline: number) => {
+    const parts = countdownParts(deadline, now);
+    return parts ? t(`countdown.${parts.unit}`, parts) : t("countdown.passed");
+  };
   const hashes = (
     [
       ["payment", "tx-payment", pi.payment_tx_hash, pi.payment_tx_timestamp],
@@ -140,7 +144,7 @@ export function PaymentIntentDetail({ id }: { id: string }) {
                 <Field label={t("paymentDeadline")}>
                   {/* The countdown ticks from the browser's clock, whose second may differ from the server's render. */}
                   <span suppressHydrationWarning>
-                    {pi.payment_deadline ? `${format.dateTime(pi.payment_deadline)}${awaiting ? ` (${t("left", { time: countdown(pi.payment_deadline, now) })})` : ""}` : "—"}
+                    {pi.payment_deadline ? `${format.dateTime(pi.payment_deadline)}${awaiting ? ` (${timeLeft(pi.payment_deadline)})` : ""}` : "—"}
                   </span>
                 </Field>
                 <Field label={t("created")}>{format.dateTime(pi.created_at)}</Field>
