@@ -110,7 +110,7 @@ test("choosing English on /account switches the console and survives signing out
   await page.context().close();
 });
 
-test("a payment intent's page in Chinese: its sections, a TWD price as Taiwan writes it and its creation time in the person's zone", async ({ browser }, testInfo) => {
+test("a payment intent's page in Chinese: its sections, its amount grouped as Taiwan writes it and its creation time in the person's zone", async ({ browser }, testInfo) => {
   const created = await createPaymentIntent({ crypto_amount: "1234.5", group_key: unique("zh-TW") });
   const page = await zhTwConsole(browser, "viewer");
   await savePreferences(page, { locale: null, time_zone: "Asia/Taipei" });
