@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Dashboard } from "./_components/dashboard";
 import { Prefetched, urlParams } from "@/lib/console/prefetch";
 import { dashboardQuery } from "@/lib/console/queries";
 
-export const metadata: Metadata = { title: "Dashboard · Studio" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("meta"))("dashboard") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

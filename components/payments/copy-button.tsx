@@ -3,8 +3,9 @@ import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 
 /**
- * Copies `text`; `label` names the button for assistive technology. The console shows "Copy" /
- * "Copied"; the payment page gives its own words in the payer's language and a larger target.
+ * Copies `text`; `label` names the button for assistive technology. "Copy" / "Copied" unless told
+ * otherwise: the console's pages use ConsoleCopyButton (the person's language), the payment page
+ * gives its own words in the payer's language and a larger target.
  */
 export function CopyButton({
   text,

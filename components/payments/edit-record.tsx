@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { backLinkClass, ErrorNote } from "@/components/payments/detail";
 import { useRecord } from "@/lib/console/queries";
 import { pagePath, type Resource } from "@/lib/console/resources";
@@ -18,13 +19,15 @@ export function EditRecord<T extends { status: string; status_category: string }
   form: (record: T) => React.ReactNode;
 }) {
   const record = useRecord<T>(resource, id);
+  const t = useTranslations("record");
+  const noun = useTranslations(`resources.${resource.key}`)("one");
   return (
     <div className="space-y-4">
       <Link href={pagePath(resource, id)} className={backLinkClass}>
-        ← Back to the {resource.noun}
+        ← {t("backTo", { noun })}
       </Link>
       <h1 className="text-2xl font-semibold text-slate-900">
-        Edit {resource.noun} {record.data ? number(record.data) : ""}
+        {t("editTitle", { noun, number: record.data ? number(record.data) : "" })}
       </h1>
       {record.isPending ? <div className="h-64 animate-pulse rounded bg-slate-200" aria-busy="true" /> : null}
       {record.error ? <ErrorNote>{record.error.message}</ErrorNote> : null}

@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Amount } from "@/components/payments/amount";
-import { CopyButton } from "@/components/payments/copy-button";
+import { ConsoleCopyButton } from "@/components/payments/console-copy-button";
 import { Section, Total } from "@/components/payments/detail";
 import { QrCode } from "@/components/payments/qr-code";
 import { SimulatePayment } from "@/components/payments/simulate-payment";
@@ -56,7 +56,7 @@ export function PaymentPanel({
               {pi.payment_address}
             </p>
             <div className="mt-2">
-              <CopyButton text={pi.payment_address} label={t("copyAddress")} />
+              <ConsoleCopyButton text={pi.payment_address} label={t("copyAddress")} />
             </div>
           </div>
         </div>

@@ -1,5 +1,6 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useViewer } from "@/components/providers";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
@@ -12,6 +13,7 @@ import type { PaymentIntent } from "@/lib/console/types";
 export function SimulatePayment({ resource, paymentIntent }: { resource: Resource; paymentIntent: PaymentIntent }) {
   const viewer = useViewer();
   const toast = useToast();
+  const t = useTranslations("record");
   const queryClient = useQueryClient();
   const keys = useActionKeys<"pay">();
   const mutation = useMutation({
@@ -19,7 +21,7 @@ export function SimulatePayment({ resource, paymentIntent }: { resource: Resourc
       apiFetch("/api/sandbox/pay", { method: "POST", body: { payment_intent_id: paymentIntent.payment_intent_id, amount }, idempotencyKey: key }),
     onSuccess: async () => {
       keys.done("pay");
-      toast("Sandbox payment sent");
+      toast(t("sandboxSent"));
       await queryClient.invalidateQueries({ queryKey: [resource.key] });
     },
     onError: (error) => toast(error.message, "error"),
@@ -35,13 +37,13 @@ export function SimulatePayment({ resource, paymentIntent }: { resource: Resourc
         if (amount) mutation.mutate({ amount, key: keys.keyFor("pay") });
       }}
     >
-      <p className="text-sm font-medium text-amber-900">Sandbox</p>
+      <p className="text-sm font-medium text-amber-900">{t("sandbox")}</p>
       <label htmlFor="simulate-amount" className={labelClass}>
-        Amount to pay ({paymentIntent.symbol})
+        {t("amountToPay", { symbol: paymentIntent.symbol })}
       </label>
       <input id="simulate-amount" name="amount" inputMode="decimal" defaultValue={paymentIntent.crypto_amount} className={inputClass} />
       <button type="submit" className={buttonClass.secondary} disabled={mutation.isPending}>
-        {mutation.isPending ? "Paying…" : "Simulate payment"}
+        {mutation.isPending ? t("paying") : t("simulate")}
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { AmountRows, Section } from "@/components/payments/detail";
 import type { Payout } from "@/lib/console/types";
 
@@ -10,15 +11,16 @@ export function payoutUnit(payout: Payout): string {
 /** Gross (what funds the payout), the fee the service keeps, and the net the recipient receives. */
 export function PayoutAmounts({ payout }: { payout: Payout }) {
   const pi = payout.payment_intent;
+  const t = useTranslations("payout");
   return (
-    <Section id="amounts" title="Amounts">
+    <Section id="amounts" title={t("amounts")}>
       <AmountRows
         unit={payoutUnit(payout)}
         className="max-w-sm"
         rows={[
-          ["Gross amount", payout.amount],
-          ["Fee", payout.kg_fee_amount],
-          ["Net to recipient", payout.exact_out_amount, true],
+          [t("gross"), payout.amount, false, "Gross amount"],
+          [t("fee"), payout.kg_fee_amount, false, "Fee"],
+          [t("net"), payout.exact_out_amount, true, "Net to recipient"],
         ]}
       />
       {/* Under fiat pricing, what actually moves on chain. */}
@@ -27,9 +29,9 @@ export function PayoutAmounts({ payout }: { payout: Payout }) {
           unit={pi.symbol}
           className="max-w-sm text-slate-600"
           rows={[
-            ["Funding due", pi.crypto_amount],
-            [`Fee in ${pi.symbol}`, pi.kg_fee_amount],
-            [`Net in ${pi.symbol}`, pi.exact_out_amount],
+            [t("fundingDue"), pi.crypto_amount, false, "Funding due"],
+            [t("feeIn", { symbol: pi.symbol }), pi.kg_fee_amount, false, `Fee in ${pi.symbol}`],
+            [t("netIn", { symbol: pi.symbol }), pi.exact_out_amount, false, `Net in ${pi.symbol}`],
           ]}
         />
       ) : null}

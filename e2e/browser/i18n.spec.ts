@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { RecordListPage } from "./pages/record-list-page";
-import { axeViolations, baseUrl, createInvoice, person, unique, type Role } from "./support";
+import { axeViolations, baseUrl, createInvoice, createPaymentIntent, person, unique, type Role } from "./support";
 
 // The console in Traditional Chinese (issue 27): the language follows the browser until the person
 // chooses one on /account, and dates follow the time zone they set there.
@@ -132,6 +132,29 @@ test("an admin reads the API keys page in Chinese, each key's times in their tim
     await page.setViewportSize({ width, height: 900 });
     await expect(page.getByRole("heading", { name: "API 金鑰", level: 1 })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`settings-keys-zh-TW-${width}.png`), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
+  }
+  await page.context().close();
+});
+
+test("a payment intent's page in Chinese: its sections, its amount grouped as Taiwan writes it and its creation time in the person's zone", async ({ browser }, testInfo) => {
+  const created = await createPaymentIntent({ crypto_amount: "1234.5", group_key: unique("zh-TW") });
+  const page = await zhTwConsole(browser, "viewer");
+  await savePreferences(page, { locale: null, time_zone: "Asia/Taipei" });
+
+  await page.goto(`/payment-intents/${created.payment_intent_id}`);
+  await expect(page).toHaveTitle("付款意向 · Studio");
+  await expect(page.getByRole("heading", { name: `付款意向 ${created.payment_intent_id}`, level: 1 })).toBeVisible();
+  for (const section of ["金額", "區塊鏈與地址", "交易", "期限", "風險", "參考資料"]) await expect(page.getByRole("heading", { name: section, level: 2 })).toBeVisible();
+  await expect(page.getByTestId("total-amount-due")).toHaveText(/^1,234\.50* USDC$/);
+  await expect(page.getByRole("button", { name: "複製存款地址" })).toHaveText("複製");
+  await expect(page.getByRole("main")).toContainText(`建立於 ${inTaipei((created as typeof created & { created_at: string }).created_at)}`);
+
+  expect(await axeViolations(page, { state: "zh-TW payment intent" })).toEqual([]);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`payment-intent-zh-TW-${width}.png`), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
   }

@@ -78,14 +78,27 @@ export function invoiceDueDate(issueDate: string, paymentTerms: number): string 
   return day.toISOString().slice(0, 10);
 }
 
-/** "1 d 2 h", "3 h 05 min", "12 min", or "passed". */
-export function countdown(deadlineSeconds: number, nowMs: number): string {
+/** The time left before a deadline in its two largest units (minutes and seconds zero-padded), or null once it has passed. */
+export function countdownParts(deadlineSeconds: number, nowMs: number): { unit: "days" | "hours" | "minutes"; days: string; hours: string; minutes: string; seconds: string } | null {
   const left = Math.floor(deadlineSeconds - nowMs / 1000);
-  if (left <= 0) return "passed";
+  if (left <= 0) return null;
   const days = Math.floor(left / 86400);
   const hours = Math.floor((left % 86400) / 3600);
   const minutes = Math.floor((left % 3600) / 60);
-  if (days) return `${days} d ${hours} h`;
-  if (hours) return `${hours} h ${String(minutes).padStart(2, "0")} min`;
-  return `${minutes} min ${String(left % 60).padStart(2, "0")} s`;
+  return {
+    unit: days ? "days" : hours ? "hours" : "minutes",
+    days: String(days),
+    hours: String(hours),
+    minutes: days || hours ? String(minutes).padStart(2, "0") : String(minutes),
+    seconds: String(left % 60).padStart(2, "0"),
+  };
+}
+
+/** "1 d 2 h", "3 h 05 min", "12 min 04 s", or "passed". */
+export function countdown(deadlineSeconds: number, nowMs: number): string {
+  const parts = countdownParts(deadlineSeconds, nowMs);
+  if (!parts) return "passed";
+  if (parts.unit === "days") return `${parts.days} d ${parts.hours} h`;
+  if (parts.unit === "hours") return `${parts.hours} h ${parts.minutes} min`;
+  return `${parts.minutes} min ${parts.seconds} s`;
 }

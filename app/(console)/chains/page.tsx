@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ChainsPage } from "./_components/chains-page";
 import { Prefetched } from "@/lib/console/prefetch";
 import { chainsQuery, unmatchedDepositsQuery } from "@/lib/console/queries";
 
-export const metadata: Metadata = { title: "Chains · Studio" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("meta"))("chains") };
+}
 export const dynamic = "force-dynamic";
 
 export default function ChainsRoute() {

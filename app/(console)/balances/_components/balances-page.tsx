@@ -1,28 +1,22 @@
 "use client";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { WithdrawalForm } from "./withdrawal-form";
 import { Amount } from "@/components/payments/amount";
 import { Code, ErrorNote, Section } from "@/components/payments/detail";
 import { ExportLink, SortableHeader } from "@/components/payments/list-controls";
 import { useViewer } from "@/components/providers";
 import { cellClass, headClass, Pager, useUrlList } from "@/components/ui/url-list";
-import { formatDateTime } from "@/lib/console/format";
+import { useFormat } from "@/lib/console/i18n/use-format";
 import { LEDGER_FILTER_KEYS } from "@/lib/console/list-query";
 import { LEDGER_LIST, useBalances, useWithdrawals } from "@/lib/console/queries";
 import { PAYMENT_INTENTS, pagePath } from "@/lib/console/resources";
-import type { LedgerEntry, ListData, Transfer } from "@/lib/console/types";
+import type { LedgerEntry, ListData } from "@/lib/console/types";
 import { findChain } from "@/lib/studio/chain/registry";
 import type { LedgerKind } from "@/lib/studio/balances/ledger";
 
-const KIND_LABELS: Record<LedgerKind, string> = {
-  invoice_settlement: "Invoice settled",
-  payout_excess: "Payout excess",
-  payment_settlement: "Payment settled",
-  payment_refund: "Payment refunded",
-  withdrawal: "Withdrawal",
-  reorg_reversal: "Reversed by a chain reorg",
-  send_failed: "Failed send restored",
-};
+const LEDGER_KINDS: readonly LedgerKind[] = ["invoice_settlement", "payout_excess", "payment_settlement", "payment_refund", "withdrawal", "reorg_reversal", "send_failed"];
+const isLedgerKind = (kind: string): kind is LedgerKind => (LEDGER_KINDS as readonly string[]).includes(kind);
 
 /**
  * The organization's balances per chain and token, the withdrawal form for people who may move
@@ -32,22 +26,24 @@ export function BalancesPage() {
   const viewer = useViewer();
   const balances = useBalances();
   const canWithdraw = viewer.permissions.includes("transfer:sign");
+  const t = useTranslations("balances");
+  const format = useFormat();
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold text-slate-900">Balances</h1>
-      {balances.error ? <ErrorNote>Could not load balances: {balances.error.message}</ErrorNote> : null}
+      <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
+      {balances.error ? <ErrorNote>{t("loadFailed", { message: balances.error.message })}</ErrorNote> : null}
       <div className={`grid gap-6 ${canWithdraw ? "lg:grid-cols-3" : ""}`}>
         <div className={canWithdraw ? "lg:col-span-2" : ""}>
-          <Section id="balances" title="Available">
+          <Section id="balances" title={t("available")}>
             <div className="mt-3 overflow-x-auto" aria-busy={balances.isFetching} data-state={balances.isPending ? "loading" : "ready"}>
               <table className="min-w-full divide-y divide-slate-200 text-sm">
-                <caption className="sr-only">Balances</caption>
+                <caption className="sr-only">{t("caption")}</caption>
                 <thead className={headClass}>
                   <tr>
-                    <th scope="col" className={cellClass}>Chain</th>
-                    <th scope="col" className={cellClass}>Token</th>
-                    <th scope="col" className={`${cellClass} text-right`}>Available</th>
-                    <th scope="col" className={`${cellClass} hidden sm:table-cell`}>Updated</th>
+                    <th scope="col" className={cellClass}>{t("chain")}</th>
+                    <th scope="col" className={cellClass}>{t("token")}</th>
+                    <th scope="col" className={`${cellClass} text-right`}>{t("available")}</th>
+                    <th scope="col" className={`${cellClass} hidden sm:table-cell`}>{t("updated")}</th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -58,12 +54,12 @@ export function BalancesPage() {
                       <td className={`${cellClass} text-right tabular-nums`} data-testid="balance-amount">
                         <Amount value={balance.amount} />
                       </td>
-                      <td className={`${cellClass} hidden whitespace-nowrap text-slate-700 sm:table-cell`}>{formatDateTime(balance.updated_at)}</td>
+                      <td className={`${cellClass} hidden whitespace-nowrap text-slate-700 sm:table-cell`}>{format.dateTime(balance.updated_at)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-              {balances.data && balances.data.length === 0 ? <p className="px-4 py-6 text-center text-slate-700">Nothing has been received yet.</p> : null}
+              {balances.data && balances.data.length === 0 ? <p className="px-4 py-6 text-center text-slate-700">{t("nothingReceived")}</p> : null}
             </div>
           </Section>
         </div>
@@ -75,45 +71,39 @@ export function BalancesPage() {
   );
 }
 
-const TRANSFER_STATUS_LABELS: Record<Transfer["status"], string> = {
-  awaiting_approval: "Awaiting approval",
-  rejected: "Rejected",
-  submitted: "Submitted",
-  confirmed: "Sent",
-  failed: "Failed",
-};
-
 /** The latest withdrawals: a request its approval policy holds shows the step it waits for (approved from the inbox). */
 function Withdrawals() {
   const withdrawals = useWithdrawals();
   const rows = withdrawals.data?.data;
+  const t = useTranslations("balances");
+  const format = useFormat();
   return (
-    <Section id="withdrawals" title="Withdrawals">
-      {withdrawals.error ? <ErrorNote>Could not load withdrawals: {withdrawals.error.message}</ErrorNote> : null}
+    <Section id="withdrawals" title={t("withdrawals")}>
+      {withdrawals.error ? <ErrorNote>{t("withdrawalsFailed", { message: withdrawals.error.message })}</ErrorNote> : null}
       <div className="mt-3 overflow-x-auto" aria-busy={withdrawals.isFetching} data-state={withdrawals.isPending ? "loading" : "ready"}>
         <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Latest withdrawals</caption>
+          <caption className="sr-only">{t("withdrawalsCaption")}</caption>
           <thead className={headClass}>
             <tr>
-              <th scope="col" className={cellClass}>Requested</th>
-              <th scope="col" className={`${cellClass} text-right`}>Amount</th>
-              <th scope="col" className={cellClass}>Status</th>
-              <th scope="col" className={`${cellClass} hidden md:table-cell`}>To</th>
+              <th scope="col" className={cellClass}>{t("requested")}</th>
+              <th scope="col" className={`${cellClass} text-right`}>{t("amount")}</th>
+              <th scope="col" className={cellClass}>{t("status")}</th>
+              <th scope="col" className={`${cellClass} hidden md:table-cell`}>{t("to")}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {rows?.map((transfer) => (
               <tr key={transfer.id} data-testid="withdrawal-row" data-id={transfer.id}>
                 <td className={`${cellClass} text-slate-700 sm:whitespace-nowrap`}>
-                  {formatDateTime(transfer.created_at)}
+                  {format.dateTime(transfer.created_at)}
                   <div className="text-xs text-slate-600">{findChain(transfer.chain_id)?.name ?? transfer.chain_id}</div>
                 </td>
                 <td className={`${cellClass} text-right tabular-nums`}>
                   <Amount value={transfer.amount} unit={transfer.symbol} />
                 </td>
                 <td className={cellClass} data-testid="withdrawal-status">
-                  {TRANSFER_STATUS_LABELS[transfer.status]}
-                  {transfer.approval?.policy_step ? <div className="text-xs text-slate-600">Approval {transfer.approval.policy_step}</div> : null}
+                  {t(`transferStatus.${transfer.status}`)}
+                  {transfer.approval?.policy_step ? <div className="text-xs text-slate-600">{t("approvalStep", { step: transfer.approval.policy_step })}</div> : null}
                   {transfer.reject_reason ? <div className="text-xs text-slate-600">{transfer.reject_reason}</div> : null}
                 </td>
                 <td className={`${cellClass} hidden md:table-cell`}>
@@ -123,7 +113,7 @@ function Withdrawals() {
             ))}
           </tbody>
         </table>
-        {rows && rows.length === 0 ? <p className="px-4 py-6 text-center text-slate-700">No withdrawals yet.</p> : null}
+        {rows && rows.length === 0 ? <p className="px-4 py-6 text-center text-slate-700">{t("noWithdrawals")}</p> : null}
       </div>
     </Section>
   );
@@ -132,44 +122,46 @@ function Withdrawals() {
 function Ledger() {
   const { data, error, state, params, go, page, pageSize, total } = useUrlList<ListData<LedgerEntry, string>>(LEDGER_LIST);
   const kind = params.get("kind") ?? "";
+  const t = useTranslations("balances");
+  const format = useFormat();
 
   return (
-    <Section id="ledger" title="Ledger">
+    <Section id="ledger" title={t("ledger")}>
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="ledger-kind" className="mb-1 block text-sm font-medium text-slate-800">
-            Kind
+            {t("ledgerKind")}
           </label>
           <select id="ledger-kind" value={kind} onChange={(event) => go({ kind: event.target.value || undefined })} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm">
-            <option value="">All movements</option>
-            {Object.entries(KIND_LABELS).map(([value, label]) => (
+            <option value="">{t("allMovements")}</option>
+            {LEDGER_KINDS.map((value) => (
               <option key={value} value={value}>
-                {label} ({data?.counts[value] ?? "…"})
+                {t("kindOption", { label: t(`kind.${value}`), count: data?.counts[value] ?? "…" })}
               </option>
             ))}
           </select>
         </div>
         <ExportLink list="ledger" keys={LEDGER_FILTER_KEYS} />
       </div>
-      {error ? <ErrorNote>Could not load the ledger: {error.message}</ErrorNote> : null}
+      {error ? <ErrorNote>{t("ledgerFailed", { message: error.message })}</ErrorNote> : null}
       <div className="mt-3 overflow-x-auto" {...state} data-testid="ledger">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Ledger</caption>
+          <caption className="sr-only">{t("ledger")}</caption>
           <thead className={headClass}>
             <tr>
-              <SortableHeader label="When" sortKey="created_at" className={cellClass} />
-              <th scope="col" className={cellClass}>Movement</th>
-              <SortableHeader label="Amount" sortKey="amount" className={`${cellClass} text-right`} />
-              <th scope="col" className={`${cellClass} hidden md:table-cell`}>Reference</th>
+              <SortableHeader label={t("when")} sortKey="created_at" className={cellClass} />
+              <th scope="col" className={cellClass}>{t("movement")}</th>
+              <SortableHeader label={t("amount")} sortKey="amount" className={`${cellClass} text-right`} />
+              <th scope="col" className={`${cellClass} hidden md:table-cell`}>{t("reference")}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {data?.data.map((entry) => (
               <tr key={entry.id} data-testid="ledger-row" data-reference={entry.reference}>
                 {/* On phones the time goes under the date, leaving the amount its room. */}
-                <td className={`${cellClass} text-slate-700 sm:whitespace-nowrap`}>{formatDateTime(entry.created_at)}</td>
+                <td className={`${cellClass} text-slate-700 sm:whitespace-nowrap`}>{format.dateTime(entry.created_at)}</td>
                 <td className={cellClass}>
-                  <div className="text-slate-900">{KIND_LABELS[entry.kind as LedgerKind] ?? entry.kind}</div>
+                  <div className="text-slate-900">{isLedgerKind(entry.kind) ? t(`kind.${entry.kind}`) : entry.kind}</div>
                   <div className="text-xs text-slate-600">{findChain(entry.chain_id)?.name ?? entry.chain_id}</div>
                 </td>
                 <td className={`${cellClass} text-right tabular-nums ${entry.amount.startsWith("-") ? "text-red-800" : "text-emerald-800"}`}>
@@ -182,9 +174,9 @@ function Ledger() {
             ))}
           </tbody>
         </table>
-        {data && data.data.length === 0 ? <p className="px-4 py-6 text-center text-slate-700">No movements.</p> : null}
+        {data && data.data.length === 0 ? <p className="px-4 py-6 text-center text-slate-700">{t("noMovements")}</p> : null}
       </div>
-      <Pager label="Ledger pages" testId="ledger-summary" noun={["movement", "movements"]} loaded={data !== undefined} {...{ total, page, pageSize, go }} />
+      <Pager label={t("ledgerPages")} testId="ledger-summary" noun={[t("movementOne"), t("movementOther")]} loaded={data !== undefined} {...{ total, page, pageSize, go }} />
     </Section>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { errorAt, Select } from "@/components/forms/fields";
@@ -29,6 +30,8 @@ const FORM_FIELD: Record<string, keyof WithdrawalValues> = { contract_address: "
 export function WithdrawalForm({ balances }: { balances: Balance[] }) {
   const queryClient = useQueryClient();
   const toast = useToast();
+  const t = useTranslations("balances");
+  const tActions = useTranslations("actions");
   const schema = useMemo(() => withdrawalFormSchema(balances), [balances]);
   const start = balances.find((balance) => balance.amount !== "0") ?? balances[0];
   const form = useForm<WithdrawalValues>({
@@ -50,7 +53,7 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
       keys.done(JSON.stringify(body));
       setResult(data);
       setConfirming(null);
-      toast(data.status === "awaiting_approval" ? "Withdrawal requested: it waits for approval" : "Withdrawal submitted");
+      toast(t(data.status === "awaiting_approval" ? "toastRequested" : "toastSubmitted"));
       form.reset({ chain_id: body.chain_id, token: data.symbol as TokenSymbol, amount: "", wallet_address: "" });
       await queryClient.invalidateQueries({ queryKey: ["balances"] });
     },
@@ -75,7 +78,7 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
   // Refused until the password is proved again: asked in the dialog, then the same request is sent again.
   const refused = isStepUpRequired(mutation.error) ? mutation.variables : undefined;
   const apiError = mutation.error instanceof ApiError ? mutation.error : null;
-  const lostError = mutation.error && !apiError ? "The request did not complete. Confirm again to retry." : null;
+  const lostError = mutation.error && !apiError ? tActions("lost") : null;
 
   const field = (name: "amount" | "wallet_address") => {
     const error = errorAt(formState.errors, name);
@@ -85,10 +88,10 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
   const address = field("wallet_address");
 
   return (
-    <Section id="withdraw" title="Withdraw" aside>
+    <Section id="withdraw" title={t("withdraw")} aside>
       <form
         noValidate
-        aria-label="Withdraw"
+        aria-label={t("withdraw")}
         className="space-y-3"
         onSubmit={handleSubmit((values) => {
           mutation.reset();
@@ -97,7 +100,7 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
       >
         <Select
           id="withdraw-chain"
-          label="Chain"
+          label={t("chain")}
           error={errorAt(formState.errors, "chain_id")}
           {...register("chain_id", {
             onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
@@ -114,7 +117,7 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
             </option>
           ))}
         </Select>
-        <Select id="withdraw-token" label="Token" error={errorAt(formState.errors, "token")} {...register("token")}>
+        <Select id="withdraw-token" label={t("token")} error={errorAt(formState.errors, "token")} {...register("token")}>
           {tokens.map((tokenSymbol) => (
             <option key={tokenSymbol} value={tokenSymbol}>
               {tokenSymbol}
@@ -123,7 +126,7 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
         </Select>
         <div>
           <label htmlFor={amount.id} className={labelClass}>
-            Amount ({symbol})
+            {t("amountIn", { symbol })}
           </label>
           <div className="flex gap-2">
             <input
@@ -138,14 +141,14 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
             <button
               type="button"
               className={buttonClass.secondary}
-              aria-label={`Max: all ${availableNow} ${symbol}`}
+              aria-label={t("maxLabel", { amount: availableNow, symbol })}
               onClick={() => setValue("amount", availableNow, { shouldValidate: true, shouldDirty: true })}
             >
-              Max
+              {t("max")}
             </button>
           </div>
           <p id="withdraw-available" className="mt-1 text-xs text-slate-600">
-            Available: <Amount value={availableNow} unit={symbol} />
+            {t.rich("availableNow", { amount: () => <Amount value={availableNow} unit={symbol} /> })}
           </p>
           {amount.error ? (
             <p id={amount.describedBy} className="mt-1 text-sm text-red-700">
@@ -155,7 +158,7 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
         </div>
         <div>
           <label htmlFor={address.id} className={labelClass}>
-            Destination address
+            {t("destination")}
           </label>
           <input
             id={address.id}
@@ -173,13 +176,13 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
           ) : null}
         </div>
         <button type="submit" className={buttonClass.primary}>
-          Review withdrawal
+          {t("review")}
         </button>
       </form>
 
       {result ? <WithdrawalResult transfer={result} /> : null}
 
-      <Dialog open={confirming !== null} onClose={() => !mutation.isPending && setConfirming(null)} title="Confirm withdrawal">
+      <Dialog open={confirming !== null} onClose={() => !mutation.isPending && setConfirming(null)} title={t("confirmTitle")}>
         {refused ? (
           <StepUpForm onConfirmed={() => send(refused)} onBack={() => mutation.reset()} />
         ) : confirming ? (
@@ -190,19 +193,21 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
               send({ body: confirming, key: keys.keyFor(JSON.stringify(confirming)) });
             }}
           >
-            <p className="text-sm text-slate-700">This leaves the organization&apos;s balance and cannot be undone.</p>
+            <p className="text-sm text-slate-700">{t("irreversible")}</p>
             <dl className="space-y-1.5 text-sm" data-testid="withdrawal-confirmation">
-              <Total label="Amount" strong>
+              <Total label={t("amount")} testKey="Amount" strong>
                 <Amount value={confirming.amount} unit={symbol} />
               </Total>
-              <Total label="Chain">{chain?.name ?? confirming.chain_id}</Total>
-              <Total label="Token contract">
+              <Total label={t("chain")} testKey="Chain">
+                {chain?.name ?? confirming.chain_id}
+              </Total>
+              <Total label={t("tokenContract")} testKey="Token contract">
                 <Code>{confirming.contract_address}</Code>
               </Total>
-              <Total label="To">
+              <Total label={t("to")} testKey="To">
                 <Code testId="confirm-address">{confirming.wallet_address}</Code>
               </Total>
-              <Total label="Left after">
+              <Total label={t("leftAfter")} testKey="Left after">
                 <Amount value={remainingAfter(availableNow, confirming.amount, token?.decimals ?? 0) ?? "—"} unit={symbol} />
               </Total>
             </dl>
@@ -215,7 +220,7 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
               onLeave={() => setConfirming(null)}
               busy={mutation.isPending}
               tone="danger"
-              confirm={mutation.isPending ? "Withdrawing…" : `Withdraw ${confirming.amount} ${symbol}`}
+              confirm={mutation.isPending ? t("withdrawing") : t("withdrawAmount", { amount: confirming.amount, symbol })}
             />
           </form>
         ) : null}
@@ -225,29 +230,29 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
 }
 
 function WithdrawalResult({ transfer }: { transfer: Transfer }) {
+  const t = useTranslations("balances");
   return (
     <div className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm" data-testid="withdrawal-result">
-      <h3 className="font-medium text-emerald-900">Withdrawal {transfer.status === "awaiting_approval" ? "awaiting approval" : transfer.status}</h3>
+      <h3 className="font-medium text-emerald-900">{t(`resultTitle.${transfer.status}`)}</h3>
       {transfer.approval?.policy_step ? (
         <p className="mt-1 text-emerald-900" data-testid="withdrawal-policy-step">
-          Its approval policy needs {transfer.approval.required} {transfer.approval.required === 1 ? "approval" : "approvals"}: nothing is sent until then
-          (next: approval {transfer.approval.policy_step}).
+          {t("policy", { required: transfer.approval.required, step: transfer.approval.policy_step })}
         </p>
       ) : null}
       <dl className="mt-2 space-y-1">
-        <Total label={transfer.tx_hash ? "Sent" : "Requested"}>
+        <Total label={transfer.tx_hash ? t("sentAmount") : t("requestedAmount")} testKey={transfer.tx_hash ? "Sent" : "Requested"}>
           <Amount value={transfer.amount} unit={transfer.symbol} />
         </Total>
-        <Total label="To">
+        <Total label={t("to")} testKey="To">
           <Code>{transfer.wallet_address}</Code>
         </Total>
-        <Total label="Withdrawal id">
+        <Total label={t("withdrawalId")} testKey="Withdrawal id">
           <Code testId="withdrawal-id">{transfer.id}</Code>
         </Total>
       </dl>
       {transfer.tx_hash ? (
         <p className="mt-2">
-          Transaction: <TxHash chainId={transfer.chain_id} hash={transfer.tx_hash} testId="withdrawal-tx-hash" />
+          {t("transaction")} <TxHash chainId={transfer.chain_id} hash={transfer.tx_hash} testId="withdrawal-tx-hash" />
         </p>
       ) : null}
     </div>

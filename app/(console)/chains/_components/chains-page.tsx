@@ -1,17 +1,12 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { Code, ErrorNote, Section } from "@/components/payments/detail";
 import { useViewer } from "@/components/providers";
 import { cellClass, headClass } from "@/components/ui/url-list";
+import { useFormat } from "@/lib/console/i18n/use-format";
 import { useChains, useUnmatchedDeposits } from "@/lib/console/queries";
 import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
-import type { ChainStatus, UnmatchedDeposit } from "@/lib/console/types";
-
-const MODE_LABELS: Record<ChainStatus["mode"], string> = { rpc: "Node (JSON-RPC)", sandbox: "Sandbox", unavailable: "Unavailable" };
-const REASON_LABELS: Record<UnmatchedDeposit["reason"], string> = {
-  wrong_token: "Wrong token",
-  refused: "Record takes no funds",
-  no_key: "Address without HD index",
-};
+import type { ChainStatus } from "@/lib/console/types";
 
 /**
  * Reconciliation for admins: each chain as the server reaches it, what the treasury holds on
@@ -20,11 +15,12 @@ const REASON_LABELS: Record<UnmatchedDeposit["reason"], string> = {
 export function ChainsPage() {
   const viewer = useViewer();
   const chains = useChains();
-  if (!viewer.permissions.includes(ORG_MANAGE_PERMISSION)) return <ErrorNote>Only people who manage the organization see its chains.</ErrorNote>;
+  const t = useTranslations("chains");
+  if (!viewer.permissions.includes(ORG_MANAGE_PERMISSION)) return <ErrorNote>{t("managersOnly")}</ErrorNote>;
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold text-slate-900">Chains</h1>
-      {chains.error ? <ErrorNote>Could not load chains: {chains.error.message}</ErrorNote> : null}
+      <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
+      {chains.error ? <ErrorNote>{t("loadFailed", { message: chains.error.message })}</ErrorNote> : null}
       <div aria-busy={chains.isFetching} data-state={chains.isPending ? "loading" : "ready"} className="space-y-6">
         {chains.data?.map((chain) => <ChainSection key={chain.id} chain={chain} />)}
       </div>
@@ -34,26 +30,28 @@ export function ChainsPage() {
 }
 
 function ChainSection({ chain }: { chain: ChainStatus }) {
+  const t = useTranslations("chains");
+  const format = useFormat();
   const facts: Array<[string, React.ReactNode]> = [
-    ["Mode", MODE_LABELS[chain.mode]],
-    ["Treasury", <Code key="treasury">{chain.treasury_address}</Code>],
+    [t("facts.mode"), t(`modes.${chain.mode}`)],
+    [t("facts.treasury"), <Code key="treasury">{chain.treasury_address}</Code>],
   ];
   if (chain.mode === "rpc") {
     facts.push(
-      ["Chain id", String(chain.chain_id)],
-      ["Node", chain.reachable ? "answering" : "unreachable"],
-      ["Head block", chain.head_block ?? "—"],
-      ["Scanned to", chain.scanned_block ?? "—"],
-      ["Confirmations", String(chain.confirmations)],
-      ["Gas tank", <Code key="tank">{chain.gas_tank_address}</Code>],
-      ["Gas tank balance", chain.gas_tank_balance ?? "—"],
+      [t("facts.chainId"), String(chain.chain_id)],
+      [t("facts.node"), chain.reachable ? t("answering") : t("unreachable")],
+      [t("facts.headBlock"), chain.head_block ?? "—"],
+      [t("facts.scannedTo"), chain.scanned_block ?? "—"],
+      [t("facts.confirmations"), String(chain.confirmations)],
+      [t("facts.gasTank"), <Code key="tank">{chain.gas_tank_address}</Code>],
+      [t("facts.gasTankBalance"), chain.gas_tank_balance ? format.amount(chain.gas_tank_balance) : "—"],
     );
   }
-  facts.push(["Sends on their way", String(chain.pending_sends)], ["Failed sends", String(chain.failed_sends)]);
+  facts.push([t("facts.pendingSends"), String(chain.pending_sends)], [t("facts.failedSends"), String(chain.failed_sends)]);
   return (
     <Section id={`chain-${chain.id}`} title={`${chain.name} (${chain.id})`}>
       {chain.warnings.length > 0 ? (
-        <ul className="mt-3 space-y-1" aria-label={`Warnings for ${chain.name}`}>
+        <ul className="mt-3 space-y-1" aria-label={t("warningsFor", { chain: chain.name })}>
           {chain.warnings.map((warning) => (
             <li key={warning} role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
               {warning}
@@ -70,20 +68,20 @@ function ChainSection({ chain }: { chain: ChainStatus }) {
         ))}
       </dl>
       <table className="mt-4 min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">{chain.name} balances</caption>
+        <caption className="sr-only">{t("balancesCaption", { chain: chain.name })}</caption>
         <thead className={headClass}>
           <tr>
-            <th scope="col" className={cellClass}>Token</th>
-            <th scope="col" className={`${cellClass} text-right`}>On chain (treasury)</th>
-            <th scope="col" className={`${cellClass} text-right`}>Ledger</th>
+            <th scope="col" className={cellClass}>{t("token")}</th>
+            <th scope="col" className={`${cellClass} text-right`}>{t("onChain")}</th>
+            <th scope="col" className={`${cellClass} text-right`}>{t("ledger")}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {chain.tokens.map((token) => (
             <tr key={token.symbol}>
               <td className={cellClass}>{token.symbol}</td>
-              <td className={`${cellClass} text-right tabular-nums`}>{token.on_chain_balance ?? "—"}</td>
-              <td className={`${cellClass} text-right tabular-nums`}>{token.ledger_balance}</td>
+              <td className={`${cellClass} text-right tabular-nums`}>{token.on_chain_balance ? format.amount(token.on_chain_balance) : "—"}</td>
+              <td className={`${cellClass} text-right tabular-nums`}>{format.amount(token.ledger_balance)}</td>
             </tr>
           ))}
         </tbody>
@@ -95,24 +93,26 @@ function ChainSection({ chain }: { chain: ChainStatus }) {
 /** Transfers that reached a deposit address and paid nothing: the funds wait there to be returned. */
 function UnmatchedDeposits() {
   const deposits = useUnmatchedDeposits();
-  if (deposits.error) return <ErrorNote>Could not load the transfers that paid nothing: {deposits.error.message}</ErrorNote>;
+  const t = useTranslations("chains");
+  const format = useFormat();
+  if (deposits.error) return <ErrorNote>{t("unmatchedFailed", { message: deposits.error.message })}</ErrorNote>;
   if (!deposits.data || deposits.data.length === 0) return null;
   return (
-    <Section id="unmatched-deposits" title="Transfers that paid nothing">
+    <Section id="unmatched-deposits" title={t("unmatchedTitle")}>
       <p className="mt-2 text-sm text-slate-700">
-        These reached a deposit address at depth but do not pay its record. The funds are on the address: return them to the sender.
+        {t("unmatchedHelp")}
       </p>
       <div className="mt-4 overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">Transfers that paid nothing</caption>
+        <caption className="sr-only">{t("unmatchedTitle")}</caption>
         <thead className={headClass}>
           <tr>
-            <th scope="col" className={cellClass}>Chain</th>
-            <th scope="col" className={`${cellClass} text-right`}>Amount</th>
-            <th scope="col" className={cellClass}>Why</th>
-            <th scope="col" className={cellClass}>From</th>
-            <th scope="col" className={cellClass}>To (deposit address)</th>
-            <th scope="col" className={cellClass}>Transaction</th>
+            <th scope="col" className={cellClass}>{t("chain")}</th>
+            <th scope="col" className={`${cellClass} text-right`}>{t("amount")}</th>
+            <th scope="col" className={cellClass}>{t("why")}</th>
+            <th scope="col" className={cellClass}>{t("from")}</th>
+            <th scope="col" className={cellClass}>{t("toDeposit")}</th>
+            <th scope="col" className={cellClass}>{t("transaction")}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -120,10 +120,10 @@ function UnmatchedDeposits() {
             <tr key={`${deposit.chain_id}:${deposit.tx_hash}:${deposit.log_index}`}>
               <td className={cellClass}>{deposit.chain_id}</td>
               <td className={`${cellClass} text-right tabular-nums`}>
-                {deposit.amount} {deposit.token_symbol ?? deposit.token_address}
+                {format.amount(deposit.amount)} {deposit.token_symbol ?? deposit.token_address}
               </td>
               <td className={cellClass} title={deposit.note ?? undefined}>
-                {REASON_LABELS[deposit.reason]}
+                {t(`reasons.${deposit.reason}`)}
               </td>
               <td className={`${cellClass} break-all`}>
                 <Code>{deposit.from_address}</Code>
@@ -132,7 +132,7 @@ function UnmatchedDeposits() {
                 <Code>{deposit.to_address}</Code>
               </td>
               <td className={`${cellClass} break-all`}>
-                <Code>{deposit.tx_hash}</Code> (log {deposit.log_index}, block {deposit.block_number})
+                <Code>{deposit.tx_hash}</Code> {t("logBlock", { log: String(deposit.log_index), block: String(deposit.block_number) })}
               </td>
             </tr>
           ))}

@@ -2,6 +2,7 @@
 // A bulk decision from the inbox: each record its own request with its own Idempotency-Key, one
 // after another, so a failure stops nothing else and each row gets its own answer.
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { apiFetch, ApiError, isStepUpRequired } from "@/lib/console/api";
 import { inboxChanged } from "@/lib/console/queries";
@@ -15,7 +16,6 @@ export type Outcome = { ok: true; status: string } | { ok: false; message: strin
 
 export const rowKey = (row: Pick<InboxRow, "kind" | "id">) => `${row.kind}/${row.id}`;
 type KindView = {
-  label: string;
   /** The kind's declared decisions: their bodies are checked here as the Studio would. */
   actions: Record<Decision, ActionDeclaration>;
   /** Where its record is shown (Enter, the row's link). */
@@ -28,10 +28,9 @@ type KindView = {
 
 // A withdrawal request has no page of its own: the balances page lists the recent withdrawals.
 export const KIND_VIEWS: Record<InboxRow["kind"], KindView> = {
-  invoice: { label: "Invoice", actions: INVOICE_ACTIONS, page: (id) => pagePath(INVOICES, id), decision: (id, decision) => apiPath(INVOICES, id, `/${decision}`), queryKey: INVOICES.key },
-  payout: { label: "Payout", actions: PAYOUT_ACTIONS, page: (id) => pagePath(PAYOUTS, id), decision: (id, decision) => apiPath(PAYOUTS, id, `/${decision}`), queryKey: PAYOUTS.key },
+  invoice: { actions: INVOICE_ACTIONS, page: (id) => pagePath(INVOICES, id), decision: (id, decision) => apiPath(INVOICES, id, `/${decision}`), queryKey: INVOICES.key },
+  payout: { actions: PAYOUT_ACTIONS, page: (id) => pagePath(PAYOUTS, id), decision: (id, decision) => apiPath(PAYOUTS, id, `/${decision}`), queryKey: PAYOUTS.key },
   withdrawal: {
-    label: "Withdrawal",
     actions: WITHDRAWAL_ACTIONS,
     page: () => "/balances#withdrawals",
     decision: (id, decision) => `/api/withdrawals/${encodeURIComponent(id)}/${decision}`,
@@ -42,6 +41,7 @@ export const kindOf = (row: Pick<InboxRow, "kind">) => KIND_VIEWS[row.kind];
 
 export function useBulkDecision() {
   const queryClient = useQueryClient();
+  const t = useTranslations("inbox");
   // Per record and decision: a retry of a failed row sends the same key, so the Studio never acts twice.
   const keys = useActionKeys<string>();
   // A second click can land before the buttons re-render disabled: it is dropped here.
@@ -74,7 +74,7 @@ export function useBulkDecision() {
           answers.set(rowKey(row), { ok: true, status: data.status, row, decision });
         } catch (error) {
           stepUp ||= isStepUpRequired(error);
-          const message = error instanceof ApiError ? error.message : "The request did not complete; retry to send it again";
+          const message = error instanceof ApiError ? error.message : t("lost");
           answers.set(rowKey(row), { ok: false, message, row, decision });
         }
         setOutcomes(new Map(answers));

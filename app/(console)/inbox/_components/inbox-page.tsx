@@ -1,37 +1,42 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ShortcutsDialog } from "@/components/ui/shortcuts-dialog";
 import { StepUpForm } from "@/components/ui/step-up-form";
 import { rangeOf, totalsByToken } from "@/lib/console/bulk-selection";
-import { formatDateTime, statusLabel } from "@/lib/console/format";
+import { useFormat, useStatusLabel } from "@/lib/console/i18n/use-format";
 import { useInbox } from "@/lib/console/queries";
 import type { InboxRow } from "@/lib/console/types";
 import { kindOf, rowKey, useBulkDecision, type Decision } from "./bulk-decision";
 import { DialogActions } from "@/components/ui/dialog-actions";
 
-const KEYS: ReadonlyArray<[string, string]> = [
-  ["j / k", "Move down / up"],
-  ["x", "Select or unselect the current row"],
-  ["a", "Approve the selected rows (or the current one)"],
-  ["r", "Reject the selected rows (or the current one)"],
-  ["Enter", "Open the current row's record"],
-  ["?", "Show these keys"],
-];
+const KEYS = [
+  ["j / k", "move"],
+  ["x", "select"],
+  ["a", "approve"],
+  ["r", "reject"],
+  ["Enter", "open"],
+  ["?", "help"],
+] as const;
 
 /** How long a record has waited, in the largest whole unit. */
-function waited(since: string, now: number): string {
+function waited(since: string, now: number): { unit: "minutes" | "hours" | "days"; count: number } {
   const minutes = Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return { unit: "minutes", count: minutes };
   const hours = Math.floor(minutes / 60);
-  return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} d`;
+  return hours < 48 ? { unit: "hours", count: hours } : { unit: "days", count: Math.floor(hours / 24) };
 }
 
 export function InboxPage() {
   const router = useRouter();
+  const t = useTranslations("inbox");
+  const tc = useTranslations("common");
+  const format = useFormat();
+  const statusLabel = useStatusLabel();
   const { data, error, isPending } = useInbox();
   const bulk = useBulkDecision();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -124,20 +129,20 @@ export function InboxPage() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold text-slate-900">Inbox</h1>
+          <h1 className="text-2xl font-semibold text-slate-900">{t("title")}</h1>
           <p className="text-sm text-slate-700">
-            Invoices and payouts waiting for your approval, due first.{" "}
+            {t("intro")}{" "}
             <button type="button" className="text-indigo-800 underline underline-offset-2" onClick={() => setDialog("keys")}>
-              Keyboard shortcuts
+              {t("shortcuts")}
             </button>
           </p>
         </div>
-        <div className="flex flex-wrap gap-2" role="group" aria-label="Bulk decisions">
+        <div className="flex flex-wrap gap-2" role="group" aria-label={t("bulk")}>
           <button type="button" className={buttonClass.primary} disabled={bulk.busy || chosen.length === 0} onClick={() => open("approve")}>
-            Approve selected{chosen.length ? ` (${chosen.length})` : ""}
+            {chosen.length ? t("approveSelectedCount", { count: chosen.length }) : t("approveSelected")}
           </button>
           <button type="button" className={buttonClass.danger} disabled={bulk.busy || chosen.length === 0} onClick={() => open("reject")}>
-            Reject selected{chosen.length ? ` (${chosen.length})` : ""}
+            {chosen.length ? t("rejectSelectedCount", { count: chosen.length }) : t("rejectSelected")}
           </button>
         </div>
       </div>
@@ -145,7 +150,7 @@ export function InboxPage() {
       {bulk.progress ? (
         <div className="rounded-lg border border-slate-200 bg-white p-3">
           <label htmlFor="bulk-progress" className="text-sm font-medium text-slate-800">
-            {bulk.progress.decision === "approve" ? "Approving" : "Rejecting"}: {bulk.progress.done} of {bulk.progress.total}
+            {t(bulk.progress.decision === "approve" ? "approving" : "rejecting", { done: bulk.progress.done, total: bulk.progress.total })}
           </label>
           <progress id="bulk-progress" className="mt-2 block h-2 w-full" value={bulk.progress.done} max={bulk.progress.total} />
         </div>
@@ -153,19 +158,19 @@ export function InboxPage() {
 
       {error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          Could not load the inbox: {error.message}
+          {t("loadFailed", { message: error.message })}
         </p>
       ) : null}
 
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" data-testid="inbox" aria-busy={isPending}>
         <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Records waiting for your approval</caption>
+          <caption className="sr-only">{t("caption")}</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
             <tr>
               <th scope="col" className="w-10 px-2 py-2 sm:px-3">
                 <input
                   type="checkbox"
-                  aria-label="Select all on this page"
+                  aria-label={t("selectAll")}
                   className="h-4 w-4"
                   checked={allOnPage}
                   ref={(box) => {
@@ -175,13 +180,13 @@ export function InboxPage() {
                   onChange={(event) => setSelected(new Set(event.target.checked ? ids : []))}
                 />
               </th>
-              <th scope="col" className="px-2 py-2 sm:px-3">Record</th>
-              <th scope="col" className="hidden px-2 py-2 sm:px-3 md:table-cell">Recipient</th>
-              <th scope="col" className="px-2 py-2 text-right sm:px-3">Amount</th>
-              <th scope="col" className="px-2 py-2 sm:px-3">Step</th>
-              <th scope="col" className="hidden px-2 py-2 sm:px-3 lg:table-cell">Reviewer</th>
-              <th scope="col" className="hidden px-2 py-2 sm:table-cell sm:px-3">Due</th>
-              <th scope="col" className="hidden px-2 py-2 sm:table-cell sm:px-3">Waiting</th>
+              <th scope="col" className="px-2 py-2 sm:px-3">{t("columns.record")}</th>
+              <th scope="col" className="hidden px-2 py-2 sm:px-3 md:table-cell">{t("columns.recipient")}</th>
+              <th scope="col" className="px-2 py-2 text-right sm:px-3">{t("columns.amount")}</th>
+              <th scope="col" className="px-2 py-2 sm:px-3">{t("columns.step")}</th>
+              <th scope="col" className="hidden px-2 py-2 sm:px-3 lg:table-cell">{t("columns.reviewer")}</th>
+              <th scope="col" className="hidden px-2 py-2 sm:table-cell sm:px-3">{t("columns.due")}</th>
+              <th scope="col" className="hidden px-2 py-2 sm:table-cell sm:px-3">{t("columns.waiting")}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -206,7 +211,7 @@ export function InboxPage() {
                     <input
                       type="checkbox"
                       className="h-4 w-4"
-                      aria-label={`Select ${row.kind} ${row.number}`}
+                      aria-label={t("selectRow", { kind: t(`kindNoun.${row.kind}`), number: row.number })}
                       checked={selected.has(key)}
                       disabled={bulk.busy}
                       onChange={() => {}}
@@ -217,7 +222,7 @@ export function InboxPage() {
                     <Link href={kindOf(row).page(row.id)} className="font-medium text-indigo-800 underline-offset-2 hover:underline">
                       {row.number}
                     </Link>
-                    <span className="block text-xs text-slate-600">{kindOf(row).label}</span>
+                    <span className="block text-xs text-slate-600">{t(`kind.${row.kind}`)}</span>
                     {outcome && !outcome.ok ? (
                       <span className="mt-1 block text-xs text-red-800" data-testid="row-failure">
                         {outcome.message}
@@ -230,23 +235,23 @@ export function InboxPage() {
                     {row.recipient_email ? <span className="block text-xs text-slate-600">{row.recipient_email}</span> : null}
                   </td>
                   <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums sm:px-3">
-                    {row.amount} {row.token}
+                    {format.amount(row.amount)} {row.token}
                     <span className="block text-xs text-slate-600">{row.chain}</span>
                   </td>
                   <td className="whitespace-nowrap px-2 py-2 sm:px-3">{row.policy_step}</td>
-                  <td className="hidden px-2 py-2 sm:px-3 lg:table-cell">{row.assigned_reviewer?.name ?? "Anyone"}</td>
-                  <td className="hidden whitespace-nowrap px-2 py-2 sm:table-cell sm:px-3">{row.review_due_at ? formatDateTime(row.review_due_at) : "—"}</td>
-                  <td className="hidden whitespace-nowrap px-2 py-2 sm:table-cell sm:px-3">{waited(row.waiting_since, now)}</td>
+                  <td className="hidden px-2 py-2 sm:px-3 lg:table-cell">{row.assigned_reviewer?.name ?? t("anyone")}</td>
+                  <td className="hidden whitespace-nowrap px-2 py-2 sm:table-cell sm:px-3">{row.review_due_at ? format.dateTime(row.review_due_at) : "—"}</td>
+                  <td className="hidden whitespace-nowrap px-2 py-2 sm:table-cell sm:px-3">{(({ unit, count }) => t(unit, { count }))(waited(row.waiting_since, now))}</td>
                 </tr>
               );
             })}
           </tbody>
         </table>
-        {isPending ? <p className="px-4 py-10 text-center text-slate-700">Loading…</p> : null}
-        {data && rows.length === 0 ? <p className="px-4 py-10 text-center text-slate-700">Nothing is waiting for your approval.</p> : null}
+        {isPending ? <p className="px-4 py-10 text-center text-slate-700">{tc("loading")}</p> : null}
+        {data && rows.length === 0 ? <p className="px-4 py-10 text-center text-slate-700">{t("empty")}</p> : null}
         {data && data.count > data.rows.length ? (
           <p className="border-t border-slate-200 px-4 py-2 text-sm text-slate-700">
-            Showing the first {data.rows.length} of {data.count}; decide these to see the rest.
+            {t("showing", { shown: String(data.rows.length), count: String(data.count) })}
           </p>
         ) : null}
       </div>
@@ -254,17 +259,19 @@ export function InboxPage() {
       {outcomes.length > 0 && !bulk.busy ? (
         <section aria-labelledby="results-title" className="rounded-lg border border-slate-200 bg-white p-4" data-testid="bulk-results">
           <h2 id="results-title" className="text-base font-semibold text-slate-900">
-            Results: {outcomes.filter((outcome) => outcome.ok).length} done, {outcomes.filter((outcome) => !outcome.ok).length} failed
+            {t("results", { done: outcomes.filter((outcome) => outcome.ok).length, failed: outcomes.filter((outcome) => !outcome.ok).length })}
           </h2>
           <ul className="mt-2 space-y-1 text-sm">
             {outcomes.map((outcome) => (
               <li key={rowKey(outcome.row)} data-outcome={outcome.ok ? "done" : "failed"} className={outcome.ok ? "text-slate-800" : "text-red-800"}>
                 <span className="font-medium">{outcome.row.number}</span>:{" "}
-                {outcome.ok ? `${outcome.decision === "approve" ? "approved" : "rejected"}, now ${statusLabel(outcome.status).toLowerCase()}` : `failed: ${outcome.message}`}
+                {outcome.ok
+                  ? t(outcome.decision === "approve" ? "approvedNow" : "rejectedNow", { status: statusLabel(outcome.status).toLowerCase() })
+                  : t("failed", { message: outcome.message })}
               </li>
             ))}
           </ul>
-          {outcomes.some((outcome) => !outcome.ok) ? <p className="mt-2 text-sm text-slate-700">Failed rows stay selected: decide again to retry them.</p> : null}
+          {outcomes.some((outcome) => !outcome.ok) ? <p className="mt-2 text-sm text-slate-700">{t("failedStay")}</p> : null}
         </section>
       ) : null}
 
@@ -272,7 +279,7 @@ export function InboxPage() {
         <ConfirmDecision decision={dialog} rows={chosen.length ? chosen : current ? [current] : []} onCancel={() => setDialog(null)} onConfirm={(body) => decide(dialog, body)} />
       ) : null}
       {dialog === "step-up" && awaitingStepUp ? (
-        <Dialog open onClose={() => setDialog(null)} title="Confirm your password">
+        <Dialog open onClose={() => setDialog(null)} title={t("stepUpTitle")}>
           <StepUpForm
             onConfirmed={() => {
               // The rows still failed are the selection now; each is sent again with its own key.
@@ -284,7 +291,7 @@ export function InboxPage() {
           />
         </Dialog>
       ) : null}
-      <ShortcutsDialog open={dialog === "keys"} onClose={() => setDialog(null)} shortcuts={KEYS} />
+      <ShortcutsDialog open={dialog === "keys"} onClose={() => setDialog(null)} shortcuts={KEYS.map(([keys, meaning]) => [keys, t(`keys.${meaning}`)] as const)} />
     </div>
   );
 }
@@ -302,11 +309,12 @@ function ConfirmDecision({
   onConfirm: (body: Record<string, unknown>) => void;
 }) {
   const [problem, setProblem] = useState<string | null>(null);
+  const t = useTranslations("inbox");
+  const format = useFormat();
   const totals = totalsByToken(rows);
-  const noun = rows.length === 1 ? "record" : "records";
-  const verb = decision === "approve" ? "Approve" : "Reject";
+  const title = t(decision === "approve" ? "approveTitle" : "rejectTitle", { count: rows.length });
   return (
-    <Dialog open onClose={onCancel} title={`${verb} ${rows.length} ${noun}`}>
+    <Dialog open onClose={onCancel} title={title}>
       <form
         className="space-y-4"
         noValidate
@@ -323,13 +331,15 @@ function ConfirmDecision({
         }}
       >
         <p className="text-sm text-slate-800" data-testid="confirm-summary">
-          {verb} {rows.length} {noun}, totalling {totals.map(({ token, total }) => `${total} ${token}`).join(" and ")}. Each is sent on its own; a
-          failure stops none of the others.
+          {t(decision === "approve" ? "approveSummary" : "rejectSummary", {
+            count: rows.length,
+            totals: totals.map(({ token, total }) => `${format.amount(total)} ${token}`).join(t("totalsJoin")),
+          })}
         </p>
         {decision === "reject" ? (
           <div>
             <label htmlFor="bulk-reason" className={labelClass}>
-              Reason (for every record)
+              {t("reasonAll")}
             </label>
             <textarea id="bulk-reason" name="reason" rows={3} required className={inputClass} />
           </div>
@@ -339,7 +349,7 @@ function ConfirmDecision({
             {problem}
           </p>
         ) : null}
-        <DialogActions onLeave={onCancel} tone={decision === "approve" ? "primary" : "danger"} confirm={`${verb} ${rows.length} ${noun}`} />
+        <DialogActions onLeave={onCancel} tone={decision === "approve" ? "primary" : "danger"} confirm={title} />
       </form>
     </Dialog>
   );

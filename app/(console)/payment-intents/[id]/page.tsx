@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PaymentIntentDetail } from "./_components/payment-intent-detail";
 import { Prefetched } from "@/lib/console/prefetch";
 import { recordQuery } from "@/lib/console/queries";
 import { PAYMENT_INTENTS } from "@/lib/console/resources";
 
-export const metadata: Metadata = { title: "Payment intent · Studio" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("meta"))("paymentIntent") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function PaymentIntentPage({ params }: { params: Promise<{ id: string }> }) {

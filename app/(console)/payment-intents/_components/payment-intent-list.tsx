@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { Amount, DateTime } from "@/components/payments/amount";
+import { Amount, DateTime, Money } from "@/components/payments/amount";
 import { createdColumn, dueColumn, RecordList, statusColumn, type Column, type SelectFilter, type TextFilter } from "@/components/payments/record-list";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { PAYMENT_INTENTS, pagePath } from "@/lib/console/resources";
@@ -50,7 +50,12 @@ const COLUMNS: Column<StandalonePaymentIntent>[] = [
         <Amount value={intent.crypto_amount} unit={intent.symbol} maxLength={10} />
         <div className="text-xs text-slate-600">
           {intent.payment_chain_id}
-          {intent.fiat_amount ? ` · ${intent.fiat_amount} ${intent.fiat_currency ?? ""}` : ""}
+          {intent.fiat_amount ? (
+            <>
+              {" · "}
+              <Money value={intent.fiat_amount} currency={intent.fiat_currency ?? ""} />
+            </>
+          ) : null}
         </div>
       </>
     ),

@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PayoutDetail } from "./_components/payout-detail";
 import { Prefetched } from "@/lib/console/prefetch";
 import { recordQuery } from "@/lib/console/queries";
 import { PAYOUTS } from "@/lib/console/resources";
 
-export const metadata: Metadata = { title: "Payout · Studio" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("meta"))("payout") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function PayoutPage({ params }: { params: Promise<{ id: string }> }) {

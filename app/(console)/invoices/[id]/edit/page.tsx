@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { EditInvoice } from "./_components/edit-invoice";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("forms.invoices"))("metaEdit") };
+  return { title: (await getTranslations("meta"))("editInvoice") };
 }
 export const dynamic = "force-dynamic";
 

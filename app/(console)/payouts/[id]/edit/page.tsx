@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { EditPayout } from "./_components/edit-payout";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("forms.payouts"))("metaEdit") };
+  return { title: (await getTranslations("meta"))("editPayout") };
 }
 export const dynamic = "force-dynamic";
 
