@@ -49,6 +49,11 @@ export function Money({ value, currency }: { value: string; currency: string }) 
   return <span className="whitespace-nowrap">{text}</span>;
 }
 
+/** A calendar day as the person's language writes it ("2026-12-10", "2026/12/10"). */
+export function Day({ value }: { value: string | null | undefined }) {
+  return <>{useFormat().date(value)}</>;
+}
+
 /** A moment in the person's time zone and language ("2026-11-26 18:30 UTC"). */
 export function DateTime({ value }: { value: string | number | null | undefined }) {
   return <>{useFormat().dateTime(value)}</>;

@@ -7,7 +7,6 @@ import { Section, Total } from "@/components/payments/detail";
 import { QrCode } from "@/components/payments/qr-code";
 import { SimulatePayment } from "@/components/payments/simulate-payment";
 import { TxHash } from "@/components/payments/tx-hash";
-import { countdown } from "@/lib/console/format";
 import { useFormat } from "@/lib/console/i18n/use-format";
 import { paymentDifference } from "@/lib/console/payment-math";
 import type { Resource } from "@/lib/console/resources";
@@ -85,7 +84,7 @@ export function PaymentPanel({
           {/* The countdown ticks from the browser's clock, whose second may differ from the server's render. */}
           <span suppressHydrationWarning>
             {pi.payment_deadline
-              ? `${format.dateTime(pi.payment_deadline)}${awaitingPayment ? ` (${countdown(pi.payment_deadline, now)})` : ""}`
+              ? `${format.dateTime(pi.payment_deadline)}${awaitingPayment ? ` (${format.countdown(pi.payment_deadline, now)})` : ""}`
               : "—"}
           </span>
         </Total>

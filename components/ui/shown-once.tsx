@@ -1,4 +1,4 @@
-import { CopyButton } from "@/components/payments/copy-button";
+import { ConsoleCopyButton } from "@/components/payments/console-copy-button";
 
 /**
  * A secret the Studio shows once (a new API key, an endpoint's signing secret, a first password):
@@ -25,7 +25,7 @@ export function ShownOnce({
         <code className={`min-w-0 flex-1 break-all font-mono ${large ? "text-base" : "text-sm"}`} data-testid={testId}>
           {value}
         </code>
-        <CopyButton text={value} label={copyLabel} />
+        <ConsoleCopyButton text={value} label={copyLabel} />
       </div>
       <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
         {warning}

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { countdown, formatDateTime, shortAmount, statusLabel } from "@/lib/console/format";
+import { countdownParts, formatDateTime, shortAmount, statusLabel } from "@/lib/console/format";
 
 describe("console formatting", () => {
-  it("counts down to a deadline in seconds", () => {
+  it("counts down to a deadline in its two largest units, minutes and seconds padded after a larger unit", () => {
     const now = Date.UTC(2026, 0, 1);
-    expect(countdown(now / 1000 + 90061, now)).toBe("1 d 1 h");
-    expect(countdown(now / 1000 + 3900, now)).toBe("1 h 05 min");
-    expect(countdown(now / 1000 + 65, now)).toBe("1 min 05 s");
-    expect(countdown(now / 1000 - 1, now)).toBe("passed");
+    expect(countdownParts(now / 1000 + 90061, now)).toMatchObject({ unit: "days", days: "1", hours: "1" });
+    expect(countdownParts(now / 1000 + 3900, now)).toMatchObject({ unit: "hours", hours: "1", minutes: "05" });
+    expect(countdownParts(now / 1000 + 65, now)).toMatchObject({ unit: "minutes", minutes: "1", seconds: "05" });
+    expect(countdownParts(now / 1000 - 1, now)).toBeNull();
   });
 
   it("formats timestamps and statuses for people", () => {

@@ -93,12 +93,3 @@ export function countdownParts(deadlineSeconds: number, nowMs: number): { unit: 
     seconds: String(left % 60).padStart(2, "0"),
   };
 }
-
-/** "1 d 2 h", "3 h 05 min", "12 min 04 s", or "passed". */
-export function countdown(deadlineSeconds: number, nowMs: number): string {
-  const parts = countdownParts(deadlineSeconds, nowMs);
-  if (!parts) return "passed";
-  if (parts.unit === "days") return `${parts.days} d ${parts.hours} h`;
-  if (parts.unit === "hours") return `${parts.hours} h ${parts.minutes} min`;
-  return `${parts.minutes} min ${parts.seconds} s`;
-}

@@ -2,19 +2,26 @@
 // (client or server) under the console's NextIntlClientProvider (components/console-intl.tsx).
 import { useLocale, useTimeZone, useTranslations } from "next-intl";
 import { useMemo } from "react";
+import { countdownParts } from "@/lib/console/format";
 import { formatAmount, formatDate, formatDateTime, formatMoney } from "@/lib/console/i18n/format";
 
 export function useFormat() {
   const locale = useLocale();
   const timeZone = useTimeZone() ?? "UTC";
+  const t = useTranslations("common.countdown");
   return useMemo(
     () => ({
       dateTime: (value: string | number | null | undefined) => formatDateTime(value, { locale, timeZone }),
       date: (value: string | null | undefined) => formatDate(value, { locale }),
       amount: (value: string) => formatAmount(value, locale),
       money: (value: string, currency: string) => formatMoney(value, currency, locale),
+      /** The time left before a deadline ("1 d 2 h", "3 h 05 min", "12 min 04 s"), or "passed". */
+      countdown: (deadlineSeconds: number, nowMs: number) => {
+        const parts = countdownParts(deadlineSeconds, nowMs);
+        return parts ? t(parts.unit, parts) : t("passed");
+      },
     }),
-    [locale, timeZone],
+    [locale, timeZone, t],
   );
 }
 

@@ -1,5 +1,5 @@
 "use client";
-import { Amount, Money } from "@/components/payments/amount";
+import { Amount, Day, Money } from "@/components/payments/amount";
 import { createdColumn, dueColumn, idColumn, partyColumn, RecordList, statusColumn, tokenAmountColumn, type Column, type TextFilter } from "@/components/payments/record-list";
 import { invoiceDueDate } from "@/lib/console/format";
 import { INVOICES } from "@/lib/console/resources";
@@ -24,7 +24,7 @@ const COLUMNS: Column<Invoice>[] = [
     cell: ({ payment_intent: pi }) => (pi.fiat_amount ? pi.fiat_currency ? <Money value={pi.fiat_amount} currency={pi.fiat_currency} /> : <Amount value={pi.fiat_amount} /> : "—"),
   },
   statusColumn(),
-  dueColumn((invoice) => invoiceDueDate(invoice.invoice_issue_date, invoice.payment_terms)),
+  dueColumn((invoice) => <Day value={invoiceDueDate(invoice.invoice_issue_date, invoice.payment_terms)} />),
   createdColumn(),
 ];
 

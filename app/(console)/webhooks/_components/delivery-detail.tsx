@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { CopyButton } from "@/components/payments/copy-button";
+import { ConsoleCopyButton } from "@/components/payments/console-copy-button";
 import { Code, Field, Fields } from "@/components/payments/detail";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { ResendButton } from "@/components/ui/resend-button";
@@ -61,7 +61,7 @@ export function DeliveryDetail({ delivery, canResend }: { delivery: WebhookDeliv
         <div className="min-w-0" data-testid="delivery-payload">
           <div className="mb-2 flex items-center justify-between gap-2">
             <h3 className="text-sm font-semibold text-slate-900">{t("payload")}</h3>
-            <CopyButton text={JSON.stringify(delivery.payload)} label={t("copyPayload")} />
+            <ConsoleCopyButton text={JSON.stringify(delivery.payload)} label={t("copyPayload")} />
           </div>
           <pre className={preClass} tabIndex={0} aria-label={t("payload")}>
             {payload}

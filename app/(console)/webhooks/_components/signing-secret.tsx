@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { CopyButton } from "@/components/payments/copy-button";
+import { ConsoleCopyButton } from "@/components/payments/console-copy-button";
 import { buttonClass } from "@/components/ui/button";
 import { apiFetch } from "@/lib/console/api";
 import type { WebhookSecret } from "@/lib/console/types";
@@ -40,7 +40,7 @@ export function SigningSecret() {
             <code className="break-all rounded-md bg-slate-50 px-2 py-1 font-mono text-xs text-slate-900" data-testid="signing-secret">
               {secret}
             </code>
-            <CopyButton text={secret} label={t("copy")} />
+            <ConsoleCopyButton text={secret} label={t("copy")} />
             <button type="button" className={`${buttonClass.secondary} px-2 py-1 text-xs`} onClick={() => setSecret(null)}>
               {t("hide")}
             </button>

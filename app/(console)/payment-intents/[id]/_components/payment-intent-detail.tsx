@@ -48,10 +48,7 @@ export function PaymentIntentDetail({ id }: { id: string }) {
   const awaiting = pi.status_category === "awaiting_payment";
   const difference = paymentDifference(pi);
   // Each transaction's test id is named after its English label ("tx-partial-refund"), whatever the language.
-  const timeLeft = (deadline: number) => {
-    const parts = countdownParts(deadline, now);
-    return parts ? t(`countdown.${parts.unit}`, parts) : t("countdown.passed");
-  };
+  const timeLeft = (deadline: number) => (countdownParts(deadline, now) ? t("timeLeft", { time: format.countdown(deadline, now) }) : format.countdown(deadline, now));
   const hashes = (
     [
       ["payment", "tx-payment", pi.payment_tx_hash, pi.payment_tx_timestamp],
