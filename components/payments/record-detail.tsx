@@ -74,7 +74,7 @@ export function RecordDetail<T extends DetailRecord>({
         secondary={
           <>
             <Timeline logs={logs.data} error={logs.error} />
-            <RecordDeliveries recordId={id} noun={resource.noun} callbackUrl={data.payment_intent.callback_url} status={data.status} />
+            <RecordDeliveries recordId={id} noun={t(`${names}.one`)} callbackUrl={data.payment_intent.callback_url} status={data.status} />
           </>
         }
       />

@@ -7,11 +7,10 @@ import { useFormat } from "@/lib/console/i18n/use-format";
 import { useDeliveries } from "@/lib/console/queries";
 import { deliveryPath } from "@/lib/console/webhooks";
 
-/** A record's own webhook deliveries (newest first), each opening on /webhooks with its payload and attempts. */
+/** A record's own webhook deliveries (newest first), each opening on /webhooks with its payload and attempts; `noun` in the person's language. */
 export function RecordDeliveries({ recordId, noun, callbackUrl, status }: { recordId: string; noun: string; callbackUrl: string | null | undefined; status: string }) {
   const t = useTranslations("webhooks.record");
   const { dateTime } = useFormat();
-  const nounKey = ({ invoice: "invoice", payout: "payout", "payment intent": "payment_intent" } as const)[noun as "invoice"];
   const { data, error } = useDeliveries(new URLSearchParams({ object_id: recordId, page_size: "20" }), status);
   const deliveries = data?.data ?? [];
   return (
@@ -19,7 +18,7 @@ export function RecordDeliveries({ recordId, noun, callbackUrl, status }: { reco
       {error ? <ErrorNote>{t("loadFailed", { message: error.message })}</ErrorNote> : null}
       {!callbackUrl && deliveries.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700" data-testid="deliveries-empty">
-          {t("noCallback", { noun: nounKey && t.has(`nouns.${nounKey}`) ? t(`nouns.${nounKey}`) : noun })}
+          {t("noCallback", { noun })}
         </p>
       ) : data && deliveries.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700" data-testid="deliveries-empty">

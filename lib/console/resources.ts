@@ -11,7 +11,6 @@ export type Resource = {
   key: "invoices" | "payouts" | "payment-intents";
   noun: "invoice" | "payout" | "payment intent";
   title: "Invoice" | "Payout" | "Payment intent";
-  plural: "Invoices" | "Payouts" | "Payment intents";
   /** Whether the console has a form that creates one (payment intents come from the merchant's checkout). */
   creatable: boolean;
   /** The list endpoint's query parameters (spec InvoiceListQuery / PayoutListQuery) and status values. */
@@ -28,7 +27,6 @@ export const INVOICES: Resource = {
   key: "invoices",
   noun: "invoice",
   title: "Invoice",
-  plural: "Invoices",
   creatable: true,
   filterKeys: INVOICE_FILTER_KEYS,
   statuses: INVOICE_STATUSES,
@@ -41,7 +39,6 @@ export const PAYOUTS: Resource = {
   key: "payouts",
   noun: "payout",
   title: "Payout",
-  plural: "Payouts",
   creatable: true,
   filterKeys: PAYOUT_FILTER_KEYS,
   statuses: PAYOUT_STATUSES,
@@ -54,7 +51,6 @@ export const PAYMENT_INTENTS: Resource = {
   key: "payment-intents",
   noun: "payment intent",
   title: "Payment intent",
-  plural: "Payment intents",
   creatable: false,
   filterKeys: PAYMENT_INTENT_FILTER_KEYS,
   statuses: STANDALONE_STATUSES,
