@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PayoutList } from "./_components/payout-list";
 import { Prefetched, urlParams } from "@/lib/console/prefetch";
 import { listQuery } from "@/lib/console/queries";
 import { PAYOUTS } from "@/lib/console/resources";
 
-export const metadata: Metadata = { title: "Payouts · Studio" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("meta"))("payouts") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function PayoutsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

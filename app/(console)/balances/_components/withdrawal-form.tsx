@@ -140,7 +140,7 @@ export function WithdrawalForm({ balances }: { balances: Balance[] }) {
             />
             <button
               type="button"
-              className={buttonClass.secondary}
+              className={`${buttonClass.secondary} whitespace-nowrap`}
               aria-label={t("maxLabel", { amount: availableNow, symbol })}
               onClick={() => setValue("amount", availableNow, { shouldValidate: true, shouldDirty: true })}
             >

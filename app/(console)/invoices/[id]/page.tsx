@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { InvoiceDetail } from "./_components/invoice-detail";
 import { Prefetched } from "@/lib/console/prefetch";
 import { recordQuery } from "@/lib/console/queries";
 import { INVOICES } from "@/lib/console/resources";
 
-export const metadata: Metadata = { title: "Invoice · Studio" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("meta"))("invoice") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function InvoicePage({ params }: { params: Promise<{ id: string }> }) {
