@@ -17,11 +17,11 @@ describe("page security headers", () => {
     }
   });
 
-  it("only /docs/api (Scalar's inline theme <style>) may inline styles; its scripts still need the nonce", () => {
-    const docs = directives(contentSecurityPolicy({ nonce: "abc", https: false, development: false, pathname: "/docs/api" }));
+  it("only /docs/api/try (Scalar's inline theme <style>) may inline styles; its scripts still need the nonce", () => {
+    const docs = directives(contentSecurityPolicy({ nonce: "abc", https: false, development: false, pathname: "/docs/api/try" }));
     expect(docs.get("style-src")).toBe("style-src 'self' 'unsafe-inline'");
     expect(docs.get("script-src")).toBe("script-src 'self' 'nonce-abc' 'strict-dynamic'");
-    for (const pathname of ["/invoices", "/docs/api/x", "/docs", "/sign-in"]) {
+    for (const pathname of ["/invoices", "/docs/api", "/docs/api/x", "/docs/api/try/x", "/docs", "/sign-in"]) {
       expect(directives(contentSecurityPolicy({ nonce: "abc", https: false, development: false, pathname })).get("style-src")).toBe("style-src 'self' 'nonce-abc'");
     }
   });
@@ -32,7 +32,7 @@ describe("page security headers", () => {
     expect(policy.get("style-src")).toBe("style-src 'self' 'nonce-abc' 'sha256-AAAA' 'sha256-BBBB'");
     expect(policy.get("script-src")).toBe("script-src 'self' 'nonce-abc' 'strict-dynamic'");
     // Where inline styles are allowed outright, a hash would make browsers ignore 'unsafe-inline'.
-    for (const options of [{ development: true }, { development: false, pathname: "/docs/api" }]) {
+    for (const options of [{ development: true }, { development: false, pathname: "/docs/api/try" }]) {
       expect(directives(contentSecurityPolicy({ nonce: "abc", https: false, inlineStylesheets: hashes, ...options })).get("style-src")).toBe("style-src 'self' 'unsafe-inline'");
     }
   });

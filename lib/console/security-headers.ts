@@ -45,12 +45,12 @@ type PolicyOptions = {
 };
 
 /**
- * Pages whose renderer writes `<style>` elements it cannot give a nonce: /docs/api, where Scalar
+ * Pages whose renderer writes `<style>` elements it cannot give a nonce: /docs/api/try, where Scalar
  * (a Vue app) renders its theme as an inline <style>. There only, styles may be inline; scripts
  * stay nonce-only, so injected markup still cannot run code.
  */
 export function allowsInlineStyles(pathname: string | undefined): boolean {
-  return pathname === "/docs/api";
+  return pathname === "/docs/api/try";
 }
 
 export function contentSecurityPolicy({ nonce, https, development, pathname, inlineStylesheets = [] }: PolicyOptions): string {

@@ -65,6 +65,15 @@ export function studioBaseUrl(): string {
   return (configuredBaseUrl ??= checkedStudioBaseUrl(env.STUDIO_API_URL, listeningPort()));
 }
 
+/**
+ * The OpenAPI document (public, no key), as text: both API reference pages read it, fetched on the
+ * console's server so they work whatever origin STUDIO_API_URL names.
+ */
+export async function fetchOpenApiDocument(): Promise<{ ok: true; text: string } | { ok: false; status: number }> {
+  const response = await fetch(`${studioBaseUrl()}/v1/studio/api/openapi.json`, { cache: "no-store" });
+  return response.ok ? { ok: true, text: await response.text() } : { ok: false, status: response.status };
+}
+
 /** A POST's Idempotency-Key, passed on from the console route (the Studio replays a repeat). */
 type Once = { idempotencyKey?: string };
 /** `consoleProof`: the call proves it comes from the console's server (POST /me/sign_ins). */

@@ -1,15 +1,19 @@
 "use client";
 // Scalar builds zod schemas in the browser; they must not probe `new Function` under our CSP.
 import "@/lib/console/zod-csp";
-// Scalar renders the OpenAPI document. Loaded only on /docs/api (its own chunk, and in the browser
-// only: it is a Vue app behind a React wrapper), so no other page pays for it.
+// Scalar renders the OpenAPI document. Loaded only on /docs/api/try (its own chunk, and in the
+// browser only: it is a Vue app behind a React wrapper), so no other page pays for it.
 import dynamic from "next/dynamic";
-import { useEffect, useMemo, useRef } from "react";
+import { createContext, useContext, useEffect, useMemo, useRef } from "react";
 import "@scalar/api-reference-react/style.css";
 
+// "Loading…" in the person's language, from the server page (its namespace stays on the server).
+const LoadingText = createContext("");
 const ApiReferenceReact = dynamic(() => import("@scalar/api-reference-react").then((module) => module.ApiReferenceReact), {
   ssr: false,
-  loading: () => <p className="p-6 text-slate-700">Loading the API reference…</p>,
+  loading: function Loading() {
+    return <p className="p-6 text-slate-700">{useContext(LoadingText)}</p>;
+  },
 });
 
 // Scalar's light theme fails WCAG AA contrast for secondary text and the HTTP method badges
@@ -38,7 +42,7 @@ function nameUnnamedCopyButtons(root: HTMLElement) {
   }
 }
 
-export function ApiReference({ document }: { document: string }) {
+export function ApiReference({ document, loading }: { document: string; loading: string }) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const root = container.current;
@@ -65,7 +69,9 @@ export function ApiReference({ document }: { document: string }) {
   );
   return (
     <div ref={container}>
-      <ApiReferenceReact configuration={configuration} />
+      <LoadingText value={loading}>
+        <ApiReferenceReact configuration={configuration} />
+      </LoadingText>
     </div>
   );
 }
