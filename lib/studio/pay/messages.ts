@@ -57,7 +57,7 @@ type Messages = typeof en;
 const zhTW: Messages = {
   title: "付款給 {merchant}",
   invoice: "發票 {reference}",
-  payout: "付款單 {reference}",
+  payout: "出款單 {reference}",
   payment: "付款",
   item: "項目",
   quantity: "數量",
