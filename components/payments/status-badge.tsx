@@ -1,6 +1,6 @@
 import { useStatusLabel } from "@/lib/console/i18n/use-format";
 
-// Invoice, payout, payment intent and webhook delivery statuses: one tone per status word.
+// Invoice, payout, payment intent, webhook delivery and e-mail statuses: one tone per status word.
 const TONE: Record<string, string> = {
   pending: "bg-sky-100 text-sky-900 ring-sky-300",
   success: "bg-emerald-100 text-emerald-900 ring-emerald-300",
@@ -20,6 +20,7 @@ const TONE: Record<string, string> = {
   rejected: "bg-red-100 text-red-900 ring-red-300",
   cancelled: "bg-slate-200 text-slate-800 ring-slate-300",
   expired: "bg-slate-200 text-slate-800 ring-slate-300",
+  sent: "bg-emerald-100 text-emerald-900 ring-emerald-300",
   delivered: "bg-emerald-100 text-emerald-900 ring-emerald-300",
   failed: "bg-red-100 text-red-900 ring-red-300",
 };
