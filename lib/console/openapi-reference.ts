@@ -34,7 +34,6 @@ type Operation = {
   tags?: string[];
   summary?: string;
   description?: string;
-  "x-studio-permission"?: string;
   "x-studio-extension"?: boolean;
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content?: MediaTypes };
@@ -60,7 +59,6 @@ export type ReferenceOperation = {
   path: string;
   summary: string;
   description?: string;
-  permission?: string;
   extension: boolean;
   parameters: FieldRow[];
   body?: { type: TypeLabel; fields: FieldRow[]; example?: string };
@@ -186,7 +184,6 @@ function referenceOperation(method: string, path: string, operation: Operation):
     path,
     summary: operation.summary ?? `${method.toUpperCase()} ${path}`,
     description: operation.description,
-    permission: operation["x-studio-permission"],
     extension: operation["x-studio-extension"] === true,
     parameters,
     body: bodySchema

@@ -8,13 +8,15 @@ import { markdownHtml, schemaAnchor, type FieldRow, type OpenApiDocument, type R
 // The page's type, once: Markdown (code, lists, links), field tables, code and cards.
 const REFERENCE = [
   "[&_.md]:space-y-2 [&_.md]:text-sm [&_.md]:text-slate-800 [&_.md_ul]:list-disc [&_.md_ul]:space-y-1 [&_.md_ul]:pl-5",
-  "[&_a]:text-indigo-700 [&_a]:underline [&_code]:font-mono [&_code]:break-all [&_.md_code]:rounded [&_.md_code]:bg-slate-100 [&_.md_code]:px-1 [&_.md_code]:text-[0.85em]",
+  "[&_.md_a]:text-indigo-700 [&_.md_a]:underline [&_code]:font-mono [&_code]:break-all [&_.md_code]:rounded [&_.md_code]:bg-slate-100 [&_.md_code]:px-1 [&_.md_code]:text-[0.85em]",
   "[&_.card]:scroll-mt-4 [&_.card]:rounded-lg [&_.card]:border [&_.card]:border-slate-200 [&_.card]:bg-white [&_.card]:p-4",
   "[&_.part]:mt-4 [&_.part]:text-sm [&_.part]:font-semibold [&_.part]:text-slate-900",
   "[&_table]:mt-2 [&_table]:min-w-full [&_table]:text-sm [&_th]:py-1.5 [&_th]:pr-4 [&_th]:text-left [&_th]:align-top [&_td]:py-1.5 [&_td]:pr-4 [&_td]:align-top",
   "[&_tbody_tr]:border-t [&_tbody_tr]:border-slate-100 [&_tbody_th]:font-mono [&_tbody_th]:text-xs [&_tbody_th]:font-normal [&_tbody_th]:break-all [&_td_code]:text-xs",
   "[&_.note]:mt-0.5 [&_.note]:font-mono [&_.note]:text-xs [&_.note]:break-all [&_.note]:text-slate-700",
 ].join(" ");
+
+const LINK = "text-indigo-700 underline";
 
 const METHOD_COLOURS: Record<string, string> = {
   GET: "bg-blue-100 text-blue-900",
@@ -37,7 +39,7 @@ function Method({ method }: { method: string }) {
 
 function Type({ type }: { type: TypeLabel }) {
   return type.schema ? (
-    <a href={`#${schemaAnchor(type.schema)}`}>
+    <a href={`#${schemaAnchor(type.schema)}`} className={LINK}>
       <code>{type.text}</code>
     </a>
   ) : (
@@ -90,10 +92,8 @@ function Operation({ operation, t }: { operation: ReferenceOperation; t: T }) {
         <Method method={operation.method} />
         <code className="text-sm text-slate-900">{operation.path}</code>
       </p>
-      <div className="mt-2 flex flex-wrap gap-2 text-xs">
-        {operation.permission ? <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-800">{t("requires", { permission: operation.permission })}</span> : null}
-        {operation.extension ? <span className="rounded bg-indigo-50 px-1.5 py-0.5 text-indigo-900">{t("extension")}</span> : null}
-      </div>
+      {/* The permission it needs is the description's last sentence. */}
+      {operation.extension ? <p className="mt-2 w-fit rounded bg-indigo-50 px-1.5 py-0.5 text-xs text-indigo-900">{t("extension")}</p> : null}
       <div className="mt-2">
         <Markdown text={operation.description} />
       </div>
@@ -137,10 +137,10 @@ function Actions({ t }: { t: T }) {
   return (
     <div className="flex flex-wrap gap-2">
       {/* A document load, not a client navigation: Scalar needs that page's own CSP (inline styles). */}
-      <a href="/docs/api/try" className={`${buttonClass.primary} no-underline`}>
+      <a href="/docs/api/try" className={buttonClass.primary}>
         {t("tryIt")}
       </a>
-      <a href="/v1/studio/api/openapi.json" download className={`${buttonClass.secondary} no-underline`}>
+      <a href="/v1/studio/api/openapi.json" download className={buttonClass.secondary}>
         {t("download")}
       </a>
     </div>
@@ -164,7 +164,7 @@ export async function ReferenceOverview({ document, tags }: { document: OpenApiD
         {tags.map((tag) => (
           <div key={tag.id}>
             <h2 className="text-lg font-semibold">
-              <a href={`/docs/api/${tag.id}`} className="text-slate-900">
+              <a href={`/docs/api/${tag.id}`} className="text-slate-900 hover:underline">
                 {tag.name}
               </a>
             </h2>
@@ -172,7 +172,7 @@ export async function ReferenceOverview({ document, tags }: { document: OpenApiD
               {tag.operations.map((operation) => (
                 <li key={operation.id} className="flex items-start gap-2">
                   <Method method={operation.method} />
-                  <a href={`/docs/api/${tag.id}#${operation.id}`} className="min-w-0">
+                  <a href={`/docs/api/${tag.id}#${operation.id}`} className={`min-w-0 ${LINK}`}>
                     {operation.summary}
                   </a>
                 </li>
@@ -192,7 +192,9 @@ export async function ReferenceTagPage({ tag, schemas }: { tag: ReferenceTag; sc
     <div className={`space-y-6 ${REFERENCE}`}>
       <header className="space-y-3">
         <p className="text-sm">
-          <a href="/docs/api">{t("backToReference")}</a>
+          <a href="/docs/api" className={LINK}>
+            {t("backToReference")}
+          </a>
         </p>
         <h1 className="text-2xl font-semibold text-slate-900">{tag.name}</h1>
         <Markdown text={tag.description} />
@@ -203,7 +205,7 @@ export async function ReferenceTagPage({ tag, schemas }: { tag: ReferenceTag; sc
           {tag.operations.map((operation) => (
             <li key={operation.id} className="flex items-start gap-2">
               <Method method={operation.method} />
-              <a href={`#${operation.id}`} className="min-w-0">
+              <a href={`#${operation.id}`} className={`min-w-0 ${LINK}`}>
                 {operation.summary}
               </a>
             </li>
