@@ -8,7 +8,7 @@ import { drivers, dropTarget, freshTarget, withStudio, type Target } from "./sup
 describe.each(drivers)("whole table rows on %s", (driver) => {
   let target: Target;
   beforeAll(async () => {
-    target = await freshTarget(driver, "table-rows");
+    target = await freshTarget(driver, "table_rows");
   });
   afterAll(async () => {
     await dropTarget(target);
