@@ -49,6 +49,27 @@ async function listed(path: string, query: Query = {}, role: Role = "viewer") {
 /** A record's field as a CSV cell: absent and null are empty, objects are JSON. */
 const cell = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
 
+/** The cell as the file writes it: with an apostrophe first when it would start a formula (a plain decimal does not). */
+const writtenCell = (value: unknown) => {
+  const text = cell(value);
+  return /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
+};
+
+/** The invoice and payout files' columns taken from the nested payment intent, by the intent's field. */
+const PAYMENT_INTENT_COLUMNS: Record<string, string> = {
+  pay_token: "symbol", chain: "payment_chain_id", crypto_amount: "crypto_amount", received_crypto_amount: "received_crypto_amount",
+  payment_address: "payment_address", payout_target_address: "payout_target_address", payment_tx_hash: "payment_tx_hash",
+};
+
+/** Every column of a row of the file is the list record's field (or its nested payment intent's), as a cell. */
+function expectCellsOf(row: Record<string, string>, record: any, nestedColumns: Record<string, string> = PAYMENT_INTENT_COLUMNS) {
+  for (const [header, value] of Object.entries(row)) {
+    const nested = nestedColumns[header];
+    expect(nested !== undefined ? nested in record.payment_intent : header in record, header).toBe(true);
+    expect(value, header).toBe(writtenCell(nested !== undefined ? record.payment_intent[nested] : record[header]));
+  }
+}
+
 beforeAll(async () => {
   const names = [`=HYPERLINK("http://evil.example") ${tag}`, `王小明 ${tag}`, `+plus ${tag}`, `@at ${tag}`, `-minus, "quoted" ${tag}`, `Plain ${tag}`];
   const amounts = ["125.5", "0.000001", "1000000.25", "3", "42.42", "7"];
@@ -80,6 +101,8 @@ describe("CSV export", () => {
         }
         expect(row.crypto_amount).toBe(cell(record.payment_intent.crypto_amount));
         expect(row.pay_token).toBe(record.payment_intent.symbol);
+        // Every column, not only the ones above.
+        expectCellsOf(row, record);
         // The name as written, or with an apostrophe first when it would start a formula.
         expect(row.recipient_name).toBe(/^[=+\-@]/.test(record.recipient_name) ? `'${record.recipient_name}` : record.recipient_name);
       }
@@ -105,10 +128,12 @@ describe("CSV export", () => {
     const payoutList = await listed("/payout/intents", { search: tag });
     expect(payouts.rows.map((row) => [row.id, row.amount, row.exact_out_amount])).toEqual(payoutList.map((record) => [record.id, record.amount, record.exact_out_amount]));
     expect(payouts.rows[0]?.amount).toBe("12.345678");
+    for (const [index, row] of payouts.rows.entries()) expectCellsOf(row, payoutList[index]);
 
     const pis = await exported("/payment/intents", { status: "success", sort: "-amount" });
     const piList = await listed("/payment/intents", { status: "success", sort: "-amount" });
     expect(pis.rows.map((row) => [row.payment_intent_id, row.crypto_amount])).toEqual(piList.map((record) => [record.payment_intent_id, record.crypto_amount]));
+    for (const [index, row] of pis.rows.entries()) expectCellsOf(row, piList[index], {});
 
     // Other files add rows while this one runs: compare what both saw, in order.
     const ledger = await exported("/balances/ledger", { chain: "arb", token: "USDC", sort: "amount" });

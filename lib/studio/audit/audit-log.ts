@@ -4,6 +4,8 @@ import "server-only";
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database, type DbOrTx } from "@/lib/db/client";
+import { tableRows } from "@/lib/db/table-rows";
+import { csvBatch } from "@/lib/studio/export/csv-export";
 import { auditLog } from "@/lib/studio/db/audit-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { createdRangeQuerySchema, cursorQuerySchema, cutPage, filterText, pageWindow, pagingQuerySchema, sortQuerySchema, type ExportQuery } from "@/lib/studio/core/paging";
@@ -93,15 +95,18 @@ export function auditExportBatches(database: Database, orgId: number, query: Exp
   const where = and(...auditFilters(orgId, query));
   const order = listOrder(query.sort, { created_at: auditLog.id }, auditLog.id);
   return async (afterSeq: number | undefined, limit: number) => {
-    const rows = await database
-      .select()
-      .from(auditLog)
-      .where(and(where, afterSeq !== undefined ? afterCursor(order, { key: sql`${afterSeq}`, seq: afterSeq }) : undefined))
-      .orderBy(...orderClauses(order))
-      .limit(limit);
-    return rows.map((row) => ({ seq: row.id, record: serializeAuditRow(row) }));
+    const rows = await auditRows.read(database, (select) =>
+      select
+        .from(auditLog)
+        .where(and(where, afterSeq !== undefined ? afterCursor(order, { key: sql`${afterSeq}`, seq: afterSeq }) : undefined))
+        .orderBy(...orderClauses(order))
+        .limit(limit),
+    );
+    return csvBatch(rows, ({ entry }) => entry.id, ({ entry }) => serializeAuditRow(entry));
   };
 }
+
+const auditRows = tableRows({ entry: auditLog });
 
 // GET /audit_log (extension): the organization's rows, newest first.
 export async function listAuditLog(input: { principal: Principal; query: AuditLogQuery }) {

@@ -2,6 +2,8 @@ import "server-only";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database } from "@/lib/db/client";
+import { tableRows } from "@/lib/db/table-rows";
+import { csvBatch } from "@/lib/studio/export/csv-export";
 import { balances, ledgerEntries } from "@/lib/studio/db/balances-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { formatUnits, parseDecimal } from "@/lib/studio/core/money";
@@ -134,15 +136,18 @@ export function ledgerExportBatches(database: Database, orgId: number, query: Ex
   const order = ledgerOrder(query);
   return async (afterSeq: number | undefined, limit: number) => {
     const after = afterSeq !== undefined ? afterCursor(order, { key: keyOfRow(order, sql`${ledgerEntries}`, afterSeq), seq: afterSeq }) : undefined;
-    const rows = await database
-      .select()
-      .from(ledgerEntries)
-      .where(and(...filters, query.kind ? eq(ledgerEntries.kind, query.kind) : undefined, after))
-      .orderBy(...orderClauses(order))
-      .limit(limit);
-    return rows.map((row) => ({ seq: row.id, record: serializeLedgerEntry(row) }));
+    const rows = await ledgerRows.read(database, (select) =>
+      select
+        .from(ledgerEntries)
+        .where(and(...filters, query.kind ? eq(ledgerEntries.kind, query.kind) : undefined, after))
+        .orderBy(...orderClauses(order))
+        .limit(limit),
+    );
+    return csvBatch(rows, ({ entry }) => entry.id, ({ entry }) => serializeLedgerEntry(entry));
   };
 }
+
+const ledgerRows = tableRows({ entry: ledgerEntries });
 
 /** A ledger amount canonically spelled at the token's decimals, debits with their minus sign. */
 function signedAmount(value: string, decimals: number): string {

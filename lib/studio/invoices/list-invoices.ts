@@ -2,6 +2,8 @@ import "server-only";
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { db, type Database } from "@/lib/db/client";
+import { tableRows } from "@/lib/db/table-rows";
+import { csvBatch } from "@/lib/studio/export/csv-export";
 import { INVOICE_SEARCH_STATISTICS, invoiceSearchColumns, invoiceStatusCounts, invoices } from "@/lib/studio/db/invoices-schema";
 import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
@@ -155,6 +157,8 @@ export function invoiceListPlan(
   };
 }
 
+const invoiceRows = tableRows({ invoice: invoices, paymentIntent: paymentIntents });
+
 /**
  * The export's batches (GET /invoice/intents/export): every invoice the filters admit, in the
  * list's order, `limit` rows after the row with `afterSeq` at a time, read by keyset.
@@ -165,21 +169,22 @@ export async function invoiceExportBatches(database: Database, orgId: number, qu
   const statuses = selectedStatuses(invoiceStateMachine, query);
   const order = invoiceOrder(query);
   return async (afterSeq: number | undefined, limit: number) => {
-    const rows = await database
-      .select({ invoice: invoices, paymentIntent: paymentIntents })
-      .from(invoices)
-      .innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId))
-      .where(
-        and(
-          eq(invoices.orgId, orgId),
-          ...filters,
-          statuses ? inArray(invoices.status, statuses) : undefined,
-          afterSeq !== undefined ? afterCursor(order, { key: keyOfRow(order, sql`${invoices}`, afterSeq), seq: afterSeq }) : undefined,
-        ),
-      )
-      .orderBy(...orderClauses(order))
-      .limit(limit);
-    return rows.map((row) => ({ seq: row.invoice.seq, record: serializeInvoice(row.invoice, row.paymentIntent) }));
+    const batch = await invoiceRows.read(database, (select) =>
+      select
+        .from(invoices)
+        .innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId))
+        .where(
+          and(
+            eq(invoices.orgId, orgId),
+            ...filters,
+            statuses ? inArray(invoices.status, statuses) : undefined,
+            afterSeq !== undefined ? afterCursor(order, { key: keyOfRow(order, sql`${invoices}`, afterSeq), seq: afterSeq }) : undefined,
+          ),
+        )
+        .orderBy(...orderClauses(order))
+        .limit(limit),
+    );
+    return csvBatch(batch, (row) => row.invoice.seq, (row) => serializeInvoice(row.invoice, row.paymentIntent));
   };
 }
 

@@ -1,6 +1,9 @@
 import "server-only";
 import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { PgSelectBuilder } from "drizzle-orm/pg-core";
 import { db, type Database } from "@/lib/db/client";
+import { tableRows } from "@/lib/db/table-rows";
+import { csvBatch } from "@/lib/studio/export/csv-export";
 import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { payouts } from "@/lib/studio/db/payouts-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
@@ -60,7 +63,7 @@ export async function payoutPage(database: Database, orgId: number, query: Payou
       .innerJoin(paymentIntents, eq(paymentIntents.id, payouts.paymentIntentId))
       .where(scope)
       .groupBy(payouts.status),
-    payoutRows(database, and(scope, statuses ? inArray(payouts.status, statuses) : undefined, after), order, limit, offset),
+    payoutRows(database.select(payoutSelection), and(scope, statuses ? inArray(payouts.status, statuses) : undefined, after), order, limit, offset),
   ]);
   return { statusCounts, rows, statuses };
 }
@@ -72,14 +75,17 @@ export function payoutExportBatches(database: Database, orgId: number, query: Ex
   const order = payoutOrder(query);
   return async (afterSeq: number | undefined, limit: number) => {
     const after = afterSeq !== undefined ? afterCursor(order, { key: keyOfRow(order, withPaymentIntent, afterSeq), seq: afterSeq }) : undefined;
-    const rows = await payoutRows(database, and(scope, statuses ? inArray(payouts.status, statuses) : undefined, after), order, limit, 0);
-    return rows.map((row) => ({ seq: row.payout.seq, record: serializePayout(row.payout, row.paymentIntent) }));
+    const where = and(scope, statuses ? inArray(payouts.status, statuses) : undefined, after);
+    const rows = await payoutTableRows.read(database, (select) => payoutRows(select, where, order, limit, 0));
+    return csvBatch(rows, (row) => row.payout.seq, (row) => serializePayout(row.payout, row.paymentIntent));
   };
 }
 
-function payoutRows(database: Database, where: SQL | undefined, order: ListOrder, limit: number, offset: number) {
-  return database
-    .select({ payout: payouts, paymentIntent: paymentIntents })
+const payoutSelection = { payout: payouts, paymentIntent: paymentIntents };
+const payoutTableRows = tableRows(payoutSelection);
+
+function payoutRows(select: PgSelectBuilder<typeof payoutSelection>, where: SQL | undefined, order: ListOrder, limit: number, offset: number) {
+  return select
     .from(payouts)
     .innerJoin(paymentIntents, eq(paymentIntents.id, payouts.paymentIntentId))
     .where(where)

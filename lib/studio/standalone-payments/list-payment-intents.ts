@@ -1,6 +1,8 @@
 import "server-only";
 import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "@/lib/db/client";
+import { tableRows } from "@/lib/db/table-rows";
+import { csvBatch } from "@/lib/studio/export/csv-export";
 import { chainTransfers, paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { containsPattern, cutPage, listEnvelope, pageWindow, selectedStatuses, type ExportQuery } from "@/lib/studio/core/paging";
@@ -71,6 +73,8 @@ export async function listPaymentIntents(input: { principal: Principal; query: P
 }
 
 /** The export's batches (GET /payment/intents/export): every payment intent the filters admit, in the list's order. */
+const paymentIntentRows = tableRows({ row: standalonePaymentIntents, paymentIntent: paymentIntents });
+
 export function paymentIntentExportBatches(database: Database, orgId: number, query: ExportQuery<PaymentIntentListQuery>) {
   const table = standalonePaymentIntents;
   const scope = and(eq(table.orgId, orgId), ...sharedFilters(query));
@@ -78,14 +82,15 @@ export function paymentIntentExportBatches(database: Database, orgId: number, qu
   const order = paymentIntentOrder(query);
   return async (afterSeq: number | undefined, limit: number) => {
     const after = afterSeq !== undefined ? afterCursor(order, { key: keyOfRow(order, withPaymentIntent, afterSeq), seq: afterSeq }) : undefined;
-    const rows = await database
-      .select({ row: table, paymentIntent: paymentIntents })
-      .from(table)
-      .innerJoin(paymentIntents, eq(paymentIntents.id, table.paymentIntentId))
-      .where(and(scope, statuses ? inArray(table.status, statuses) : undefined, after))
-      .orderBy(...orderClauses(order))
-      .limit(limit);
-    return rows.map(({ row, paymentIntent }) => ({ seq: row.seq, record: serializeStandalonePayment(row, paymentIntent) }));
+    const rows = await paymentIntentRows.read(database, (select) =>
+      select
+        .from(table)
+        .innerJoin(paymentIntents, eq(paymentIntents.id, table.paymentIntentId))
+        .where(and(scope, statuses ? inArray(table.status, statuses) : undefined, after))
+        .orderBy(...orderClauses(order))
+        .limit(limit),
+    );
+    return csvBatch(rows, ({ row }) => row.seq, ({ row, paymentIntent }) => serializeStandalonePayment(row, paymentIntent));
   };
 }
 

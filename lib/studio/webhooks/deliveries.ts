@@ -6,6 +6,8 @@ import "server-only";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database, type DbOrTx } from "@/lib/db/client";
+import { tableRows } from "@/lib/db/table-rows";
+import { csvBatch } from "@/lib/studio/export/csv-export";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { webhookAttempts, webhookEndpoints, webhookEvents } from "@/lib/studio/db/webhooks-schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
@@ -76,16 +78,19 @@ export function deliveryExportBatches(database: Database, orgId: number, query: 
   if (query.status) filters.push(eq(webhookEvents.status, query.status));
   const order = listOrder(query.sort, { created_at: webhookEvents.seq }, webhookEvents.seq);
   return async (afterSeq: number | undefined, limit: number) => {
-    const rows = await database
-      .select()
-      .from(webhookEvents)
-      .where(and(...filters, afterSeq !== undefined ? afterCursor(order, { key: sql`${afterSeq}`, seq: afterSeq }) : undefined))
-      .orderBy(...orderClauses(order))
-      .limit(limit);
-    const attempts = await attemptsOf(rows.map((row) => row.id));
-    return rows.map((row) => ({ seq: row.seq, record: serializeDelivery(row, attempts.get(row.id) ?? []) }));
+    const rows = await deliveryRows.read(database, (select) =>
+      select
+        .from(webhookEvents)
+        .where(and(...filters, afterSeq !== undefined ? afterCursor(order, { key: sql`${afterSeq}`, seq: afterSeq }) : undefined))
+        .orderBy(...orderClauses(order))
+        .limit(limit),
+    );
+    const attempts = await attemptsOf([...rows.map(({ event }) => event.id)]);
+    return csvBatch(rows, ({ event }) => event.seq, ({ event }) => serializeDelivery(event, attempts.get(event.id) ?? []));
   };
 }
+
+const deliveryRows = tableRows({ event: webhookEvents });
 
 export async function listDeliveries(input: { principal: Principal; query: DeliveriesQuery }) {
   const { principal, query } = input;
