@@ -37,7 +37,10 @@ export function InboxPage() {
   const tc = useTranslations("common");
   const format = useFormat();
   const statusLabel = useStatusLabel();
-  const { data, error, isPending } = useInbox();
+  // How long each record has waited is counted to when the rows were read, not to this render:
+  // the server's HTML and the browser's hydration then say the same (a minute passing between
+  // them would make React throw the server's rows away), and the rows are read again often.
+  const { data, error, isPending, dataUpdatedAt: readAt } = useInbox();
   const bulk = useBulkDecision();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [anchor, setAnchor] = useState<string | null>(null);
@@ -49,7 +52,6 @@ export function InboxPage() {
   // left the inbox (a record cancelled meanwhile), with their answer beside them.
   const [kept, setKept] = useState<InboxRow[]>([]);
   const rowRefs = useRef(new Map<string, HTMLTableRowElement>());
-  const now = Date.now();
 
   const rows = useMemo(() => {
     const fresh = data?.rows ?? [];
@@ -241,7 +243,7 @@ export function InboxPage() {
                   <td className="whitespace-nowrap px-2 py-2 sm:px-3">{row.policy_step}</td>
                   <td className="hidden px-2 py-2 sm:px-3 lg:table-cell">{row.assigned_reviewer?.name ?? t("anyone")}</td>
                   <td className="hidden whitespace-nowrap px-2 py-2 sm:table-cell sm:px-3">{row.review_due_at ? format.dateTime(row.review_due_at) : "—"}</td>
-                  <td className="hidden whitespace-nowrap px-2 py-2 sm:table-cell sm:px-3">{(({ unit, count }) => t(unit, { count }))(waited(row.waiting_since, now))}</td>
+                  <td className="hidden whitespace-nowrap px-2 py-2 sm:table-cell sm:px-3">{(({ unit, count }) => t(unit, { count }))(waited(row.waiting_since, readAt))}</td>
                 </tr>
               );
             })}
