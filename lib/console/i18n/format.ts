@@ -5,9 +5,8 @@ import { DEFAULT_TIME_ZONE, type Locale } from "@/lib/console/i18n/locales";
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
-// Building an Intl formatter costs far more than using one (a list page's dates built two per
-// cell: 65 ms of a page load's main thread on a desktop CPU, four times that on a phone), so each
-// one is built once per locale, zone or currency and kept: there are only a few of each.
+// Building an Intl formatter costs far more than using one, so each is built once per locale,
+// zone or currency and kept: there are only a few of each.
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
 function kept<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, build: () => T): T {
@@ -96,6 +95,21 @@ function zoneLabel(date: Date, timeZone: string, locale: Locale): string {
     .formatToParts(date).find((part) => part.type === "timeZoneName")?.value ?? timeZone;
 }
 
+type MomentParts = { year: string; month: string; day: string; hour: string; minute: string };
+
+// UTC, everyone's zone until they choose one, needs no Intl: a page's first DateTimeFormat costs
+// 50 ms of a desktop CPU (ICU loading its date data; a phone's four times that), the largest piece
+// of our own code in a list page's load (issue 27).
+function utcParts(date: Date): MomentParts {
+  const iso = date.toISOString();
+  return { year: iso.slice(0, 4), month: iso.slice(5, 7), day: iso.slice(8, 10), hour: iso.slice(11, 13), minute: iso.slice(14, 16) };
+}
+
+function zonedParts(date: Date, timeZone: string): MomentParts {
+  const formatter = kept(`moment ${timeZone}`, () => new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }));
+  return Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value])) as MomentParts;
+}
+
 /**
  * A moment (ISO string or Unix seconds) in the person's time zone, to the minute, with the zone
  * named: "2026-11-26 18:30 UTC" in English (the console's form before languages), "2026/11/27
@@ -105,11 +119,7 @@ export function formatDateTime(value: string | number | null | undefined, { loca
   const date = toDate(value);
   if (!date) return "—";
   const zone = timeZone || DEFAULT_TIME_ZONE;
-  const parts = Object.fromEntries(
-    kept(`moment ${zone}`, () => new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }))
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
+  const parts = zone === "UTC" ? utcParts(date) : zonedParts(date, zone);
   const separator = locale === "en" ? "-" : "/";
   return `${parts.year}${separator}${parts.month}${separator}${parts.day} ${parts.hour}:${parts.minute} ${zoneLabel(date, zone, locale)}`;
 }
