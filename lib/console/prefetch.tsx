@@ -1,6 +1,5 @@
 import "server-only";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
-import { Activity } from "react";
 import { pageContext } from "@/lib/console/page-session";
 import type { ConsoleQuery } from "@/lib/console/queries";
 import { consoleReads, type ConsoleReads } from "@/lib/console/reads";
@@ -15,26 +14,13 @@ import { log } from "@/lib/observability/log";
  * The state travels in React's payload inside the page's nonce'd scripts, escaped by React and
  * Next.js like every other prop; it holds only what the person's own Studio key may read, and
  * never a failed query (those are fetched, and their error shown, in the browser).
- *
- * The page under it hydrates in slices: React hydrates the document's root in one task that
- * nothing may interrupt, but leaves an <Activity> boundary's content for later, at idle priority,
- * in ~5 ms slices between which the browser can paint and answer input (an event on it before
- * then hydrates it at once and is replayed). Without the boundary the page's whole tree (a list
- * of rows, its filters and dialogs) hydrated in one task of 100-300 ms on a desktop CPU, most of
- * a phone's total blocking time (issue 27). Not <Suspense>, which hydrates the same way: on the
- * server it would let the page's content stream after the first paint (a later largest paint,
- * e2e/browser/performance.spec.ts), where an Activity changes nothing in the HTML.
  */
 export async function Prefetched({ queries, children }: { queries: ConsoleQuery<unknown>[]; children: React.ReactNode }) {
   const ctx = await pageContext();
   if (!ctx) return children;
   const queryClient = new QueryClient();
   await Promise.all(queries.map((query) => prefetch(queryClient, consoleReads(ctx.client), query)));
-  return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <Activity>{children}</Activity>
-    </HydrationBoundary>
-  );
+  return <HydrationBoundary state={dehydrate(queryClient)}>{children}</HydrationBoundary>;
 }
 
 async function prefetch(queryClient: QueryClient, reads: ConsoleReads, query: ConsoleQuery<unknown>): Promise<void> {
