@@ -12,7 +12,10 @@
 //   (Lighthouse's `devtools` method: every request waits out the slow network's latency and
 //   bandwidth, the CPU runs 4x slower), so the paints are observed, not estimated.
 // CHROME_PATH defaults to Debian's /usr/bin/chromium; PRESETS (mobile,desktop) narrows the CLI.
+// REPORT_DIR keeps each run's JSON report (its bootup-time, mainthread-work-breakdown, long-tasks
+// and layout-shifts audits say what the scores above come from).
 import fs from "node:fs";
+import nodePath from "node:path";
 import { pathToFileURL } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -57,6 +60,8 @@ export async function lighthouseRuns(baseUrl: string, cookie: string, runs: Arra
   if (!fs.existsSync(chromePath())) throw new Error(`Lighthouse needs Chromium at ${chromePath()} (apt-get install -y chromium, or set CHROME_PATH)`);
   const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
   const rows: LighthouseRow[] = [];
+  const reportDir = process.env.REPORT_DIR;
+  if (reportDir) fs.mkdirSync(reportDir, { recursive: true });
   try {
     for (const { path, preset } of runs) {
       const result = await lighthouse(
@@ -73,6 +78,7 @@ export async function lighthouseRuns(baseUrl: string, cookie: string, runs: Arra
       );
       if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
       const { lhr } = result;
+      if (reportDir) fs.writeFileSync(nodePath.join(reportDir, `${path.replace(/\W+/g, "_") || "root"}-${preset}-${rows.length + 1}.json`), JSON.stringify(lhr));
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const requests = (lhr.audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];

@@ -4,10 +4,10 @@
 // agree on every key and value: they do because they come from here.
 import { keepPreviousData, useQuery, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/console/api";
-import { apiQuery, LEDGER_FILTER_KEYS, type FilterKey } from "@/lib/console/list-query";
+import { apiQuery, AUDIT_FILTER_KEYS, LEDGER_FILTER_KEYS, type FilterKey } from "@/lib/console/list-query";
 import type { ConsoleReads } from "@/lib/console/reads";
 import { apiPath, type Resource } from "@/lib/console/resources";
-import type { Balance, ChainStatus, Dashboard, Inbox, InvoiceEmails, LedgerEntry, ListData, StatusLog, Transfer, UnmatchedDeposit, WebhookDelivery, WebhookDeliveryStatus } from "@/lib/console/types";
+import type { Balance, ChainStatus, Dashboard, Inbox, InvoiceEmails, LedgerEntry, ListData, ListedAuditRow, PlainList, StatusLog, Transfer, UnmatchedDeposit, WebhookDelivery, WebhookDeliveryStatus } from "@/lib/console/types";
 
 export type ConsoleQuery<T> = {
   queryKey: QueryKey;
@@ -103,6 +103,14 @@ export const LEDGER_LIST: UrlList = { queryKey: ["balances", "ledger"], path: "/
 export function ledgerQuery(params: URLSearchParams): ConsoleQuery<ListData<LedgerEntry, string>> {
   const list = urlListQuery<ListData<LedgerEntry, string>>(LEDGER_LIST, params);
   return { ...list, read: (reads) => reads.ledger(list.query) };
+}
+
+export const AUDIT_LIST: UrlList = { queryKey: ["team", "audit"], path: "/api/team/audit", keys: AUDIT_FILTER_KEYS, pageSize: "50" };
+
+/** One page of the audit log, for the audit page's URL parameters. */
+export function auditQuery(params: URLSearchParams): ConsoleQuery<PlainList<ListedAuditRow>> {
+  const list = urlListQuery<PlainList<ListedAuditRow>>(AUDIT_LIST, params);
+  return { ...list, read: (reads) => reads.auditLog(list.query) };
 }
 
 /** What waits for the signed-in person's approval: the inbox page's rows and the nav's count. */

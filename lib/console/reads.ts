@@ -2,7 +2,8 @@ import "server-only";
 import { namesForUids } from "@/lib/console/accounts";
 import type { Resource } from "@/lib/console/resources";
 import type { StudioClient } from "@/lib/console/studio-client";
-import type { Balance, ChainStatus, Dashboard, Inbox, LedgerEntry, ListData, StatusLog, UnmatchedDeposit } from "@/lib/console/types";
+import { teamNames } from "@/lib/console/team";
+import type { Balance, ChainStatus, Dashboard, Inbox, LedgerEntry, ListData, ListedAuditRow, PlainList, StatusLog, UnmatchedDeposit } from "@/lib/console/types";
 
 /**
  * What the console reads from the Studio with the signed-in person's client, in the shape its
@@ -29,6 +30,11 @@ export function consoleReads(client: StudioClient) {
     dashboard: (query: URLSearchParams): Promise<Dashboard> => client.dashboard(query),
     inbox: (query?: URLSearchParams): Promise<Inbox> => client.inbox(query),
     withdrawals: (query: URLSearchParams) => client.withdrawals.list(query),
+    /** One page of the audit log, each row with its actor's name. */
+    auditLog: async (query: URLSearchParams): Promise<PlainList<ListedAuditRow>> => {
+      const [log, names] = await Promise.all([client.auditLog(query), teamNames(client)]);
+      return { ...log, data: log.data.map((row) => ({ ...row, actor_name: row.actor_uid ? (names.get(row.actor_uid) ?? null) : null })) };
+    },
   };
 }
 

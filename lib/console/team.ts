@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { findAccountByEmail, saveInvitedAccount } from "@/lib/console/accounts";
 import type { ConsoleContext } from "@/lib/console/context";
 import { generatePassword } from "@/lib/console/passwords";
-import { StudioApiError } from "@/lib/console/studio-client";
+import { StudioApiError, type StudioClient } from "@/lib/console/studio-client";
 import { StudioError } from "@/lib/studio/core/errors";
 import type { TeamUser } from "@/lib/console/types";
 
@@ -57,10 +57,10 @@ export async function invitePerson(ctx: ConsoleContext, invite: Invite, idempote
 }
 
 /** Names of the organization's people by uid (for key owners and audit actors); a few pages at most. */
-export async function teamNames(ctx: ConsoleContext): Promise<Map<string, string>> {
+export async function teamNames(client: StudioClient): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   for (let page = 1; page <= 20; page += 1) {
-    const { data, paging } = await ctx.client.users.list(new URLSearchParams({ page: String(page), page_size: "100" }));
+    const { data, paging } = await client.users.list(new URLSearchParams({ page: String(page), page_size: "100" }));
     for (const user of data) names.set(user.uid, user.name);
     if (page * paging.page_size >= paging.total_count || data.length === 0) break;
   }

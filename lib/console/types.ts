@@ -73,6 +73,8 @@ export type ApiKeyRecord = Schemas["ApiKey"];
 export type CreatedApiKey = Schemas["CreatedApiKey"];
 /** One row of the organization's audit log; `actor_uid` is null only for the operator CLI. */
 export type AuditRow = Schemas["AuditLogEntry"];
+/** An audit row as the console lists it: with its actor's name, when the actor is still in the team. */
+export type ListedAuditRow = AuditRow & { actor_name: string | null };
 export type ApprovalPolicy = Schemas["ApprovalPolicy"];
 export type ApprovalPolicyUpdateRequest = Schemas["ApprovalPolicyUpdateRequest"];
 /** GET /inbox: what waits for the signed-in person's approval, and how many. */

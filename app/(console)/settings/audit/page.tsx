@@ -1,12 +1,20 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AuditPage } from "./_components/audit-page";
+import { Prefetched, urlParams } from "@/lib/console/prefetch";
+import { auditQuery } from "@/lib/console/queries";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("settings.audit"))("metaTitle") };
 }
 export const dynamic = "force-dynamic";
 
-export default function SettingsAuditPageRoute() {
-  return <AuditPage />;
+// The rows come with the first HTML: read in the browser after it, they pushed the pager and the
+// page's end down when they landed (CLS 0.07 on a phone, 0.96 on a desktop).
+export default async function SettingsAuditPageRoute({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  return (
+    <Prefetched queries={[auditQuery(await urlParams(searchParams))]}>
+      <AuditPage />
+    </Prefetched>
+  );
 }

@@ -4,7 +4,7 @@ import { consoleRoute } from "@/lib/console/route";
 import { teamNames } from "@/lib/console/team";
 
 export const GET = consoleRoute({ mutating: false }, async ({ request, ctx }) => {
-  const [keys, names] = await Promise.all([ctx.client.apiKeys.list(new URL(request.url).searchParams), teamNames(ctx)]);
+  const [keys, names] = await Promise.all([ctx.client.apiKeys.list(new URL(request.url).searchParams), teamNames(ctx.client)]);
   return { ...keys, data: keys.data.map((key) => ({ ...key, owner_name: names.get(key.uid) ?? null })) };
 });
 

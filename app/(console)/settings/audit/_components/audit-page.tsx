@@ -10,10 +10,9 @@ import { cellClass, headClass, Pager, useUrlList } from "@/components/ui/url-lis
 import { apiFetch } from "@/lib/console/api";
 import { useFormat } from "@/lib/console/i18n/use-format";
 import { AUDIT_FILTER_KEYS } from "@/lib/console/list-query";
+import { AUDIT_LIST } from "@/lib/console/queries";
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, auditActionLabel, auditObjectHref } from "@/lib/console/team-labels";
-import type { AuditRow, PlainList, TeamUser } from "@/lib/console/types";
-
-type ListedRow = AuditRow & { actor_name: string | null };
+import type { AuditRow, ListedAuditRow, PlainList, TeamUser } from "@/lib/console/types";
 
 /** The audit log's words for its actions and object types; one the catalogue lacks reads as the console's English label, else as itself. */
 function useAuditLabels() {
@@ -30,7 +29,7 @@ export function AuditPage() {
   const tList = useTranslations("list");
   const labels = useAuditLabels();
   const { dateTime } = useFormat();
-  const list = useUrlList<PlainList<ListedRow>>({ queryKey: ["team", "audit"], path: "/api/team/audit", keys: AUDIT_FILTER_KEYS, pageSize: "50" });
+  const list = useUrlList<PlainList<ListedAuditRow>>(AUDIT_LIST);
   const people = useQuery({
     queryKey: ["team", "users", "everyone"],
     queryFn: () => apiFetch<PlainList<TeamUser>>("/api/team/users?page_size=100").then((body) => body.data),
