@@ -122,7 +122,7 @@ test.describe("with SMTP_URL set", () => {
     const emails = emailsSection(page).getByTestId("invoice-email");
     await expect(emails).toHaveCount(1);
     await expect(emails.first()).toContainText("Invoice");
-    await expect(emails.first().getByText("sent", { exact: true })).toBeVisible();
+    await expect(emails.first().getByText("Sent", { exact: true })).toBeVisible();
     await expect(emails.first()).toContainText("1 attempt");
     await expect(emails.first()).toContainText(`To ${recipient}`);
     await expect(emailsSection(page).getByTestId("emails-off")).toHaveCount(0);
@@ -137,7 +137,7 @@ test.describe("with SMTP_URL set", () => {
     expect(second.mail.subject).toBe(first!.mail.subject);
     // The page shows the new attempt without a reload (it polls while the e-mail is pending).
     await expect(emails.first()).toContainText("2 attempts");
-    await expect(emails.first().getByText("sent", { exact: true })).toBeVisible();
+    await expect(emails.first().getByText("Sent", { exact: true })).toBeVisible();
     expect(toRecipient()).toHaveLength(2);
     expect(await axeViolations(page, { state: "invoice e-mails, resent" })).toEqual([]);
     await page.context().close();
