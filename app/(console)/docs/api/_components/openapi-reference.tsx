@@ -147,6 +147,22 @@ function Actions({ t }: { t: T }) {
   );
 }
 
+/** A list of operations, each its method and a link to its part of `page` (this page when empty). */
+function OperationLinks({ operations, page, className = "" }: { operations: ReferenceOperation[]; page: string; className?: string }) {
+  return (
+    <ul className={`space-y-1 text-sm ${className}`}>
+      {operations.map((operation) => (
+        <li key={operation.id} className="flex items-start gap-2">
+          <Method method={operation.method} />
+          <a href={`${page}#${operation.id}`} className={`min-w-0 ${LINK}`}>
+            {operation.summary}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** /docs/api: the introduction and every operation, by tag, each linking to its tag's page. */
 export async function ReferenceOverview({ document, tags }: { document: OpenApiDocument; tags: ReferenceTag[] }) {
   const t = await getTranslations("apiReference");
@@ -168,16 +184,7 @@ export async function ReferenceOverview({ document, tags }: { document: OpenApiD
                 {tag.name}
               </a>
             </h2>
-            <ul className="mt-2 space-y-1 text-sm">
-              {tag.operations.map((operation) => (
-                <li key={operation.id} className="flex items-start gap-2">
-                  <Method method={operation.method} />
-                  <a href={`/docs/api/${tag.id}#${operation.id}`} className={`min-w-0 ${LINK}`}>
-                    {operation.summary}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <OperationLinks operations={tag.operations} page={`/docs/api/${tag.id}`} className="mt-2" />
           </div>
         ))}
       </nav>
@@ -201,16 +208,7 @@ export async function ReferenceTagPage({ tag, schemas }: { tag: ReferenceTag; sc
         <Actions t={t} />
       </header>
       <nav aria-label={t("contents")}>
-        <ul className="space-y-1 text-sm">
-          {tag.operations.map((operation) => (
-            <li key={operation.id} className="flex items-start gap-2">
-              <Method method={operation.method} />
-              <a href={`#${operation.id}`} className={`min-w-0 ${LINK}`}>
-                {operation.summary}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <OperationLinks operations={tag.operations} page="" />
       </nav>
       <div className="space-y-4">
         {tag.operations.map((operation) => (
