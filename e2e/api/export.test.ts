@@ -83,6 +83,14 @@ beforeAll(async () => {
       }),
     );
   }
+  // Priced in TWD (amounts to the cent, a subtotal and tax from its items) and approved (a payment address).
+  const fiat = await createInvoice({
+    overrides: {
+      recipient_name: `Fiat ${tag}`, organization_name: `Org ${tag}`, pricing_mode: "fiat", currency: "TWD", amount: "1000",
+      detail_items: [{ name: "Consulting", quantity: 2, unit_price: 400, tax: 200 }],
+    },
+  });
+  invoices.push(await approveInvoice(fiat.id));
   await createPayout({ overrides: { organization_name: `Org ${tag}`, amount: "12.345678", exact_out_amount: "12" } });
   await fundBalance("arb", "USDC", "2.5");
 });
@@ -117,7 +125,9 @@ describe("CSV export", () => {
     expect(names).toContain(`'@at ${tag}`);
     expect(names).toContain(`'-minus, "quoted" ${tag}`);
     expect(names).toContain(`王小明 ${tag}`);
-    expect(rows.map((row) => row.amount)).toEqual(["0.000001", "3", "7", "42.42", "125.5", "1000000.25"]);
+    expect(rows.map((row) => row.amount)).toEqual(["0.000001", "3", "7", "42.42", "125.5", "1000.00", "1000000.25"]);
+    const fiat = rows.find((row) => row.recipient_name === `Fiat ${tag}`)!;
+    expect([fiat.currency, fiat.subtotal, fiat.tax_total, fiat.payment_address]).toEqual(["TWD", "800.00", "200.00", expect.stringMatching(/^0x[0-9a-fA-F]{40}$/)]);
     // UTF-8 bytes for the Chinese name, not a code page.
     expect(Buffer.from(text, "utf8").includes(Buffer.from("王小明", "utf8"))).toBe(true);
     expect(text).not.toMatch(/(^|,)=HYPERLINK/m);

@@ -1,6 +1,6 @@
 // The exports' bulk row reader (lib/db/table-rows.ts) against a real database on each driver: it
 // decodes each row without drizzle's per-field mapping, and must give exactly what drizzle's own
-// select of the same tables gives (Dates, NUMERIC text, JSON, nulls), row for row.
+// select of the same tables (or the same columns of them) gives (Dates, NUMERIC text, JSON, nulls), row for row.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drivers, dropTarget, freshTarget, withStudio, type Target } from "./support";
@@ -34,6 +34,16 @@ describe.each(drivers)("whole table rows on %s", (driver) => {
       expect([...joined.map((row) => row)]).toEqual(expected);
       expect(joined.at(joined.size - 1)).toEqual(expected[expected.length - 1]);
       expect(expected[0]!.invoice.createdAt).toBeInstanceOf(Date);
+
+      // Some columns of each table, as the large exports read them: the same values drizzle's select of those columns gives.
+      const { tableColumns } = await import("@/lib/db/table-rows");
+      const some = { invoice: tableColumns(invoices, "seq", "createdAt", "detailItems", "description"), paymentIntent: tableColumns(paymentIntents, "cryptoAmount", "paymentAddress") };
+      const narrow = await tableRows(some).read(database, (select) =>
+        select.from(invoices).innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId)).orderBy(invoices.seq),
+      );
+      const narrowExpected = await database.select(some).from(invoices).innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId)).orderBy(invoices.seq);
+      expect([...narrow.map((row) => row)]).toEqual(narrowExpected);
+      expect(Object.keys(narrowExpected[0]!.invoice)).toEqual(["seq", "createdAt", "detailItems", "description"]);
 
       const single = await tableRows({ entry: auditLog }).read(database, (select) => select.from(auditLog).orderBy(auditLog.id));
       const audit = await database.select().from(auditLog).orderBy(auditLog.id);

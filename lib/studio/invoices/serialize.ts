@@ -13,6 +13,7 @@ import {
   paymentIntentRecordSchema,
   serializePaymentIntent,
   type PaymentIntentRow,
+  type Pricing,
 } from "@/lib/studio/payment-intents/serialize";
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -61,12 +62,21 @@ export const invoiceRecordSchema = z.object({
 });
 export type InvoiceIntentRecord = z.infer<typeof invoiceRecordSchema>;
 
+/** An invoice's amount, and its line items' subtotal and tax, in its pricing unit. */
+export function invoiceAmounts(invoice: Pick<InvoiceRow, "amount" | "detailItems">, pricing: Pricing): Pick<InvoiceIntentRecord, "amount" | "subtotal" | "tax_total"> {
+  const totals = lineItemTotals(invoice.detailItems);
+  const decimals = pricedDecimals(pricing);
+  return {
+    amount: pricedAmount(parseUnits(invoice.amount, decimals), pricing),
+    subtotal: pricedAmount(toUnits(totals.subtotal, decimals, "half-up"), pricing),
+    tax_total: pricedAmount(toUnits(totals.tax, decimals, "half-up"), pricing),
+  };
+}
+
 /** The InvoiceIntent record of spec 2.2, plus additive fields the console needs. */
 export function serializeInvoice(invoice: InvoiceRow, pi: PaymentIntentRow): InvoiceIntentRecord {
   const status = invoice.status as InvoiceStatus;
-  const totals = lineItemTotals(invoice.detailItems);
-  const unitDecimals = pricedDecimals(pi);
-  const amountText = (units: bigint) => pricedAmount(units, pi);
+  const amounts = invoiceAmounts(invoice, pi);
   return {
     id: invoice.id,
     invoice_id: invoice.invoiceNumber,
@@ -80,9 +90,9 @@ export function serializeInvoice(invoice: InvoiceRow, pi: PaymentIntentRow): Inv
     detail_items: invoice.detailItems,
     // Extensions (spec part 9: additive).
     status_category: STATUS_CATEGORY[status],
-    amount: amountText(parseUnits(invoice.amount, unitDecimals)),
-    subtotal: amountText(toUnits(totals.subtotal, unitDecimals, "half-up")),
-    tax_total: amountText(toUnits(totals.tax, unitDecimals, "half-up")),
+    amount: amounts.amount,
+    subtotal: amounts.subtotal,
+    tax_total: amounts.tax_total,
     currency: invoice.currency as InvoiceIntentRecord["currency"],
     description: invoice.description,
     attachment: invoice.attachment ?? null,

@@ -101,14 +101,27 @@ export function fiatAmount(value: string | null): string | null {
   return value === null ? null : formatFixed(parseUnits(value, FIAT_DECIMALS), FIAT_DECIMALS);
 }
 
+/** What an owner's amounts are priced in: the payment intent's pricing mode and token decimals. */
+export type Pricing = Pick<PaymentIntentRow, "pricingMode" | "decimals">;
+
 /** How many places an owner's own amounts have: cents under fiat pricing, else the token's decimals. */
-export function pricedDecimals(pi: PaymentIntentRow): number {
+export function pricedDecimals(pi: Pricing): number {
   return pi.pricingMode === "fiat" ? FIAT_DECIMALS : pi.decimals;
 }
 
 /** An owner's amount in its pricing unit: fiat to the cent ("10.50"), crypto canonical ("10.5"). */
-export function pricedAmount(units: bigint, pi: PaymentIntentRow): string {
+export function pricedAmount(units: bigint, pi: Pricing): string {
   return pi.pricingMode === "fiat" ? formatFixed(units, FIAT_DECIMALS) : formatUnits(units, pi.decimals);
+}
+
+/** The `payment_address` field: generated at approval, an empty string until then. */
+export function paymentAddressText(paymentAddress: string | null): string {
+  return paymentAddress ?? "";
+}
+
+/** The `payment_deadline` field: unix seconds, 0 until approval opens the payment window. */
+export function paymentDeadlineSeconds(paymentDeadline: number | null): number {
+  return paymentDeadline ?? 0;
 }
 
 /** The PaymentIntent record of spec 2.4, every field present with its documented JSON type. */
@@ -124,7 +137,7 @@ export function serializePaymentIntent(pi: PaymentIntentRow): PaymentIntentRecor
     pricing_mode: pi.pricingMode as PaymentIntentRecord["pricing_mode"],
     payment_chain_id: pi.chainId,
     // Generated at approval; until then the address is an empty string (the field is never null).
-    payment_address: pi.paymentAddress ?? "",
+    payment_address: paymentAddressText(pi.paymentAddress),
     payer_address: pi.payerAddress,
     token_address: pi.tokenAddress,
     symbol: pi.tokenSymbol as PaymentIntentRecord["symbol"],
@@ -132,7 +145,7 @@ export function serializePaymentIntent(pi: PaymentIntentRow): PaymentIntentRecor
     crypto_amount: tokenAmount(pi.cryptoAmount, pi.decimals) as string,
     fiat_amount: fiatAmount(pi.fiatAmount),
     fiat_currency: pi.fiatCurrency as PaymentIntentRecord["fiat_currency"],
-    payment_deadline: pi.paymentDeadline ?? 0,
+    payment_deadline: paymentDeadlineSeconds(pi.paymentDeadline),
     status: pi.status as PaymentStatus,
     payment_tx_hash: pi.paymentTxHash,
     payment_tx_timestamp: pi.paymentTxTimestamp,

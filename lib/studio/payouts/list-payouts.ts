@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import type { PgSelectBuilder } from "drizzle-orm/pg-core";
+import type { PgColumn, PgSelectBuilder } from "drizzle-orm/pg-core";
 import { db, type Database } from "@/lib/db/client";
-import { tableRows } from "@/lib/db/table-rows";
-import { csvBatch } from "@/lib/studio/export/csv-export";
+import { tableRows, type TableRow } from "@/lib/db/table-rows";
+import { csvBatch, type CsvBatches } from "@/lib/studio/export/csv-export";
 import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { payouts } from "@/lib/studio/db/payouts-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
@@ -68,21 +68,39 @@ export async function payoutPage(database: Database, orgId: number, query: Payou
   return { statusCounts, rows, statuses };
 }
 
-/** The export's batches (GET /payout/intents/export): every payout the filters admit, in the list's order. */
-export function payoutExportBatches(database: Database, orgId: number, query: ExportQuery<PayoutListQuery>) {
+/** What an export reads of each payout and its payment intent: `seq` (the keyset cursor) and the columns its cells need. */
+export type PayoutExportSelection = { payout: { seq: typeof payouts.seq } & Record<string, PgColumn>; paymentIntent: Record<string, PgColumn> };
+
+/**
+ * The export's batches (GET /payout/intents/export): every payout the filters admit, in the
+ * list's order, read by keyset, each row holding only the `selection`'s columns (as the invoice export).
+ */
+export function payoutExportBatches<Selection extends PayoutExportSelection>(
+  database: Database,
+  orgId: number,
+  query: ExportQuery<PayoutListQuery>,
+  selection: Selection,
+): CsvBatches<TableRow<Selection>> {
   const scope = and(eq(payouts.orgId, orgId), ...sharedFilters(query));
   const statuses = selectedStatuses(payoutStateMachine, query);
   const order = payoutOrder(query);
-  return async (afterSeq: number | undefined, limit: number) => {
+  const rows = tableRows(selection);
+  return async (afterSeq, limit) => {
     const after = afterSeq !== undefined ? afterCursor(order, { key: keyOfRow(order, withPaymentIntent, afterSeq), seq: afterSeq }) : undefined;
     const where = and(scope, statuses ? inArray(payouts.status, statuses) : undefined, after);
-    const rows = await payoutTableRows.read(database, (select) => payoutRows(select, where, order, limit, 0));
-    return csvBatch(rows, (row) => row.payout.seq, (row) => serializePayout(row.payout, row.paymentIntent));
+    const batch = await rows.read(database, (select) =>
+      select
+        .from(payouts)
+        .innerJoin(paymentIntents, eq(paymentIntents.id, payouts.paymentIntentId))
+        .where(where)
+        .orderBy(...orderClauses(order))
+        .limit(limit),
+    );
+    return csvBatch(batch, (row) => (row as { payout: { seq: number } }).payout.seq, (row) => row);
   };
 }
 
 const payoutSelection = { payout: payouts, paymentIntent: paymentIntents };
-const payoutTableRows = tableRows(payoutSelection);
 
 function payoutRows(select: PgSelectBuilder<typeof payoutSelection>, where: SQL | undefined, order: ListOrder, limit: number, offset: number) {
   return select

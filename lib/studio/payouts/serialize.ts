@@ -12,6 +12,7 @@ import {
   paymentIntentRecordSchema,
   serializePaymentIntent,
   type PaymentIntentRow,
+  type Pricing,
 } from "@/lib/studio/payment-intents/serialize";
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -51,12 +52,18 @@ export const payoutRecordSchema = z.object({
 });
 export type PayoutIntentRecord = z.infer<typeof payoutRecordSchema>;
 
+/** A payout's gross amount, what the recipient gets and the fee between them, in its pricing unit. */
+export function payoutAmounts(payout: Pick<PayoutRow, "amount" | "exactOutAmount">, pricing: Pricing): Pick<PayoutIntentRecord, "amount" | "exact_out_amount" | "kg_fee_amount"> {
+  const decimals = pricedDecimals(pricing);
+  const grossUnits = parseUnits(payout.amount, decimals);
+  const netUnits = parseUnits(payout.exactOutAmount, decimals);
+  return { amount: pricedAmount(grossUnits, pricing), exact_out_amount: pricedAmount(netUnits, pricing), kg_fee_amount: pricedAmount(grossUnits - netUnits, pricing) };
+}
+
 /** The PayoutIntent record of spec 2.3, plus additive fields the console needs. */
 export function serializePayout(payout: PayoutRow, pi: PaymentIntentRow): PayoutIntentRecord {
   const status = payout.status as PayoutStatus;
-  const decimals = pricedDecimals(pi);
-  const grossUnits = parseUnits(payout.amount, decimals);
-  const netUnits = parseUnits(payout.exactOutAmount, decimals);
+  const amounts = payoutAmounts(payout, pi);
   return {
     id: payout.id,
     payout_id: payout.payoutNumber,
@@ -66,11 +73,11 @@ export function serializePayout(payout: PayoutRow, pi: PaymentIntentRow): Payout
     recipient_email: payout.recipientEmail,
     organization_name: payout.organizationName,
     organization_email: payout.organizationEmail,
-    exact_out_amount: pricedAmount(netUnits, pi),
+    exact_out_amount: amounts.exact_out_amount,
     // Extensions (spec part 9: additive).
     status_category: PAYOUT_STATUS_CATEGORY[status],
-    amount: pricedAmount(grossUnits, pi),
-    kg_fee_amount: pricedAmount(grossUnits - netUnits, pi),
+    amount: amounts.amount,
+    kg_fee_amount: amounts.kg_fee_amount,
     currency: payout.currency as PayoutIntentRecord["currency"],
     recipient_account_email: payout.recipientAccountEmail,
     recipient_type: payout.recipientType as PayoutIntentRecord["recipient_type"],

@@ -1,8 +1,9 @@
 import "server-only";
 import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "@/lib/db/client";
-import { tableRows } from "@/lib/db/table-rows";
-import { csvBatch } from "@/lib/studio/export/csv-export";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { tableRows, type TableRow } from "@/lib/db/table-rows";
+import { csvBatch, type CsvBatches } from "@/lib/studio/export/csv-export";
 import { chainTransfers, paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { containsPattern, cutPage, listEnvelope, pageWindow, selectedStatuses, type ExportQuery } from "@/lib/studio/core/paging";
@@ -72,17 +73,27 @@ export async function listPaymentIntents(input: { principal: Principal; query: P
   });
 }
 
-/** The export's batches (GET /payment/intents/export): every payment intent the filters admit, in the list's order. */
-const paymentIntentRows = tableRows({ row: standalonePaymentIntents, paymentIntent: paymentIntents });
+/** What an export reads of each payment intent: the standalone row's `seq` (the keyset cursor) and the columns its cells need. */
+export type PaymentIntentExportSelection = { row: { seq: typeof standalonePaymentIntents.seq } & Record<string, PgColumn>; paymentIntent: Record<string, PgColumn> };
 
-export function paymentIntentExportBatches(database: Database, orgId: number, query: ExportQuery<PaymentIntentListQuery>) {
+/**
+ * The export's batches (GET /payment/intents/export): every standalone payment intent the filters
+ * admit, in the list's order, read by keyset, each row holding only the `selection`'s columns (as the invoice export).
+ */
+export function paymentIntentExportBatches<Selection extends PaymentIntentExportSelection>(
+  database: Database,
+  orgId: number,
+  query: ExportQuery<PaymentIntentListQuery>,
+  selection: Selection,
+): CsvBatches<TableRow<Selection>> {
   const table = standalonePaymentIntents;
   const scope = and(eq(table.orgId, orgId), ...sharedFilters(query));
   const statuses = selectedStatuses(standaloneStateMachine, query);
   const order = paymentIntentOrder(query);
-  return async (afterSeq: number | undefined, limit: number) => {
+  const rows = tableRows(selection);
+  return async (afterSeq, limit) => {
     const after = afterSeq !== undefined ? afterCursor(order, { key: keyOfRow(order, withPaymentIntent, afterSeq), seq: afterSeq }) : undefined;
-    const rows = await paymentIntentRows.read(database, (select) =>
+    const batch = await rows.read(database, (select) =>
       select
         .from(table)
         .innerJoin(paymentIntents, eq(paymentIntents.id, table.paymentIntentId))
@@ -90,7 +101,7 @@ export function paymentIntentExportBatches(database: Database, orgId: number, qu
         .orderBy(...orderClauses(order))
         .limit(limit),
     );
-    return csvBatch(rows, ({ row }) => row.seq, ({ row, paymentIntent }) => serializeStandalonePayment(row, paymentIntent));
+    return csvBatch(batch, (row) => (row as { row: { seq: number } }).row.seq, (row) => row);
   };
 }
 
