@@ -10,7 +10,7 @@ import type { AuditLogQuery } from "@/lib/studio/audit/audit-log";
 import type { DeliveriesQuery } from "@/lib/studio/webhooks/deliveries";
 import { db } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { csvResponse, exportFilename, type CsvColumn } from "@/lib/studio/export/csv-export";
+import { csvResponse, exportFilename, type CsvBatches, type CsvColumn } from "@/lib/studio/export/csv-export";
 import { invoiceExportBatches } from "@/lib/studio/invoices/list-invoices";
 import { invoiceAmounts } from "@/lib/studio/invoices/serialize";
 import { STATUS_CATEGORY, type InvoiceStatus } from "@/lib/studio/invoices/status";
@@ -29,7 +29,6 @@ import { auditExportBatches, type AuditLogEntryRecord } from "@/lib/studio/audit
 import { deliveryExportBatches, type WebhookDeliveryRecord } from "@/lib/studio/webhooks/deliveries";
 import { EXPORT_LISTS, type ExportName } from "@/lib/studio/export/declarations";
 import { studioRoute } from "@/lib/studio/http/route";
-import type { CsvBatches } from "@/lib/studio/export/csv-export";
 
 type ExportDeclaration<Query, Record> = {
   columns: CsvColumn<Record>[];
