@@ -13,37 +13,6 @@ export const TEAM_PERMISSIONS = [
   { value: "org:manage", label: "Manage team" },
 ] as const;
 
-/** The audit log's actions (issue 13 contract) as the filter offers them. */
-export const AUDIT_ACTIONS: Record<string, string> = {
-  "console.sign_in": "Signed in",
-  "console.sign_in_failed": "Sign-in failed",
-  "console.password_changed": "Password changed",
-  "user.created": "Person invited",
-  "user.updated": "Person changed",
-  "api_key.created": "API key created",
-  "api_key.revoked": "API key revoked",
-  "invoice.approval_recorded": "Invoice approval recorded",
-  "invoice.approved": "Invoice approved",
-  "invoice.rejected": "Invoice rejected",
-  "invoice.canceled": "Invoice canceled",
-  "invoice.signed": "Invoice signed",
-  "invoice.refunded": "Invoice refunded",
-  "invoice.review_assigned": "Invoice review assigned",
-  "payout.approval_recorded": "Payout approval recorded",
-  "payout.approved": "Payout approved",
-  "payout.rejected": "Payout rejected",
-  "payout.refunded": "Payout refunded",
-  "payout.review_assigned": "Payout review assigned",
-  "withdrawal.created": "Withdrawal made",
-  "webhook_secret.revealed": "Webhook secret revealed",
-  "webhook_delivery.resent": "Webhook resent",
-  "webhook_endpoint.created": "Webhook endpoint added",
-  "webhook_endpoint.secret_rotated": "Webhook endpoint secret rotated",
-  "webhook_endpoint.deleted": "Webhook endpoint deleted",
-  "invoice_email.resent": "Invoice e-mail resent",
-  "approval_policy.updated": "Approval policy changed",
-};
-
 export const AUDIT_OBJECT_TYPES: Record<string, string> = {
   user: "Person",
   api_key: "API key",
@@ -56,9 +25,6 @@ export const AUDIT_OBJECT_TYPES: Record<string, string> = {
   webhook_endpoint: "Webhook endpoint",
   approval_policy: "Approval policy",
 };
-
-/** An action the log names that the console has no label for yet reads as itself. */
-export const auditActionLabel = (action: string) => AUDIT_ACTIONS[action] ?? action;
 
 /** The console page of the object an audit row names, when it has one. */
 export function auditObjectHref(objectType: string, objectId: string): string | undefined {

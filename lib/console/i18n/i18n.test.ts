@@ -5,6 +5,7 @@ import { formatAmount, formatDate, formatDateTime, formatMoney } from "@/lib/con
 import { isTimeZone, localeFromAcceptLanguage } from "@/lib/console/i18n/locales";
 import { STATUS_LABELS, CATEGORY_LABELS, DELIVERY_STATUS_LABELS } from "@/lib/console/format";
 import type { components } from "@/lib/console/api-types";
+import { AUDIT_ACTIONS } from "@/lib/studio/audit/actions";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -45,6 +46,10 @@ describe("the message catalogues", () => {
     // An invoice's e-mails show their status too; a status the API adds fails to compile here until named.
     const emailStatuses: Record<components["schemas"]["InvoiceEmail"]["status"], true> = { pending: true, sent: true, failed: true };
     for (const status of Object.keys(emailStatuses)) expect(english.has(`status.${status}`) && chinese.has(`status.${status}`), status).toBe(true);
+  });
+
+  it("name every action the audit log writes, in both languages", () => {
+    for (const action of AUDIT_ACTIONS) expect(english.has(`settings.audit.actions.${action}`) && chinese.has(`settings.audit.actions.${action}`), action).toBe(true);
   });
 });
 

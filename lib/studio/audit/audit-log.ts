@@ -1,6 +1,7 @@
 import "server-only";
 // The audit log (issue 13): who did what, written by the verb in its own transaction so the row
 // exists exactly when the change does. Rows are never updated or deleted (a trigger refuses it).
+import type { AuditAction } from "@/lib/studio/audit/actions";
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database, type DbOrTx } from "@/lib/db/client";
@@ -16,7 +17,8 @@ export type AuditEntry = {
   orgId: number;
   /** Null only for the operator CLI and the demo seed. */
   actorUid: string | null;
-  action: string;
+  /** One of the declared actions (lib/studio/audit/actions.ts), which the console names. */
+  action: AuditAction;
   objectType: string;
   objectId: string;
   details?: Record<string, unknown>;

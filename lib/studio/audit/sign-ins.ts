@@ -4,7 +4,8 @@ import "server-only";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { inTransaction } from "@/lib/studio/core/unit-of-work";
 import { recordAudit, serializeAuditRow } from "@/lib/studio/audit/audit-log";
-import { SIGN_IN_ACTIONS, type SignInInput } from "@/lib/studio/orgs/team-schemas";
+import { SIGN_IN_ACTIONS } from "@/lib/studio/audit/actions";
+import type { SignInInput } from "@/lib/studio/orgs/team-schemas";
 
 export function recordSignIn(input: { principal: Principal; request: SignInInput }) {
   const { principal, request } = input;

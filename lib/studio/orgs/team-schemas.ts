@@ -2,6 +2,7 @@ import "server-only";
 // Requests of the team endpoints (issue 13, org:manage). No database imports: the console's team
 // forms are built on these schemas.
 import { z } from "zod";
+import { SIGN_IN_ACTIONS } from "@/lib/studio/audit/actions";
 import { PERMISSIONS, isPermission, type Permission } from "@/lib/studio/auth/permissions";
 import { filterText, pagingQuerySchema } from "@/lib/studio/core/paging";
 import { emailAddress, nonBlank } from "@/lib/studio/core/validation";
@@ -40,11 +41,6 @@ export const apiKeyCreateSchema = z.object({ uid: nonBlank(100).optional() });
 export const apiKeyListQuerySchema = pagingQuerySchema.extend({ uid: filterText });
 
 /** What the console reports of a person's sign-in, and the audit action each becomes. */
-export const SIGN_IN_ACTIONS = {
-  succeeded: "console.sign_in",
-  failed: "console.sign_in_failed",
-  password_changed: "console.password_changed",
-} as const;
 export const SIGN_IN_OUTCOMES = Object.keys(SIGN_IN_ACTIONS) as [keyof typeof SIGN_IN_ACTIONS, ...(keyof typeof SIGN_IN_ACTIONS)[]];
 export const signInSchema = z.object({
   outcome: z.enum(SIGN_IN_OUTCOMES),

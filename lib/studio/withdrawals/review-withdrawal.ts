@@ -3,6 +3,7 @@ import "server-only";
 // awaiting_approval, nothing sent or debited, until the last approval sends it (debit, chain send
 // and status in one transaction) or an approver rejects it. The approval step is the one every
 // reviewed kind takes (approvals/approval-step): maker-checker, distinct approvers, races.
+import type { AuditAction } from "@/lib/studio/audit/actions";
 import { and, eq } from "drizzle-orm";
 import { db, type DbOrTx, type Tx } from "@/lib/db/client";
 import { withdrawals } from "@/lib/studio/db/balances-schema";
@@ -150,6 +151,6 @@ async function findWithdrawal(database: DbOrTx, orgId: number, id: string, lock:
   return row;
 }
 
-function audit(tx: Tx, row: WithdrawalRow, principal: Principal, action: string, details: Record<string, unknown>, now: Date) {
+function audit(tx: Tx, row: WithdrawalRow, principal: Principal, action: AuditAction, details: Record<string, unknown>, now: Date) {
   return recordAudit(tx, { orgId: row.orgId, actorUid: principal.uid, action, objectType: "withdrawal", objectId: row.id, details, now });
 }

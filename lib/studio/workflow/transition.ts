@@ -3,6 +3,7 @@ import "server-only";
 // nested payment status, exactly one status log row and, when the record has a callback_url, its
 // webhook outbox row and, for a person's verb, its audit row: all in the caller's transaction, so
 // an event or an audit row exists exactly when its change did.
+import type { AuditAction } from "@/lib/studio/audit/actions";
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { type invoices } from "@/lib/studio/db/invoices-schema";
@@ -117,7 +118,8 @@ export async function transition<T extends OwnerTable, Status extends string, Ac
     await recordAudit(tx, {
       orgId: updated.orgId,
       actorUid: input.operatorUid,
-      action: `${owner.type}.${audited}`,
+      // auditedName reads the declarations AUDIT_ACTIONS lists these from.
+      action: `${owner.type}.${audited}` as AuditAction,
       objectType: owner.type,
       objectId: updated.id,
       details: { from_status: from, to_status: to, reason: input.reason },

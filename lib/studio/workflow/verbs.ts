@@ -1,6 +1,7 @@
 import "server-only";
 // The verbs every owner shares (spec 4.1 and 4.2 name them alike): update, approve, reject and
 // refund. Each is one transaction: lock, the owner's own checks, one transition.
+import type { AuditAction } from "@/lib/studio/audit/actions";
 import { eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { type invoices } from "@/lib/studio/db/invoices-schema";
@@ -78,7 +79,8 @@ async function assignReview<T extends OwnerTable>(
   await recordAudit(tx, {
     orgId: current.row.orgId,
     actorUid: input.principal.uid,
-    action: `${owner.type}.review_assigned`,
+    // Only invoices and payouts are updated and approved (the owners' action declarations).
+    action: `${owner.type}.review_assigned` as AuditAction,
     objectType: owner.type,
     objectId: current.row.id,
     details: {
@@ -177,7 +179,8 @@ async function recordIntermediateApproval(
   await recordAudit(tx, {
     orgId: current.row.orgId,
     actorUid: input.principal.uid,
-    action: `${owner.type}.approval_recorded`,
+    // Only invoices and payouts are updated and approved (the owners' action declarations).
+    action: `${owner.type}.approval_recorded` as AuditAction,
     objectType: owner.type,
     objectId: current.row.id,
     details: { step: input.step, required: input.required, reason },

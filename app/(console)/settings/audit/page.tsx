@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { AuditPage } from "./_components/audit-page";
 import { Prefetched, urlParams } from "@/lib/console/prefetch";
 import { auditQuery } from "@/lib/console/queries";
+import { AUDIT_ACTIONS } from "@/lib/studio/audit/actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("settings.audit"))("metaTitle") };
@@ -14,7 +15,8 @@ export const dynamic = "force-dynamic";
 export default async function SettingsAuditPageRoute({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   return (
     <Prefetched queries={[auditQuery(await urlParams(searchParams))]}>
-      <AuditPage />
+      {/* The filter offers every action the Studio declares; the list stays on the server, off the page's script. */}
+      <AuditPage actions={AUDIT_ACTIONS} />
     </Prefetched>
   );
 }

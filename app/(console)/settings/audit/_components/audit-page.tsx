@@ -11,20 +11,20 @@ import { apiFetch } from "@/lib/console/api";
 import { useFormat } from "@/lib/console/i18n/use-format";
 import { AUDIT_FILTER_KEYS } from "@/lib/console/list-query";
 import { AUDIT_LIST } from "@/lib/console/queries";
-import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, auditActionLabel, auditObjectHref } from "@/lib/console/team-labels";
+import { AUDIT_OBJECT_TYPES, auditObjectHref } from "@/lib/console/team-labels";
 import type { AuditRow, ListedAuditRow, PlainList, TeamUser } from "@/lib/console/types";
 
-/** The audit log's words for its actions and object types; one the catalogue lacks reads as the console's English label, else as itself. */
+/** The audit log's words for its actions and object types; one the catalogue lacks (a row written by a newer server) reads as itself. */
 function useAuditLabels() {
   const t = useTranslations("settings.audit");
   return {
-    action: (action: string) => (t.has(`actions.${action}` as never) ? t(`actions.${action}` as never) : auditActionLabel(action)),
+    action: (action: string) => (t.has(`actions.${action}` as never) ? t(`actions.${action}` as never) : action),
     objectType: (type: string) => (t.has(`objects.${type}` as never) ? t(`objects.${type}` as never) : (AUDIT_OBJECT_TYPES[type] ?? type)),
   };
 }
 
 /** The organization's audit log, newest first, filtered and paged in the URL. */
-export function AuditPage() {
+export function AuditPage({ actions }: { actions: readonly string[] }) {
   const t = useTranslations("settings.audit");
   const tList = useTranslations("list");
   const labels = useAuditLabels();
@@ -91,7 +91,7 @@ export function AuditPage() {
         }}
       >
         {select("actor_uid", t("who"), t("anyone"), (people.data ?? []).map((user) => [user.uid, user.name]))}
-        {select("action", t("action"), t("anyAction"), Object.keys(AUDIT_ACTIONS).map((action) => [action, labels.action(action)]))}
+        {select("action", t("action"), t("anyAction"), actions.map((action) => [action, labels.action(action)]))}
         {select("object_type", t("objectType"), t("anyObject"), Object.keys(AUDIT_OBJECT_TYPES).map((type) => [type, labels.objectType(type)]))}
         {text("object_id", t("objectId"))}
         {text("created_from", t("from"), "date")}
