@@ -21,7 +21,7 @@ export default async function ChangePasswordPage() {
       <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="text-xl font-semibold text-slate-900">{t("chooseTitle")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("chooseHelp")}</p>
-        <ConsoleIntl>
+        <ConsoleIntl namespaces={["password"]}>
           <FirstPasswordForm />
         </ConsoleIntl>
       </div>

@@ -20,7 +20,7 @@ export default async function SignInPage() {
       <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="text-xl font-semibold text-slate-900">{t("title")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("tagline")}</p>
-        <ConsoleIntl>
+        <ConsoleIntl namespaces={["signIn"]}>
           <SignInForm />
         </ConsoleIntl>
       </div>

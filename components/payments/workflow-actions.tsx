@@ -1,4 +1,5 @@
 "use client";
+import "@/lib/console/zod-csp";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";

@@ -1,4 +1,4 @@
-import { test as base, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { InvoiceDetailPage } from "./pages/invoice-detail-page";
 import { InvoiceFormPage } from "./pages/invoice-form-page";
 import { InvoiceListPage } from "./pages/invoice-list-page";
@@ -30,11 +30,12 @@ const sessions = new Map<string, { state: StorageState; passwordCheckedAt: numbe
 // not asked for it unless it means to be (e2e/browser/step-up.spec.ts).
 const STEP_UP_AFTER_MS = 2 * 60 * 1000;
 
-async function signedIn(browser: Browser, role: Role, options: SignInOptions, opened: Array<() => Promise<void>>): Promise<Console> {
+async function signedIn(browser: Browser, role: Role, options: SignInOptions, opened: Array<() => Promise<void>>, watched: Array<() => string[]>): Promise<Console> {
   const user = person(role);
   const stored = options.ownSession ? undefined : sessions.get(user.email);
   const context = await browser.newContext(stored ? { storageState: stored.state } : {});
   opened.push(() => context.close());
+  watched.push(watchMissingMessages(context));
   const page = await context.newPage();
   if (stored) {
     if (Date.now() - stored.passwordCheckedAt > STEP_UP_AFTER_MS) {
@@ -56,13 +57,33 @@ async function signedIn(browser: Browser, role: Role, options: SignInOptions, op
   };
 }
 
+/**
+ * Messages a page's client components asked for and its provider did not carry (each page names
+ * its namespaces, components/console-intl.tsx): next-intl logs MISSING_MESSAGE and shows the key.
+ * Every spec's contexts are watched, so a dialog a spec opens is checked as well as the first render.
+ */
+export function watchMissingMessages(context: BrowserContext): () => string[] {
+  const missing: string[] = [];
+  context.on("console", (message) => {
+    if (message.type() === "error" && message.text().includes("MISSING_MESSAGE")) missing.push(`${message.page()?.url()}: ${message.text().split("\n")[0]}`);
+  });
+  return () => missing;
+}
+
 /** `as(role)`: a separate browser context signed in as that person of the spec's own organization. */
 export const test = base.extend<{ as: (role: Role, options?: SignInOptions) => Promise<Console> }>({
+  context: async ({ context }, use) => {
+    const missing = watchMissingMessages(context);
+    await use(context);
+    expect(missing(), "messages missing from a page's client provider").toEqual([]);
+  },
   as: async ({ browser }, use) => {
     const opened: Array<() => Promise<void>> = [];
-    await use((role, options = {}) => signedIn(browser, role, options, opened));
+    const watched: Array<() => string[]> = [];
+    await use((role, options = {}) => signedIn(browser, role, options, opened, watched));
     for (const close of opened) await close();
+    expect(watched.flatMap((missing) => missing()), "messages missing from a page's client provider").toEqual([]);
   },
 });
 
-export { expect } from "@playwright/test";
+export { expect };

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { InboxPage } from "./_components/inbox-page";
 import { Prefetched } from "@/lib/console/prefetch";
 import { inboxQuery } from "@/lib/console/queries";
+import { ConsoleIntl } from "@/components/console-intl";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("meta"))("inbox") };
@@ -13,8 +14,10 @@ export const dynamic = "force-dynamic";
 // pushed the page down once they landed (CLS 0.18 on desktop).
 export default function InboxPageRoute() {
   return (
-    <Prefetched queries={[inboxQuery()]}>
-      <InboxPage />
-    </Prefetched>
+    <ConsoleIntl namespaces={["inbox"]}>
+      <Prefetched queries={[inboxQuery()]}>
+        <InboxPage />
+      </Prefetched>
+    </ConsoleIntl>
   );
 }

@@ -1,9 +1,15 @@
-import type { AbstractIntlMessages } from "next-intl";
+import type { AbstractIntlMessages, Messages } from "next-intl";
 
-// The namespaces client components translate with useTranslations. Only these travel to the
-// browser (in each page's payload); a namespace only server components read stays on the server.
-const CLIENT_NAMESPACES = ["common", "status", "category", "shell", "keys", "palette", "signIn", "password", "detail", "panel", "actions", "list", "resources", "columns", "account", "ui", "forms", "webhooks", "settings", "dashboard", "inbox", "balances", "paymentIntent", "payout", "chains", "record", "invoiceEmails"] as const;
+export type Namespace = keyof Messages;
 
-export function clientMessages(messages: AbstractIntlMessages): AbstractIntlMessages {
-  return Object.fromEntries(CLIENT_NAMESPACES.filter((namespace) => namespace in messages).map((namespace) => [namespace, messages[namespace]!]));
+// What the shell's client components (header, navigation, palette, keys, toasts) and the shared
+// formatters and badges translate, on every page. Each page adds the namespaces of its own client
+// components (components/console-intl.tsx); the rest stay on the server, where server components
+// read the whole catalogue. All 27 namespaces on every page were ~43 KB of each document's RSC
+// payload, parsed on a phone's main thread before the page hydrated (issue 27).
+export const SHELL_NAMESPACES: readonly Namespace[] = ["common", "status", "category", "ui", "shell", "keys", "palette"];
+
+export function clientMessages(messages: AbstractIntlMessages, pageNamespaces: readonly Namespace[]): AbstractIntlMessages {
+  const namespaces = new Set<string>([...SHELL_NAMESPACES, ...pageNamespaces]);
+  return Object.fromEntries([...namespaces].filter((namespace) => namespace in messages).map((namespace) => [namespace, messages[namespace]!]));
 }

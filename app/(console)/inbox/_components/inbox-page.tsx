@@ -1,4 +1,5 @@
 "use client";
+import "@/lib/console/zod-csp";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";

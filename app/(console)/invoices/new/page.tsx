@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { InvoiceForm } from "@/components/invoices/invoice-form";
 import { NewRecord } from "@/components/payments/new-record";
 import { INVOICES } from "@/lib/console/resources";
+import { ConsoleIntl } from "@/components/console-intl";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("meta"))("newInvoice") };
@@ -11,8 +12,10 @@ export const dynamic = "force-dynamic";
 
 export default function NewInvoicePage() {
   return (
-    <NewRecord resource={INVOICES}>
-      <InvoiceForm />
-    </NewRecord>
+    <ConsoleIntl namespaces={["forms"]}>
+      <NewRecord resource={INVOICES}>
+        <InvoiceForm />
+      </NewRecord>
+    </ConsoleIntl>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { EditInvoice } from "./_components/edit-invoice";
+import { ConsoleIntl } from "@/components/console-intl";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("meta"))("editInvoice") };
@@ -9,5 +10,9 @@ export const dynamic = "force-dynamic";
 
 export default async function EditInvoicePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return <EditInvoice id={id} />;
+  return (
+    <ConsoleIntl namespaces={["detail", "forms", "record", "resources"]}>
+      <EditInvoice id={id} />
+    </ConsoleIntl>
+  );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { EditPayout } from "./_components/edit-payout";
+import { ConsoleIntl } from "@/components/console-intl";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("meta"))("editPayout") };
@@ -9,5 +10,9 @@ export const dynamic = "force-dynamic";
 
 export default async function EditPayoutPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return <EditPayout id={id} />;
+  return (
+    <ConsoleIntl namespaces={["detail", "forms", "record", "resources"]}>
+      <EditPayout id={id} />
+    </ConsoleIntl>
+  );
 }
