@@ -60,6 +60,10 @@ test("the admin invites a person who signs in, lowers their permissions (Approve
   await expect(audit.rows().filter({ hasText: "Signed in" })).toHaveCount(1);
   // The filter form shows what the URL says, and the object links back to this person's entries.
   await expect(admin.page.getByLabel("Object id")).toHaveValue(uid);
+  // Every action the Studio declares is offered by its name, none as the log's raw `owner.verb`.
+  const actions = await admin.page.getByLabel("Action").locator("option").allTextContents();
+  expect(actions).toEqual(expect.arrayContaining(["Payment refunded", "Withdrawal approved", "Unmatched deposit on an invoice", "Invoice edited"]));
+  expect(actions.filter((label) => /^[a-z_]+\.[a-z_]+$/.test(label))).toEqual([]);
   await expect(audit.rows().first().getByRole("link", { name: uid })).toHaveAttribute("href", `/settings/audit?object_type=user&object_id=${uid}`);
   await context.close();
 });
