@@ -30,7 +30,16 @@ export const settings = {
   cpuProfDir: process.env.BENCH_CPU_PROF ?? "",
   /** "start" (default): `npm start`'s server, scripts/start.mjs; "next-start": plain `next start`, to compare. */
   server: process.env.BENCH_SERVER === "next-start" ? ("next-start" as const) : ("start" as const),
+  /** "3400-3499": the servers' ports come from this range (runs beside other people's servers); any free port when unset. */
+  ports: portRange(process.env.BENCH_PORTS),
 };
+
+function portRange(range: string | undefined): { first: number; last: number } | undefined {
+  if (!range) return undefined;
+  const match = /^(\d+)-(\d+)$/.exec(range);
+  if (!match || Number(match[1]) > Number(match[2])) throw new Error(`BENCH_PORTS must be a range like 3400-3499, not ${range}`);
+  return { first: Number(match[1]), last: Number(match[2]) };
+}
 
 const children: ChildProcess[] = [];
 
@@ -38,10 +47,27 @@ export function log(message: string): void {
   console.log(`[bench] ${message}`);
 }
 
-export function freePort(): Promise<number> {
+// Ports handed out are not bound until their server starts: each is handed out once per run.
+let nextInRange = 0;
+
+/** A port nothing listens on now: the next one of BENCH_PORTS's range that binds, else any. */
+export async function freePort(): Promise<number> {
+  const range = settings.ports;
+  if (!range) return bindable(0);
+  for (; nextInRange <= range.last - range.first; nextInRange++) {
+    const port = range.first + nextInRange;
+    if (await bindable(port).then(() => true, () => false)) {
+      nextInRange += 1;
+      return port;
+    }
+  }
+  throw new Error(`no free port left in BENCH_PORTS ${range.first}-${range.last}`);
+}
+
+function bindable(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(port, "127.0.0.1", () => {
       const address = server.address();
       server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
     });

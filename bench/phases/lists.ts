@@ -1,8 +1,8 @@
 // The list phase of `npm run bench` (issue 10): the invoice list's default view, a status
 // category (beside the bare server), a date range and a text search at a fixed offered rate
 // (p95 < 50 ms each), then the console's list interactions (tabs, filters and pages deep into the
-// list; p95 < 100 ms), and the plan of the search queries, as the service builds them, so the
-// trigram index shows. Closed-loop latency is just connections / throughput (Little's law), so
+// list; p95 < 100 ms), each with its server CPU per request (issue 27: at most 1 ms), and the plan
+// of the search queries, as the service builds them, so the trigram index shows. Closed-loop latency is just connections / throughput (Little's law), so
 // latency is measured at a fixed rate below saturation.
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -12,12 +12,14 @@ import { invoiceListQuerySchema } from "@/lib/studio/invoices/schemas";
 import { invoiceListPlan } from "@/lib/studio/invoices/list-invoices";
 import { readTrigramFrequencies } from "@/lib/studio/core/search-trigrams";
 import { STATUS_CATEGORIES } from "@/lib/studio/workflow/state-machine";
-import { checkSame, load, percentile, settings } from "../harness";
+import { checkSame, cpuSeconds, load, percentile, settings, type Measured, type Target } from "../harness";
 import type { PhaseResult } from "../report";
 import type { PostgresBench } from "./context";
 import { SEED_SPACING_MINUTES } from "./seed";
 
 const LIST = "/v1/studio/api/invoice/intents";
+/** Issue 27: a list request's server CPU, whatever its filters. */
+const LIST_CPU_MS = 1;
 const VARIANTS = 60;
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -71,6 +73,7 @@ export async function listPhase(bench: PostgresBench): Promise<PhaseResult> {
   // A search reads every matching invoice from the table, the first time from wherever the seed
   // left it. Each search is sent once, one after another, and that first pass is reported on its own.
   const firstVisits = await oneByOne(bench, paths.search);
+  const idleCpuMsPerSecond = await idleCpu(bench.next, 5);
   // Warm the caches the way a running service has them.
   for (const phasePaths of Object.values(paths)) await load("warm-up", bench.next, phasePaths, bench.apiKey, 2);
   const views = [
@@ -95,16 +98,34 @@ export async function listPhase(bench: PostgresBench): Promise<PhaseResult> {
     setting: `PostgreSQL, ${bench.invoices} invoices, pool ${settings.poolSize}`,
     rows: [...views, { next: interactions }, saturation],
     targets: [
-      ...views.map(({ next }) => ({ name: `${next.label.replace(/^Next\s+/, "")} p95`, value: next.p95, unit: "ms" as const, rule: "below" as const, limit: 50 })),
-      { name: `${interactions.label.replace(/^Next\s+/, "")} p95`, value: interactions.p95, unit: "ms", rule: "below", limit: 100 },
+      ...views.map(({ next }) => ({ name: `${viewName(next)} p95`, value: next.p95, unit: "ms" as const, rule: "below" as const, limit: 50 })),
+      { name: `${viewName(interactions)} p95`, value: interactions.p95, unit: "ms", rule: "below", limit: 100 },
+      // Issue 27: CPU per request does not depend on what else the machine runs, unlike latency.
+      ...[...views.map(({ next }) => next), interactions].map((measured) => ({
+        name: `${viewName(measured)} server CPU per request`,
+        value: measured.cpuMs,
+        unit: "ms" as const,
+        rule: "at most" as const,
+        limit: LIST_CPU_MS,
+      })),
     ],
     notes: [
+      `Next server CPU with no requests: ${idleCpuMsPerSecond.toFixed(1)} ms a second, ${(idleCpuMsPerSecond / rate).toFixed(2)} ms of each figure at ${rate} req/s`,
       `counts in every list response: ${JSON.stringify(sample.counts)}`,
       `text search, first visit of each of the ${paths.search.length} searches, one at a time: ` +
         `p50 ${percentile(firstVisits, 0.5).toFixed(1)} ms, p95 ${percentile(firstVisits, 0.95).toFixed(1)} ms, max ${firstVisits.at(-1)!.toFixed(1)} ms`,
     ],
   };
 }
+
+/** A server's CPU while it answers nothing (timers, collection): part of every CPU-per-request figure at a fixed rate. */
+async function idleCpu(target: Target, seconds: number): Promise<number> {
+  const before = cpuSeconds(target.pid);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  return ((cpuSeconds(target.pid) - before) * 1000) / seconds;
+}
+
+const viewName = (measured: Measured) => measured.label.replace(/^Next\s+/, "");
 
 /** The latency of each path sent once, one after another, sorted. */
 async function oneByOne(bench: PostgresBench, phasePaths: readonly string[]): Promise<number[]> {

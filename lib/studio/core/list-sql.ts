@@ -1,7 +1,7 @@
 import "server-only";
 // The SQL every list shares: its order (a key, then the creation sequence), the cursor that pages
 // it at constant cost, and its free-text search (through the trigram index where there is one).
-import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, fillPlaceholders, ilike, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "@/lib/db/client";
 import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
@@ -41,7 +41,7 @@ export function orderClauses(order: ListOrder): SQL[] {
  * The rows after the cursor row (`cursorKey` is its key, as a scalar subquery or a value) in the
  * list's order: one row comparison, which an index on (org, key, seq) answers by a range scan.
  */
-export function afterCursor(order: ListOrder, cursor: { key: SQL; seq: number }): SQL {
+export function afterCursor(order: ListOrder, cursor: { key: SQL; seq: number | Placeholder }): SQL {
   const comparison = order.descending ? sql.raw("<") : sql.raw(">");
   if (order.keyIsSeq) return sql`${order.seq} ${comparison} ${cursor.seq}`;
   return sql`(${order.key}, ${order.seq}) ${comparison} (${cursor.key}, ${cursor.seq})`;
@@ -53,7 +53,7 @@ export function afterCursor(order: ListOrder, cursor: { key: SQL; seq: number })
  * key's own type (numeric, timestamp) without a round trip. The key's column references resolve to
  * the subquery's own tables, which shadow the outer query's.
  */
-export function keyOfRow(order: ListOrder, from: SQL, seq: number): SQL {
+export function keyOfRow(order: ListOrder, from: SQL, seq: number | Placeholder): SQL {
   if (order.keyIsSeq) return sql`${seq}`;
   return sql`(SELECT ${order.key} FROM ${from} WHERE ${order.seq} = ${seq})`;
 }
@@ -74,27 +74,115 @@ export async function cursorSeq(
   return Number(row.seq);
 }
 
-/** The free-text `search` of a list: `text` anywhere in any of `columns`. */
-export function searchAny(columns: readonly AnyColumn[], text: string): SQL {
-  const pattern = containsPattern(text);
+/** Any of `columns` ILIKE `pattern` (a value, or the placeholder standing for it): a list's free-text search. */
+export function anyColumnLike(columns: readonly AnyColumn[], pattern: string | Placeholder): SQL {
   return or(...columns.map((column) => ilike(column, pattern))) as SQL;
 }
 
-/**
- * `searchAny` through a trigram index on `searchText` (the columns joined by spaces, lowercased
- * and stored). The index narrows the rows to those holding pieces of the search (with the
- * statistics' trigram frequencies, only its rarest pieces: see search-trigrams.ts). Then the
- * search is looked for in that text, and a search with a space, which could span two columns
- * there, is also checked column by column, so a match that only spans two columns is not a match,
- * exactly as without the index. ILIKE compares what the database's lower() makes of both sides,
- * so lower() on both sides finds the same rows.
- */
-export function indexedSearch(searchText: AnyColumn, columns: readonly AnyColumn[], text: string, frequencies?: TrigramFrequencies): SQL {
+/** The values of an `indexedSearch` of `text` by placeholder name: how many pieces narrow, and whether columns are checked, is its shape. */
+export function indexedSearchValues(text: string, frequencies?: TrigramFrequencies): ListValues {
   const terms = frequencies ? selectiveTerms(text, frequencies) : [];
   const pieces = terms.length > 0 ? terms.map((term) => term.pattern) : [text];
-  const narrowing = pieces.map((piece) => sql`${searchText} LIKE lower(${containsPattern(piece)})`);
-  const inJoinedText = sql`strpos(${searchText}, lower(${text})) > 0`;
+  const values: ListValues = { searchText: text };
+  pieces.forEach((piece, index) => (values[`searchPiece${index}`] = containsPattern(piece)));
+  if (text.includes(" ")) values.searchColumnPattern = containsPattern(text);
+  return values;
+}
+
+/**
+ * The free-text `search` of a list, `text` anywhere in any of `columns`, through a trigram index on
+ * `searchText` (the columns joined by spaces, lowercased and stored), over the values of
+ * `indexedSearchValues` or placeholders of them. The index narrows the rows to those holding
+ * pieces of the search (with the statistics' trigram frequencies, only its rarest pieces: see
+ * search-trigrams.ts). Then the search is looked for in that text, and a search with a space,
+ * which could span two columns there, is also checked column by column, so a match that only spans
+ * two columns is not a match, exactly as without the index. ILIKE compares what the database's
+ * lower() makes of both sides, so lower() on both sides finds the same rows.
+ */
+export function indexedSearch(searchText: AnyColumn, columns: readonly AnyColumn[], bound: Bound): SQL {
+  const narrowing = numbered(bound, "searchPiece").map((piece) => sql`${searchText} LIKE lower(${piece})`);
+  const inJoinedText = sql`strpos(${searchText}, lower(${bound.value("searchText")})) > 0`;
   // Cheap enough to go first even when the index narrows little, which the per-column check is not.
-  const exact = text.includes(" ") ? and(inJoinedText, searchAny(columns, text)) : inJoinedText;
+  const exact = bound.has("searchColumnPattern")
+    ? and(inJoinedText, anyColumnLike(columns, bound.value("searchColumnPattern") as string | Placeholder))
+    : inJoinedText;
   return and(...narrowing, exact) as SQL;
+}
+
+/** A list statement's values by placeholder name; which names are given is the statement's shape. */
+export type ListValues = Record<string, unknown>;
+
+/** `values` without the names whose value is undefined: a filter left out is not in the statement. */
+export function givenValues(values: ListValues): ListValues {
+  const given: ListValues = {};
+  for (const name in values) if (values[name] !== undefined) given[name] = values[name];
+  return given;
+}
+
+/**
+ * How a condition's builder refers to its values: the values themselves (a statement built for
+ * one request) or placeholders of them (a statement built once per shape, `listStatements`).
+ */
+export type Bound = { has(name: string): boolean; value(name: string): unknown };
+
+export function inline(values: ListValues): Bound {
+  return { has: (name) => name in values, value: (name) => values[name] };
+}
+
+export function placeholders(given: ReadonlySet<string>): Bound {
+  return { has: (name) => given.has(name), value: (name) => sql.placeholder(name) };
+}
+
+/** The bound values `${prefix}0`, `${prefix}1`, … that are given. */
+function numbered(bound: Bound, prefix: string): unknown[] {
+  const found: unknown[] = [];
+  for (let index = 0; bound.has(`${prefix}${index}`); index++) found.push(bound.value(`${prefix}${index}`));
+  return found;
+}
+
+/**
+ * The values of a `status` / `status_category` filter (`selectedStatuses`): none when every status
+ * is admitted, and only the name `noStatus` when none is (a status outside the category asked for).
+ */
+export function statusValues(statuses: readonly string[] | undefined): ListValues {
+  if (statuses?.length === 0) return { noStatus: true };
+  const values: ListValues = {};
+  statuses?.forEach((status, index) => (values[`status${index}`] = status));
+  return values;
+}
+
+/** `column` is one of the statuses of `statusValues`; undefined when they admit every status. */
+export function statusCondition(column: AnyColumn | SQL, bound: Bound): SQL | undefined {
+  if (bound.has("noStatus")) return sql`false`;
+  const statuses = numbered(bound, "status");
+  return statuses.length > 0 ? inArray(sql`${column}`, statuses) : undefined;
+}
+
+/**
+ * List statements built once per database handle and shape, then run with each request's values:
+ * drizzle building a list's SQL per request was most of its server CPU (bench/README.md, issue
+ * 27). A builder is told only which values a request gives (as `placeholders`) and its `variant`
+ * (whatever else decides the SQL's text, such as the sort), never the values, so nothing of the
+ * request that built a statement is baked into the statement later requests run.
+ *
+ * The statements run unnamed, as the per-request queries did: PostgreSQL plans each run with its
+ * own values. A named statement may switch to a generic plan after five runs, and a generic plan
+ * cannot see how selective a search pattern or a date range is, which the lists' plans rely on.
+ */
+export function listStatements<Variant, Statement>(build: (database: Database, bound: Bound, variant: Variant) => Statement) {
+  const byDatabase = new WeakMap<Database, Map<string, Statement>>();
+  return (database: Database, values: ListValues, variant: Variant): Statement => {
+    const names = Object.keys(values);
+    const shape = `${JSON.stringify(variant)}|${names.join(",")}`;
+    let byShape = byDatabase.get(database);
+    if (!byShape) byDatabase.set(database, (byShape = new Map()));
+    let statement = byShape.get(shape);
+    if (!statement) byShape.set(shape, (statement = build(database, placeholders(new Set(names)), variant)));
+    return statement;
+  };
+}
+
+/** A statement built with placeholders (its `toSQL()`), as run with `values`: what `tableRows` reads. */
+export function withValues(query: { sql: string; params: unknown[] }, values: ListValues) {
+  return { toSQL: () => ({ sql: query.sql, params: fillPlaceholders(query.params, values) }) };
 }

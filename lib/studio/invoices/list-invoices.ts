@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { PgDialect, type PgColumn } from "drizzle-orm/pg-core";
 import { db, type Database } from "@/lib/db/client";
 import { tableRows, type TableRow } from "@/lib/db/table-rows";
@@ -9,7 +9,24 @@ import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import type { InvoiceListQuery } from "@/lib/studio/invoices/schemas";
 import { cutPage, listEnvelope, pageWindow, selectedStatuses, type ExportQuery } from "@/lib/studio/core/paging";
-import { afterCursor, cursorSeq, indexedSearch, listOrder, orderClauses, keyOfRow, type ListOrder } from "@/lib/studio/core/list-sql";
+import {
+  afterCursor,
+  cursorSeq,
+  givenValues,
+  indexedSearch,
+  indexedSearchValues,
+  inline,
+  keyOfRow,
+  listOrder,
+  listStatements,
+  orderClauses,
+  statusCondition,
+  statusValues,
+  type Bound,
+  type ListOrder,
+  type ListValues,
+  withValues,
+} from "@/lib/studio/core/list-sql";
 import { trigramFrequencies, type TrigramFrequencies } from "@/lib/studio/core/search-trigrams";
 import { invoiceStateMachine, STATUS_CATEGORY } from "@/lib/studio/invoices/status";
 import { serializeInvoice } from "@/lib/studio/invoices/serialize";
@@ -64,6 +81,7 @@ type Statement = { name: string; sql: string; params: unknown[] };
  *    know that `seq` follows `created_at`, and picks the newest-first walk even for a narrow range
  *    a year back.
  *  - Otherwise the counts and the newest-first page run side by side.
+ * Each statement is built once per shape (`listStatements`): which filters are given, the sort.
  */
 export function invoiceListPlan(
   database: Database,
@@ -72,90 +90,157 @@ export function invoiceListPlan(
   searchFrequencies?: TrigramFrequencies,
   cursor?: number,
 ) {
-  const filters = sharedFilters(query, searchFrequencies);
   const statuses = selectedStatuses(invoiceStateMachine, query);
   const { limit, offset } = pageWindow(query);
-  const order = invoiceOrder(query);
-  const after = cursor !== undefined ? afterCursor(order, { key: keyOfRow(order, sql`${invoices}`, cursor), seq: cursor }) : undefined;
-  const matching = (columns: { seq: typeof invoices.seq; status?: typeof invoices.status; sortKey?: SQL.Aliased }, withStatuses: boolean) => {
-    const found = database.select(columns).from(invoices);
-    return (query.settlement_type !== undefined ? found.innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId)) : found).where(
-      and(eq(invoices.orgId, orgId), ...filters, withStatuses && statuses ? inArray(invoices.status, statuses) : undefined, withStatuses ? after : undefined),
-    );
-  };
-  const pageRows = (pageSeqs: SQLWrapper | number[]) =>
-    database
-      .select({ invoice: invoices, paymentIntent: paymentIntents })
-      .from(invoices)
-      .innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId))
-      .where(inArray(invoices.seq, pageSeqs))
-      .orderBy(...orderClauses(order));
-  type Rows = Awaited<ReturnType<typeof pageRows>>;
+  const filters = filterValues(query, searchFrequencies);
+  const sort = query.sort ?? null;
 
   if (query.search) {
-    // The CTE's own names: its rows carry the sort key as `sort_key` beside `seq`.
-    const matchedOrder: ListOrder = { ...order, key: sql`sort_key`, seq: sql`seq` };
-    const pageFilter = and(
-      statuses ? inArray(sql`status`, statuses) : undefined,
-      cursor !== undefined ? afterCursor(matchedOrder, { key: keyOfRow(order, sql`${invoices}`, cursor), seq: cursor }) : undefined,
-    );
-    const countsAndPage = sql`WITH matched AS ${matching({ seq: invoices.seq, status: invoices.status, sortKey: sql`${order.key}`.as("sort_key") }, false)}
-      SELECT json_build_object(
-        'counts', (SELECT coalesce(json_agg(c), '[]'::json) FROM (SELECT status, count(*)::int AS count FROM matched GROUP BY status) c),
-        'seqs', (SELECT coalesce(json_agg(seq), '[]'::json)
-                 FROM (SELECT seq FROM matched ${pageFilter ? sql`WHERE ${pageFilter}` : sql``} ORDER BY ${sql.join(orderClauses(matchedOrder), sql`, `)} LIMIT ${limit} OFFSET ${offset}) p)
-      ) AS found`;
+    const values = givenValues({ orgId, ...filters, ...statusValues(statuses), cursor, limit, offset });
+    const countsAndPage = searchStatement(database, values, { sort });
+    const pageRows = pageRowsStatement(database, { seqs: [] }, { sort });
     const find = async () => {
-      const result = (await database.execute(countsAndPage)) as unknown as { rows: Array<{ found: { counts: StatusCount[]; seqs: number[] } }> };
+      const result = (await countsAndPage.execute(values)) as unknown as { rows: Array<{ found: { counts: StatusCount[]; seqs: number[] } }> };
       return result.rows[0]!.found;
     };
     return {
       statuses,
-      async run(): Promise<{ statusCounts: StatusCount[]; rows: Rows }> {
+      async run(): Promise<{ statusCounts: StatusCount[]; rows: PageRow[] }> {
         const { counts, seqs } = await find();
-        return { statusCounts: counts, rows: seqs.length > 0 ? await pageRows(seqs) : [] };
+        return { statusCounts: counts, rows: seqs.length > 0 ? await readPage(database, pageRows, { seqs }) : [] };
       },
       async statements(): Promise<Statement[]> {
         const { seqs } = await find();
         return [
-          { name: "counts and page", ...new PgDialect().sqlToQuery(countsAndPage) },
-          { name: "page rows", ...pageRows(seqs.length > 0 ? seqs : [0]).toSQL() },
+          { name: "counts and page", ...withValues(countsAndPage.getQuery(), values).toSQL() },
+          { name: "page rows", ...withValues(pageRows, { seqs: seqs.length > 0 ? seqs : [0] }).toSQL() },
         ];
       },
     };
   }
 
   const needsMatchCount = query.created_after !== undefined || query.created_before !== undefined;
-  const counts = statusCountsQuery(database, orgId, query, filters);
-  const page = (matched?: number) => {
-    // `seq + 0` orders the same rows the same way but cannot be read from the seq index.
-    const seqOrder = needsMatchCount && matched !== undefined && matched <= NARROW_RANGE ? sql`${invoices.seq} + 0` : invoices.seq;
-    return pageRows(
-      matching({ seq: invoices.seq }, true)
-        .orderBy(...(order.keyIsSeq ? [order.descending ? desc(seqOrder) : asc(seqOrder)] : orderClauses(order)))
-        .limit(limit)
-        .offset(offset),
-    );
-  };
+  const countValues = givenValues({ orgId, ...filters });
+  const counts = () => countsStatement(database, countValues, null).execute(countValues);
+  const pageValues = givenValues({ orgId, ...filters, ...statusValues(statuses), cursor, limit, offset });
+  const page = (matched?: number) =>
+    pageStatement(database, pageValues, { sort, sortsRange: needsMatchCount && matched !== undefined && matched <= NARROW_RANGE });
   return {
     statuses,
-    async run(): Promise<{ statusCounts: StatusCount[]; rows: Rows }> {
+    async run(): Promise<{ statusCounts: StatusCount[]; rows: PageRow[] }> {
       if (!needsMatchCount) {
-        const [statusCounts, rows] = await Promise.all([counts, page()]);
+        const [statusCounts, rows] = await Promise.all([counts(), readPage(database, page(), pageValues)]);
         return { statusCounts, rows };
       }
-      const statusCounts = await counts;
-      return { statusCounts, rows: await page(matchingCount(statusCounts, statuses)) };
+      const statusCounts = await counts();
+      return { statusCounts, rows: await readPage(database, page(matchingCount(statusCounts, statuses)), pageValues) };
     },
     async statements(): Promise<Statement[]> {
-      const matched = needsMatchCount ? matchingCount(await counts, statuses) : undefined;
+      const matched = needsMatchCount ? matchingCount(await counts(), statuses) : undefined;
       return [
-        { name: "counts", ...counts.toSQL() },
-        { name: "page", ...page(matched).toSQL() },
+        { name: "counts", ...withValues(countsStatement(database, countValues, null).getQuery(), countValues).toSQL() },
+        { name: "page", ...withValues(page(matched), pageValues).toSQL() },
       ];
     },
   };
 }
+
+/**
+ * A page's invoices with their payment intents, decoded by `invoiceRows`: drizzle's own mapping
+ * asks each of a row's ~70 fields what kind of thing it is, a visible share of a list's CPU.
+ */
+async function readPage(database: Database, statement: { sql: string; params: unknown[] }, values: ListValues): Promise<PageRow[]> {
+  const page = await invoiceRows.read(database, () => withValues(statement, values));
+  return Array.from(page.map((row) => row));
+}
+
+type ListVariant = { sort: InvoiceListQuery["sort"] | null };
+
+/** The page's invoices (their `seq`s given) with their payment intents, in the list's order. */
+const pageRowsStatement = listStatements((database, bound, { sort }: ListVariant) => pageRowsSelect(database, sql`${invoices.seq} = ANY(${bound.value("seqs")})`, sort).toSQL());
+
+function pageRowsSelect(database: Database, seqs: SQL, sort: ListVariant["sort"]) {
+  return database
+    .select({ invoice: invoices, paymentIntent: paymentIntents })
+    .from(invoices)
+    .innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId))
+    .where(seqs)
+    .orderBy(...orderClauses(invoiceOrder({ sort: sort ?? undefined })));
+}
+type PageRow = TableRow<{ invoice: typeof invoices; paymentIntent: typeof paymentIntents }>;
+
+/** The invoices the filters admit, and `where`, on `invoices` alone (joined to payment intents only to filter by them). */
+function matchingSelect(
+  database: Database,
+  columns: { seq: typeof invoices.seq; status?: typeof invoices.status; sortKey?: SQL.Aliased },
+  bound: Bound,
+  where: Array<SQL | undefined>,
+) {
+  const found = database.select(columns).from(invoices);
+  const joined = bound.has("settlementType") ? found.innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId)) : found;
+  return joined.where(and(eq(invoices.orgId, sql.placeholder("orgId")), ...filterConditions(bound), ...where));
+}
+
+/** The rows after the cursor's row (`cursor`, its seq) in `order`; undefined without a cursor. */
+function cursorCondition(order: ListOrder, keyOrder: ListOrder, bound: Bound): SQL | undefined {
+  if (!bound.has("cursor")) return undefined;
+  const cursor = sql.placeholder("cursor");
+  return afterCursor(order, { key: keyOfRow(keyOrder, sql`${invoices}`, cursor), seq: cursor });
+}
+
+/** A search's counts and its page's `seq`s from one read of its matches. */
+const searchStatement = listStatements((database, bound, { sort }: ListVariant) => {
+  const order = invoiceOrder({ sort: sort ?? undefined });
+  // The CTE's own names: its rows carry the sort key as `sort_key` beside `seq`.
+  const matchedOrder: ListOrder = { ...order, key: sql`sort_key`, seq: sql`seq` };
+  const pageFilter = and(statusCondition(sql`status`, bound), cursorCondition(matchedOrder, order, bound));
+  const matched = matchingSelect(database, { seq: invoices.seq, status: invoices.status, sortKey: sql`${order.key}`.as("sort_key") }, bound, []);
+  const countsAndPage = sql`WITH matched AS ${matched}
+      SELECT json_build_object(
+        'counts', (SELECT coalesce(json_agg(c), '[]'::json) FROM (SELECT status, count(*)::int AS count FROM matched GROUP BY status) c),
+        'seqs', (SELECT coalesce(json_agg(seq), '[]'::json)
+                 FROM (SELECT seq FROM matched ${pageFilter ? sql`WHERE ${pageFilter}` : sql``} ORDER BY ${sql.join(orderClauses(matchedOrder), sql`, `)} LIMIT ${sql.placeholder("limit")} OFFSET ${sql.placeholder("offset")}) p)
+      ) AS found`;
+  return database._.session.prepareQuery(dialect.sqlToQuery(countsAndPage), undefined, "", false);
+});
+
+/** The page's invoices with their payment intents: the page's `seq`s found on `invoices` alone. */
+const pageStatement = listStatements((database, bound, { sort, sortsRange }: ListVariant & { sortsRange: boolean }) => {
+  const order = invoiceOrder({ sort: sort ?? undefined });
+  // `seq + 0` orders the same rows the same way but cannot be read from the seq index.
+  const seqOrder = sortsRange ? sql`${invoices.seq} + 0` : invoices.seq;
+  const pageSeqs = matchingSelect(database, { seq: invoices.seq }, bound, [statusCondition(invoices.status, bound), cursorCondition(order, order, bound)])
+    .orderBy(...(order.keyIsSeq ? [order.descending ? desc(seqOrder) : asc(seqOrder)] : orderClauses(order)))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"));
+  return pageRowsSelect(database, inArray(invoices.seq, pageSeqs), sort).toSQL();
+});
+
+/**
+ * Invoices per status under the list's filters. Without filters (the console's tabs, the common
+ * case) the trigger-kept counts table answers in ten rows instead of a scan of every invoice.
+ */
+const countsStatement = listStatements((database, bound, _variant: null) => {
+  const filters = filterConditions(bound);
+  if (filters.length === 0) {
+    return database
+      .select({ status: invoiceStatusCounts.status, count: sql<number>`sum(${invoiceStatusCounts.count})::int` })
+      .from(invoiceStatusCounts)
+      .where(eq(invoiceStatusCounts.orgId, sql.placeholder("orgId")))
+      .groupBy(invoiceStatusCounts.status)
+      .prepare("");
+  }
+  const counted = database.select({ status: invoices.status, count: sql<number>`count(*)::int` }).from(invoices);
+  const joined = bound.has("settlementType") ? counted.innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId)) : counted;
+  return joined
+    .where(and(eq(invoices.orgId, sql.placeholder("orgId")), ...filters))
+    .groupBy(invoices.status)
+    .prepare("");
+});
+
+const dialect = new PgDialect();
+
+const invoiceRows = tableRows({ invoice: invoices, paymentIntent: paymentIntents });
 
 /** What an export reads of each invoice and its payment intent: `seq` (the keyset cursor) and the columns its cells need. */
 export type InvoiceExportSelection = { invoice: { seq: typeof invoices.seq } & Record<string, PgColumn>; paymentIntent: Record<string, PgColumn> };
@@ -202,37 +287,34 @@ function matchingCount(statusCounts: readonly StatusCount[], statuses: readonly 
   return statusCounts.reduce((sum, row) => sum + (!statuses || statuses.includes(row.status) ? row.count : 0), 0);
 }
 
-/**
- * Invoices per status under the list's filters. Without filters (the console's tabs, the common
- * case) the trigger-kept counts table answers in ten rows instead of a scan of every invoice.
- */
-function statusCountsQuery(database: Database, orgId: number, query: InvoiceListQuery, filters: SQL[]) {
-  if (filters.length === 0) {
-    return database
-      .select({ status: invoiceStatusCounts.status, count: sql<number>`sum(${invoiceStatusCounts.count})::int` })
-      .from(invoiceStatusCounts)
-      .where(eq(invoiceStatusCounts.orgId, orgId))
-      .groupBy(invoiceStatusCounts.status);
-  }
-  const counted = database.select({ status: invoices.status, count: sql<number>`count(*)::int` }).from(invoices);
-  const joined =
-    query.settlement_type !== undefined
-      ? counted.innerJoin(paymentIntents, eq(paymentIntents.id, invoices.paymentIntentId))
-      : counted;
-  return joined.where(and(eq(invoices.orgId, orgId), ...filters)).groupBy(invoices.status);
-}
-
 /** Every filter but the organization, status and status_category (which the counts must not see). */
 function sharedFilters(query: ExportQuery<InvoiceListQuery>, searchFrequencies: TrigramFrequencies | undefined): SQL[] {
+  return filterConditions(inline(givenValues(filterValues(query, searchFrequencies))));
+}
+
+/** The values of `filterConditions`, by placeholder name (undefined: not filtered by). */
+function filterValues(query: ExportQuery<InvoiceListQuery>, searchFrequencies: TrigramFrequencies | undefined): ListValues {
+  return {
+    settlementType: query.settlement_type || undefined,
+    recipientEmail: query.recipient_email?.toLowerCase() || undefined,
+    invoiceId: query.invoice_id || undefined,
+    paymentIntentId: query.payment_intent_id || undefined,
+    createdAfter: query.created_after ? new Date(query.created_after) : undefined,
+    createdBefore: query.created_before ? new Date(query.created_before) : undefined,
+    ...(query.search ? indexedSearchValues(query.search, searchFrequencies) : {}),
+  };
+}
+
+function filterConditions(bound: Bound): SQL[] {
   const filters: SQL[] = [];
-  if (query.settlement_type) filters.push(eq(paymentIntents.paymentMethodType, query.settlement_type));
-  if (query.recipient_email) filters.push(eq(invoices.recipientEmail, query.recipient_email.toLowerCase()));
-  if (query.invoice_id) filters.push(eq(invoices.invoiceNumber, query.invoice_id));
-  if (query.payment_intent_id) filters.push(eq(invoices.paymentIntentId, query.payment_intent_id));
-  if (query.created_after) filters.push(gte(invoices.createdAt, new Date(query.created_after)));
-  if (query.created_before) filters.push(lt(invoices.createdAt, new Date(query.created_before)));
-  if (query.search) {
-    filters.push(indexedSearch(invoices.searchText, invoiceSearchColumns(invoices), query.search, searchFrequencies));
-  }
+  const value = (name: string) => bound.value(name) as string;
+  if (bound.has("settlementType")) filters.push(eq(paymentIntents.paymentMethodType, value("settlementType")));
+  if (bound.has("recipientEmail")) filters.push(eq(invoices.recipientEmail, value("recipientEmail")));
+  if (bound.has("invoiceId")) filters.push(eq(invoices.invoiceNumber, value("invoiceId")));
+  if (bound.has("paymentIntentId")) filters.push(eq(invoices.paymentIntentId, value("paymentIntentId")));
+  // A placeholder's value is not encoded by the column it is compared with: the timestamps are, here.
+  if (bound.has("createdAfter")) filters.push(gte(invoices.createdAt, sql.param(bound.value("createdAfter"), invoices.createdAt)));
+  if (bound.has("createdBefore")) filters.push(lt(invoices.createdAt, sql.param(bound.value("createdBefore"), invoices.createdAt)));
+  if (bound.has("searchText")) filters.push(indexedSearch(invoices.searchText, invoiceSearchColumns(invoices), bound));
   return filters;
 }

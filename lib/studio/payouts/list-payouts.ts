@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { PgColumn, PgSelectBuilder } from "drizzle-orm/pg-core";
 import { db, type Database } from "@/lib/db/client";
 import { tableRows, type TableRow } from "@/lib/db/table-rows";
@@ -7,8 +7,25 @@ import { csvBatch, type CsvBatches } from "@/lib/studio/export/csv-export";
 import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { payouts } from "@/lib/studio/db/payouts-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { cutPage, listEnvelope, pageWindow, selectedStatuses, type ExportQuery } from "@/lib/studio/core/paging";
-import { afterCursor, cursorSeq, deadlineSortKey, keyOfRow, listOrder, orderClauses, searchAny, type ListOrder } from "@/lib/studio/core/list-sql";
+import { containsPattern, cutPage, listEnvelope, pageWindow, selectedStatuses, type ExportQuery } from "@/lib/studio/core/paging";
+import {
+  afterCursor,
+  anyColumnLike,
+  cursorSeq,
+  deadlineSortKey,
+  givenValues,
+  inline,
+  keyOfRow,
+  listOrder,
+  listStatements,
+  orderClauses,
+  statusCondition,
+  statusValues,
+  type Bound,
+  type ListOrder,
+  type ListValues,
+  withValues,
+} from "@/lib/studio/core/list-sql";
 import { ownerSearchColumns } from "@/lib/studio/workflow/owner";
 import type { PayoutListQuery } from "@/lib/studio/payouts/schemas";
 import { PAYOUT_STATUS_CATEGORY, payoutStateMachine } from "@/lib/studio/payouts/status";
@@ -51,22 +68,36 @@ export async function listPayouts(input: { principal: Principal; query: PayoutLi
 
 /** The counts under the filters and one window of rows (the page plus a look-ahead row) after `cursor`. */
 export async function payoutPage(database: Database, orgId: number, query: PayoutListQuery, cursor: number | undefined) {
-  const scope = and(eq(payouts.orgId, orgId), ...sharedFilters(query));
   const statuses = selectedStatuses(payoutStateMachine, query);
-  const order = payoutOrder(query);
   const { limit, offset } = pageWindow(query);
-  const after = cursor !== undefined ? afterCursor(order, { key: keyOfRow(order, withPaymentIntent, cursor), seq: cursor }) : undefined;
+  const filters = filterValues(query);
+  const countValues = givenValues({ orgId, ...filters });
+  const pageValues = givenValues({ orgId, ...filters, ...statusValues(statuses), cursor, limit, offset });
   const [statusCounts, rows] = await Promise.all([
-    database
-      .select({ status: payouts.status, count: sql<number>`count(*)::int` })
-      .from(payouts)
-      .innerJoin(paymentIntents, eq(paymentIntents.id, payouts.paymentIntentId))
-      .where(scope)
-      .groupBy(payouts.status),
-    payoutRows(database.select(payoutSelection), and(scope, statuses ? inArray(payouts.status, statuses) : undefined, after), order, limit, offset),
+    countsStatement(database, countValues, null).execute(countValues),
+    payoutTableRows.read(database, () => withValues(pageStatement(database, pageValues, { sort: query.sort ?? null }), pageValues)),
   ]);
-  return { statusCounts, rows, statuses };
+  return { statusCounts, rows: Array.from(rows.map((row) => row)), statuses };
 }
+
+// Built once per shape (which filters are given, the sort): see `listStatements`.
+const countsStatement = listStatements((database, bound, _variant: null) =>
+  database
+    .select({ status: payouts.status, count: sql<number>`count(*)::int` })
+    .from(payouts)
+    .innerJoin(paymentIntents, eq(paymentIntents.id, payouts.paymentIntentId))
+    .where(and(eq(payouts.orgId, sql.placeholder("orgId")), ...filterConditions(bound)))
+    .groupBy(payouts.status)
+    .prepare(""),
+);
+
+const pageStatement = listStatements((database, bound, { sort }: { sort: PayoutListQuery["sort"] | null }) => {
+  const order = payoutOrder({ sort: sort ?? undefined });
+  const cursor = sql.placeholder("cursor");
+  const after = bound.has("cursor") ? afterCursor(order, { key: keyOfRow(order, withPaymentIntent, cursor), seq: cursor }) : undefined;
+  const where = and(eq(payouts.orgId, sql.placeholder("orgId")), ...filterConditions(bound), statusCondition(payouts.status, bound), after);
+  return payoutRows(database.select(payoutSelection), where, order, sql.placeholder("limit"), sql.placeholder("offset")).toSQL();
+});
 
 /** What an export reads of each payout and its payment intent: `seq` (the keyset cursor) and the columns its cells need. */
 export type PayoutExportSelection = { payout: { seq: typeof payouts.seq } & Record<string, PgColumn>; paymentIntent: Record<string, PgColumn> };
@@ -101,8 +132,16 @@ export function payoutExportBatches<Selection extends PayoutExportSelection>(
 }
 
 const payoutSelection = { payout: payouts, paymentIntent: paymentIntents };
+// The list page's rows, decoded without drizzle's per-field mapping.
+const payoutTableRows = tableRows(payoutSelection);
 
-function payoutRows(select: PgSelectBuilder<typeof payoutSelection>, where: SQL | undefined, order: ListOrder, limit: number, offset: number) {
+function payoutRows(
+  select: PgSelectBuilder<typeof payoutSelection>,
+  where: SQL | undefined,
+  order: ListOrder,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
   return select
     .from(payouts)
     .innerJoin(paymentIntents, eq(paymentIntents.id, payouts.paymentIntentId))
@@ -114,15 +153,34 @@ function payoutRows(select: PgSelectBuilder<typeof payoutSelection>, where: SQL 
 
 /** Every filter but the organization, status and status_category (which the counts must not see). */
 function sharedFilters(query: ExportQuery<PayoutListQuery>): SQL[] {
+  return filterConditions(inline(givenValues(filterValues(query))));
+}
+
+/** The values of `filterConditions`, by placeholder name (undefined: not filtered by). */
+function filterValues(query: ExportQuery<PayoutListQuery>): ListValues {
+  return {
+    settlementType: query.settlement_type || undefined,
+    payoutId: query.payout_id || undefined,
+    paymentIntentId: query.payment_intent_id || undefined,
+    creator: query.creator || undefined,
+    createdAfter: query.created_after ? new Date(query.created_after) : undefined,
+    createdBefore: query.created_before ? new Date(query.created_before) : undefined,
+    searchPattern: query.search ? containsPattern(query.search) : undefined,
+  };
+}
+
+function filterConditions(bound: Bound): SQL[] {
   const filters: SQL[] = [];
-  if (query.settlement_type) filters.push(eq(paymentIntents.paymentMethodType, query.settlement_type));
-  if (query.payout_id) filters.push(eq(payouts.payoutNumber, query.payout_id));
-  if (query.payment_intent_id) filters.push(eq(payouts.paymentIntentId, query.payment_intent_id));
-  if (query.creator) filters.push(eq(payouts.creator, query.creator));
-  if (query.created_after) filters.push(gte(payouts.createdAt, new Date(query.created_after)));
-  if (query.created_before) filters.push(lt(payouts.createdAt, new Date(query.created_before)));
-  if (query.search) {
-    filters.push(searchAny([payouts.payoutNumber, ...ownerSearchColumns(payouts), paymentIntents.payoutTargetAddress], query.search));
+  const value = (name: string) => bound.value(name) as string;
+  if (bound.has("settlementType")) filters.push(eq(paymentIntents.paymentMethodType, value("settlementType")));
+  if (bound.has("payoutId")) filters.push(eq(payouts.payoutNumber, value("payoutId")));
+  if (bound.has("paymentIntentId")) filters.push(eq(payouts.paymentIntentId, value("paymentIntentId")));
+  if (bound.has("creator")) filters.push(eq(payouts.creator, value("creator")));
+  // A placeholder's value is not encoded by the column it is compared with: the timestamps are, here.
+  if (bound.has("createdAfter")) filters.push(gte(payouts.createdAt, sql.param(bound.value("createdAfter"), payouts.createdAt)));
+  if (bound.has("createdBefore")) filters.push(lt(payouts.createdAt, sql.param(bound.value("createdBefore"), payouts.createdAt)));
+  if (bound.has("searchPattern")) {
+    filters.push(anyColumnLike([payouts.payoutNumber, ...ownerSearchColumns(payouts), paymentIntents.payoutTargetAddress], value("searchPattern")));
   }
   return filters;
 }

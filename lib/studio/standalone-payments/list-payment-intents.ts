@@ -7,7 +7,24 @@ import { csvBatch, type CsvBatches } from "@/lib/studio/export/csv-export";
 import { chainTransfers, paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { containsPattern, cutPage, listEnvelope, pageWindow, selectedStatuses, type ExportQuery } from "@/lib/studio/core/paging";
-import { afterCursor, cursorSeq, deadlineSortKey, keyOfRow, listOrder, orderClauses, searchAny, type ListOrder } from "@/lib/studio/core/list-sql";
+import {
+  afterCursor,
+  anyColumnLike,
+  cursorSeq,
+  deadlineSortKey,
+  givenValues,
+  inline,
+  keyOfRow,
+  listOrder,
+  listStatements,
+  orderClauses,
+  statusCondition,
+  statusValues,
+  type Bound,
+  type ListOrder,
+  type ListValues,
+  withValues,
+} from "@/lib/studio/core/list-sql";
 import type { PaymentIntentListQuery } from "@/lib/studio/standalone-payments/schemas";
 import { STANDALONE_STATUS_CATEGORY, standaloneStateMachine } from "@/lib/studio/standalone-payments/status";
 import { serializeStandalonePayment } from "@/lib/studio/standalone-payments/serialize";
@@ -39,30 +56,17 @@ export async function paymentIntentCursor(database: Database, orgId: number, que
 export async function listPaymentIntents(input: { principal: Principal; query: PaymentIntentListQuery }) {
   const { principal, query } = input;
   const database = await db();
-  const table = standalonePaymentIntents;
   const cursor = await paymentIntentCursor(database, principal.orgId, query);
-  const scope = and(eq(table.orgId, principal.orgId), ...sharedFilters(query));
   const statuses = selectedStatuses(standaloneStateMachine, query);
-  const order = paymentIntentOrder(query);
   const { limit, offset } = pageWindow(query);
-  const after = cursor !== undefined ? afterCursor(order, { key: keyOfRow(order, withPaymentIntent, cursor), seq: cursor }) : undefined;
+  const filters = filterValues(query);
+  const countValues = givenValues({ orgId: principal.orgId, ...filters });
+  const pageValues = givenValues({ orgId: principal.orgId, ...filters, ...statusValues(statuses), cursor, limit, offset });
   const [statusCounts, rows] = await Promise.all([
-    database
-      .select({ status: table.status, count: sql<number>`count(*)::int` })
-      .from(table)
-      .innerJoin(paymentIntents, eq(paymentIntents.id, table.paymentIntentId))
-      .where(scope)
-      .groupBy(table.status),
-    database
-      .select({ row: table, paymentIntent: paymentIntents })
-      .from(table)
-      .innerJoin(paymentIntents, eq(paymentIntents.id, table.paymentIntentId))
-      .where(and(scope, statuses ? inArray(table.status, statuses) : undefined, after))
-      .orderBy(...orderClauses(order))
-      .limit(limit)
-      .offset(offset),
+    countsStatement(database, countValues, null).execute(countValues),
+    paymentIntentRows.read(database, () => withValues(pageStatement(database, pageValues, { sort: query.sort ?? null }), pageValues)),
   ]);
-  const { page, next } = cutPage(rows, query, ({ row }) => row.id);
+  const { page, next } = cutPage(Array.from(rows.map((row) => row)), query, ({ row }) => row.id);
   return listEnvelope({
     data: page.map(({ row, paymentIntent }) => serializeStandalonePayment(row, paymentIntent)),
     query,
@@ -72,6 +76,37 @@ export async function listPaymentIntents(input: { principal: Principal; query: P
     selected: statuses,
   });
 }
+
+// Built once per shape (which filters are given, the sort): see `listStatements`.
+const countsStatement = listStatements((database, bound, _variant: null) => {
+  const table = standalonePaymentIntents;
+  return database
+    .select({ status: table.status, count: sql<number>`count(*)::int` })
+    .from(table)
+    .innerJoin(paymentIntents, eq(paymentIntents.id, table.paymentIntentId))
+    .where(and(eq(table.orgId, sql.placeholder("orgId")), ...filterConditions(bound)))
+    .groupBy(table.status)
+    .prepare("");
+});
+
+const pageStatement = listStatements((database, bound, { sort }: { sort: PaymentIntentListQuery["sort"] | null }) => {
+  const table = standalonePaymentIntents;
+  const order = paymentIntentOrder({ sort: sort ?? undefined });
+  const cursor = sql.placeholder("cursor");
+  const after = bound.has("cursor") ? afterCursor(order, { key: keyOfRow(order, withPaymentIntent, cursor), seq: cursor }) : undefined;
+  return database
+    .select({ row: table, paymentIntent: paymentIntents })
+    .from(table)
+    .innerJoin(paymentIntents, eq(paymentIntents.id, table.paymentIntentId))
+    .where(and(eq(table.orgId, sql.placeholder("orgId")), ...filterConditions(bound), statusCondition(table.status, bound), after))
+    .orderBy(...orderClauses(order))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .toSQL();
+});
+
+// The list page's rows, decoded without drizzle's per-field mapping.
+const paymentIntentRows = tableRows({ row: standalonePaymentIntents, paymentIntent: paymentIntents });
 
 /** What an export reads of each payment intent: the standalone row's `seq` (the keyset cursor) and the columns its cells need. */
 export type PaymentIntentExportSelection = { row: { seq: typeof standalonePaymentIntents.seq } & Record<string, PgColumn>; paymentIntent: Record<string, PgColumn> };
@@ -107,16 +142,34 @@ export function paymentIntentExportBatches<Selection extends PaymentIntentExport
 
 /** Every filter but the organization, status and status_category (which the counts must not see). */
 function sharedFilters(query: ExportQuery<PaymentIntentListQuery>): SQL[] {
+  return filterConditions(inline(givenValues(filterValues(query))));
+}
+
+/** The values of `filterConditions`, by placeholder name (undefined: not filtered by). */
+function filterValues(query: ExportQuery<PaymentIntentListQuery>): ListValues {
+  return {
+    chain: query.chain || undefined,
+    token: query.token || undefined,
+    groupKey: query.group_key || undefined,
+    createdAfter: query.created_after ? new Date(query.created_after) : undefined,
+    createdBefore: query.created_before ? new Date(query.created_before) : undefined,
+    searchPattern: query.search ? containsPattern(query.search) : undefined,
+  };
+}
+
+function filterConditions(bound: Bound): SQL[] {
   const filters: SQL[] = [];
-  if (query.chain) filters.push(eq(paymentIntents.chainId, query.chain));
-  if (query.token) filters.push(eq(paymentIntents.tokenSymbol, query.token));
-  if (query.group_key) filters.push(eq(paymentIntents.groupKey, query.group_key));
-  if (query.created_after) filters.push(gte(standalonePaymentIntents.createdAt, new Date(query.created_after)));
-  if (query.created_before) filters.push(lt(standalonePaymentIntents.createdAt, new Date(query.created_before)));
-  if (query.search) {
-    const pattern = containsPattern(query.search);
+  const value = (name: string) => bound.value(name) as string;
+  if (bound.has("chain")) filters.push(eq(paymentIntents.chainId, value("chain")));
+  if (bound.has("token")) filters.push(eq(paymentIntents.tokenSymbol, value("token")));
+  if (bound.has("groupKey")) filters.push(eq(paymentIntents.groupKey, value("groupKey")));
+  // A placeholder's value is not encoded by the column it is compared with: the timestamps are, here.
+  if (bound.has("createdAfter")) filters.push(gte(standalonePaymentIntents.createdAt, sql.param(bound.value("createdAfter"), standalonePaymentIntents.createdAt)));
+  if (bound.has("createdBefore")) filters.push(lt(standalonePaymentIntents.createdAt, sql.param(bound.value("createdBefore"), standalonePaymentIntents.createdAt)));
+  if (bound.has("searchPattern")) {
+    const pattern = value("searchPattern");
     filters.push(
-      sql`(${searchAny(
+      sql`(${anyColumnLike(
         [
           paymentIntents.id,
           paymentIntents.paymentAddress,
@@ -126,7 +179,7 @@ function sharedFilters(query: ExportQuery<PaymentIntentListQuery>): SQL[] {
           paymentIntents.refundTxHash,
           paymentIntents.groupKey,
         ],
-        query.search,
+        pattern,
       )} OR EXISTS (SELECT 1 FROM ${chainTransfers} WHERE ${chainTransfers.paymentIntentId} = ${paymentIntents.id}
         AND (${chainTransfers.txHash} ILIKE ${pattern} OR ${chainTransfers.payerAddress} ILIKE ${pattern})))`,
     );
