@@ -13,7 +13,8 @@
 // before measuring, for profiling by hand; at most 600), BENCH_EMBEDDED_INVOICES (200),
 // BENCH_ONLY (comma-separated phases: get-one, list, console, create, embedded), BENCH_CPU_PROF (a
 // folder: the Next servers run with --cpu-prof and write their V8 profiles there when they stop),
-// BENCH_LIGHTHOUSE_RUNS (3), CHROME_PATH (/usr/bin/chromium, for the console phase's Lighthouse).
+// BENCH_LIGHTHOUSE_RUNS (3), CHROME_PATH (/usr/bin/chromium, for the console phase's Lighthouse),
+// BENCH_PORTS (a range such as 3400-3499 for the servers' ports; default: any free port).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
