@@ -3,7 +3,7 @@
 // and the page axe-clean at desktop and phone widths, empty and with rows.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { axeViolations, createInvoice, openInbox, studio, unique } from "./support";
+import { axeViolations, createInvoice, openInbox, pressOnceListening, studio, unique } from "./support";
 
 const navCount = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByTestId("inbox-count");
 const row = (page: Page, number: string) => page.locator(`[data-testid="inbox-row"][data-record="${number}"]`);
@@ -61,8 +61,9 @@ test("a two-approver invoice goes through two people's inboxes; the nav's count 
   await openInbox(admin.page);
   const second = row(admin.page, invoice.invoice_id);
   await expect(second).toContainText("2 of 2");
-  await admin.page.keyboard.press("?");
-  await expect(admin.page.getByRole("dialog", { name: "Keyboard shortcuts" })).toContainText("Open the current row's record");
+  const keys = admin.page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await pressOnceListening(admin.page, "?", () => expect(keys).toBeVisible({ timeout: 1_000 }));
+  await expect(keys).toContainText("Open the current row's record");
   await admin.page.keyboard.press("Escape");
   const rows = admin.page.getByTestId("inbox-row");
   const index = (await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-record")))).indexOf(invoice.invoice_id);

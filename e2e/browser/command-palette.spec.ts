@@ -73,7 +73,8 @@ test("`/`, `g` sequences and `?` work from the page but never while typing", asy
 test("on the inbox, `?` shows the inbox's own keys and only one dialog", async ({ as }) => {
   const { page } = await as("approver");
   await openInbox(page);
-  await page.keyboard.press("?");
+  const keys = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await pressOnceListening(page, "?", () => expect(keys).toBeVisible({ timeout: 1_000 }));
   await expect(page.getByRole("dialog")).toHaveCount(1);
-  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toContainText("Move down / up");
+  await expect(keys).toContainText("Move down / up");
 });

@@ -157,9 +157,9 @@ export async function axeViolations(page: Page, { state = "page", within }: { st
 }
 
 /**
- * Presses a console-wide key until it takes effect. The keys listen from a script that starts
- * after the server's HTML is on screen, so a key pressed in between goes nowhere, as it would for
- * a person; `took` says (with a short timeout) whether it worked. Only for keys whose effect is
+ * Presses a key the console or its page listens for until it takes effect. The keys listen from a
+ * script that starts after the server's HTML is on screen, so a key pressed in between goes
+ * nowhere, as it would for a person; `took` says (with a short timeout) whether it worked. Only for keys whose effect is
  * the same when pressed twice.
  */
 export async function pressOnceListening(page: Page, key: string, took: () => Promise<void>) {
