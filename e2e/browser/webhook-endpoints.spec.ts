@@ -132,18 +132,35 @@ test("the Studio's refusal of a URL shows beside the field, and nothing is added
 });
 
 test("finance and viewers see no endpoints section, and the console refuses them the endpoints", async ({ as }) => {
-  await studio("POST", "/webhook/endpoints", "admin", { url: hooks.url, event_types: ["*"] });
+  const description = unique("Managers only");
+  await studio("POST", "/webhook/endpoints", "admin", { url: hooks.url, description, event_types: ["*"] });
   for (const role of ["finance", "viewer"] as const) {
     const person = await as(role);
     await new WebhooksPage(person.page).goto();
     await expect(section(person.page)).toHaveCount(0);
     await expect(person.page.getByText(hooks.url)).toHaveCount(0);
+    // Not in the page's prefetched state either (the delivery log, theirs to read, names the URL).
+    expect(await (await person.page.request.get("/webhooks")).text(), `${role}'s first HTML`).not.toContain(description);
     expect((await person.page.request.get("/api/webhooks/endpoints")).status(), role).toBe(403);
     const origin = new URL(person.page.url()).origin;
     const create = await person.page.request.post("/api/webhooks/endpoints", { headers: { Origin: origin }, data: { url: hooks.url, event_types: ["*"] } });
     expect(create.status(), role).toBe(403);
   }
   expect(await studio<Endpoint[]>("GET", "/webhook/endpoints", "admin")).toHaveLength(1);
+});
+
+test("an admin's first HTML already holds the endpoints and the delivery log: nothing arrives after it to push the page down", async ({ as }) => {
+  const description = unique("First HTML endpoint");
+  await studio("POST", "/webhook/endpoints", "admin", { url: hooks.url, description, event_types: ["*"] });
+  const request = await nextApprovedInvoiceEvent();
+  const invoiceId = (JSON.parse(request.body) as { id: string }).id;
+  const { page } = await as("admin");
+  const response = await page.request.get("/webhooks");
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  for (const needle of [hooks.url, description, invoiceId]) expect(html, `the first HTML holds ${needle}`).toContain(needle);
+  expect(html, "no loading placeholder").not.toContain('data-state="loading"');
+  expect(html, "no list still loading").not.toContain('aria-busy="true"');
 });
 
 test("the console's endpoint routes refuse a missing or foreign Origin (403), and nothing changes", async ({ as }) => {

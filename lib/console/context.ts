@@ -38,8 +38,6 @@ export async function contextForToken(token: string | undefined, options: { firs
 /** What the browser may know about the person: no key, no secrets. */
 export type Viewer = Me & { role: string };
 
-export const ORG_MANAGE = "org:manage";
-
 export function roleOf(permissions: readonly string[]): string {
   if (permissions.includes("transfer:sign")) return "Admin";
   if (permissions.includes("transfer:approve")) return "Approver";

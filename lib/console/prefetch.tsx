@@ -19,7 +19,9 @@ export async function Prefetched({ queries, children }: { queries: ConsoleQuery<
   const ctx = await pageContext();
   if (!ctx) return children;
   const queryClient = new QueryClient();
-  await Promise.all(queries.map((query) => prefetch(queryClient, consoleReads(ctx.client), query)));
+  const readable = queries.some((query) => query.permission) ? new Set<string>((await ctx.me()).permissions) : undefined;
+  const asked = queries.filter((query) => !query.permission || readable?.has(query.permission));
+  await Promise.all(asked.map((query) => prefetch(queryClient, consoleReads(ctx.client), query)));
   return <HydrationBoundary state={dehydrate(queryClient)}>{children}</HydrationBoundary>;
 }
 

@@ -7,7 +7,8 @@ import { apiFetch } from "@/lib/console/api";
 import { apiQuery, AUDIT_FILTER_KEYS, LEDGER_FILTER_KEYS, type FilterKey } from "@/lib/console/list-query";
 import type { ConsoleReads } from "@/lib/console/reads";
 import { apiPath, type Resource } from "@/lib/console/resources";
-import type { Balance, ChainStatus, Dashboard, Inbox, InvoiceEmails, LedgerEntry, ListData, ListedAuditRow, PlainList, StatusLog, Transfer, UnmatchedDeposit, WebhookDelivery, WebhookDeliveryStatus } from "@/lib/console/types";
+import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
+import type { Balance, ChainStatus, Dashboard, Inbox, InvoiceEmails, LedgerEntry, ListData, ListedAuditRow, PlainList, StatusLog, Transfer, UnmatchedDeposit, WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from "@/lib/console/types";
 
 export type ConsoleQuery<T> = {
   queryKey: QueryKey;
@@ -17,6 +18,8 @@ export type ConsoleQuery<T> = {
   read: (reads: ConsoleReads) => Promise<T>;
   /** Queries whose key needs this one's answer (a record's timeline is keyed by its status). */
   dependents?(data: T): ConsoleQuery<unknown>[];
+  /** Only people with this permission read it (their page shows it to them alone): the server's prefetch asks for no one else. */
+  permission?: string;
 };
 
 /** The options `useQuery` takes from a definition. */
@@ -28,6 +31,7 @@ const detailKey = (resource: Resource, id: string) => [resource.key, "detail", i
 const logsKey = (resource: Resource, id: string, status?: string) => [resource.key, "logs", id, ...(status === undefined ? [] : [status])] as const;
 
 export const DELIVERIES_KEY = ["webhooks", "deliveries"] as const;
+export const ENDPOINTS_KEY = ["webhooks", "endpoints"] as const;
 const INBOX_KEY = ["inbox"] as const;
 
 /** One page of an owner's list, for the list's URL parameters. */
@@ -211,10 +215,6 @@ export async function recordChanged(queryClient: QueryClient, resource: Resource
   await queryClient.invalidateQueries({ queryKey: logsKey(resource, record.id, record.status), exact: true });
 }
 
-/**
- * One page of webhook deliveries (the webhooks page, a record's own section). While any shown
- * delivery is pending, polled: the dispatcher's next attempt shows without a reload.
- */
 export const INVOICE_EMAILS_KEY = ["invoice-emails"] as const;
 
 /** An invoice's e-mails; polled while one is waiting to be sent, and read again when the invoice's status moves. */
@@ -226,12 +226,36 @@ export function useInvoiceEmails(invoiceId: string, recordStatus: string) {
   });
 }
 
-export function useDeliveries(query: URLSearchParams, recordStatus?: string) {
-  return useQuery({
+/** One page of webhook deliveries: the webhooks page's log, or a record's own section. */
+export function deliveriesQuery(query: URLSearchParams, recordStatus?: string): ConsoleQuery<ListData<WebhookDelivery, WebhookDeliveryStatus>> {
+  return {
     // A record's section keys on its status too: a new status is a new event to show.
     queryKey: [...DELIVERIES_KEY, query.toString(), ...(recordStatus === undefined ? [] : [recordStatus])],
     queryFn: () => apiFetch<ListData<WebhookDelivery, WebhookDeliveryStatus>>(`/api/webhooks/deliveries?${query}`),
+    read: (reads) => reads.webhookDeliveries(query),
+  };
+}
+
+/** While any shown delivery is pending, polled: the dispatcher's next attempt shows without a reload. */
+export function useDeliveries(query: URLSearchParams, recordStatus?: string) {
+  return useQuery({
+    ...options(deliveriesQuery(query, recordStatus)),
     placeholderData: keepPreviousData,
     refetchInterval: (state) => (state.state.data?.data.some((delivery) => delivery.status === "pending") ? 1500 : false),
   });
+}
+
+/** The organization's webhook endpoints (org:manage; the webhooks page shows them to those only). */
+export function webhookEndpointsQuery(): ConsoleQuery<PlainList<WebhookEndpoint>> {
+  const query = new URLSearchParams({ page_size: "100" });
+  return {
+    queryKey: ENDPOINTS_KEY,
+    queryFn: () => apiFetch<PlainList<WebhookEndpoint>>(`/api/webhooks/endpoints?${query}`),
+    read: (reads) => reads.webhookEndpoints(query),
+    permission: ORG_MANAGE_PERMISSION,
+  };
+}
+
+export function useWebhookEndpoints() {
+  return useQuery(options(webhookEndpointsQuery()));
 }

@@ -12,13 +12,11 @@ import { useToast } from "@/components/ui/toast";
 import { cellClass, headClass } from "@/components/ui/url-list";
 import { ApiError, apiFetch } from "@/lib/console/api";
 import { useFormat } from "@/lib/console/i18n/use-format";
-import { DELIVERIES_KEY } from "@/lib/console/queries";
+import { DELIVERIES_KEY, ENDPOINTS_KEY, useWebhookEndpoints } from "@/lib/console/queries";
 import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
 import { useActionKeys } from "@/lib/console/use-action-keys";
-import type { DeletedWebhookEndpoint, PlainList, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventType } from "@/lib/console/types";
+import type { DeletedWebhookEndpoint, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventType } from "@/lib/console/types";
 import { ShownOnce } from "@/components/ui/shown-once";
-
-const ENDPOINTS_KEY = ["webhooks", "endpoints"] as const;
 
 /** How long a replaced secret keeps signing, as the rotate dialog offers it (the Studio's default is 24 h). */
 const OVERLAPS = [
@@ -42,10 +40,7 @@ export function WebhookEndpoints() {
 function EndpointsSection() {
   const t = useTranslations("webhooks.endpoints");
   const { dateTime } = useFormat();
-  const endpoints = useQuery({
-    queryKey: ENDPOINTS_KEY,
-    queryFn: () => apiFetch<PlainList<WebhookEndpoint>>("/api/webhooks/endpoints?page_size=100"),
-  });
+  const endpoints = useWebhookEndpoints();
   const [shown, setShown] = useState<{ secret: WebhookEndpointWithSecret; why: "created" | "rotated" } | null>(null);
   const [rotating, setRotating] = useState<WebhookEndpoint | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
