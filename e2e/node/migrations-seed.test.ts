@@ -65,6 +65,24 @@ describe.each(drivers)("start-up on %s", (driver) => {
     expect(first).toEqual({ migrations: journal.entries.length, orgs: 2, users: 8, keys: 8, invoices: SEED_INVOICES });
   });
 
+  it("numbers the demo's history in time order: its audit log, ledger and status logs read in order as a live server writes them", async () => {
+    await withStudio(seeded, async (client) => {
+      const rows = await queryRows<{ log: string; id: number; created_at: string }>(
+        client,
+        sql`SELECT 'audit_log' AS log, id::int AS id, created_at::text AS created_at FROM audit_log
+            UNION ALL SELECT 'ledger_entries', id::int, created_at::text FROM ledger_entries
+            UNION ALL SELECT 'status_logs', id::int, created_at::text FROM status_logs
+            ORDER BY 1, 2`,
+      );
+      for (const log of ["audit_log", "ledger_entries", "status_logs"]) {
+        const times = rows.filter((row) => row.log === log).map((row) => new Date(row.created_at).getTime());
+        expect(times.length, `${log} has rows`).toBeGreaterThan(0);
+        const outOfOrder = times.flatMap((time, index) => (index > 0 && time < times[index - 1]! ? [rows.filter((row) => row.log === log)[index]] : []));
+        expect(outOfOrder, `${log}: rows dated before the row numbered just before them`).toEqual([]);
+      }
+    });
+  });
+
   it("writes demo-credentials.json with mode 0600 in the documented shape, with working keys", async () => {
     const file = path.join(seeded.dataDir, "demo-credentials.json");
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);

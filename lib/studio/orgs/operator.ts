@@ -19,13 +19,14 @@ import { sealHdSeed } from "@/lib/studio/core/secrets";
 import { notFound, StudioError } from "@/lib/studio/core/errors";
 import { dateTimeText } from "@/lib/studio/core/records";
 
-export async function createOrganization(input: { name: string }, tx?: DbOrTx) {
+// `now` on the creations below: when the row says it was made (the demo seed's history starts in the past).
+export async function createOrganization(input: { name: string; now?: Date }, tx?: DbOrTx) {
   const database = tx ?? (await db());
   const webhookSecret = `whsec_${randomBytes(24).toString("base64")}`;
   // The seed is sealed to the row's id, which exists only once the row does.
   const [org] = await database
     .insert(organizations)
-    .values({ name: input.name, webhookSecret, hdSeedSealed: "" })
+    .values({ name: input.name, webhookSecret, hdSeedSealed: "", ...(input.now ? { createdAt: input.now } : {}) })
     .returning({ id: organizations.id, name: organizations.name });
   if (!org) throw new Error("organization insert returned nothing");
   await database
@@ -134,7 +135,7 @@ function afterPrincipalsChange(): void {
 }
 
 export async function createUser(
-  input: { orgId: number; name: string; email: string; permissions: Permission[]; actorUid?: string | null },
+  input: { orgId: number; name: string; email: string; permissions: Permission[]; actorUid?: string | null; now?: Date },
   tx?: DbOrTx,
 ) {
   return within(tx, async (database) => {
@@ -143,7 +144,7 @@ export async function createUser(
     const permissions = [...new Set(input.permissions)];
     const [row] = await database
       .insert(users)
-      .values({ uid, orgId: input.orgId, name: input.name, email: input.email.toLowerCase(), permissions })
+      .values({ uid, orgId: input.orgId, name: input.name, email: input.email.toLowerCase(), permissions, ...(input.now ? { createdAt: input.now } : {}) })
       .onConflictDoNothing({ target: [users.orgId, users.email] })
       .returning();
     if (!row) throw new StudioError("invalid_state", `A user with the email ${input.email.toLowerCase()} already exists in this organization`);
@@ -154,6 +155,7 @@ export async function createUser(
       objectType: "user",
       objectId: row.uid,
       details: { name: row.name, email: row.email, permissions: row.permissions },
+      now: input.now,
     });
     return { uid, user: serializeUser(row) };
   });
@@ -251,7 +253,7 @@ export async function createInvitedPersonKey(input: { actorUid: string; uid: str
 }
 
 /** Returns the plaintext key exactly once; only its hash is stored. */
-export async function createApiKey(input: { uid: string; via?: "invite" } & Partial<TeamActor>, tx?: DbOrTx) {
+export async function createApiKey(input: { uid: string; via?: "invite"; now?: Date } & Partial<TeamActor>, tx?: DbOrTx) {
   return within(tx, async (database) => {
     const [user] = await database.select().from(users).where(userScope(input.uid, input.orgId)).limit(1);
     if (!user) throw notFound(`User ${input.uid}`);
@@ -266,6 +268,7 @@ export async function createApiKey(input: { uid: string; via?: "invite" } & Part
         keyHash: generated.keyHash,
         prefix: generated.prefix,
         last4: generated.last4,
+        ...(input.now ? { createdAt: input.now } : {}),
       })
       .returning();
     if (!row) throw new Error("api key insert returned no row");
@@ -276,6 +279,7 @@ export async function createApiKey(input: { uid: string; via?: "invite" } & Part
       objectType: "api_key",
       objectId: row.id,
       details: { uid: row.userUid, prefix: row.prefix, last4: row.last4, ...(input.via ? { via: input.via } : {}) },
+      now: input.now,
     });
     return { id: row.id, key: generated.key, masked: maskApiKey(generated.prefix, generated.last4), record: serializeApiKey(row) };
   });

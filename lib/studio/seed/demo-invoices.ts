@@ -52,12 +52,14 @@ function random(seed: number) {
   };
 }
 
-/** Create requests spread over the last 120 days, oldest first (creation order is list order). */
+/** How far back the demo's history goes: its oldest invoice is at most this old. */
+export const DEMO_HISTORY_MS = 120 * 24 * 3600 * 1000;
+
+/** Create requests spread over the demo's history, oldest first (creation order is list order). */
 export function seedInvoiceRequests(count: number, now: Date): Array<{ request: InvoiceCreateInput; createdAt: Date }> {
   const next = random(20261122);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
-  const spanMs = 120 * 24 * 3600 * 1000;
-  const times = Array.from({ length: count }, () => now.getTime() - Math.floor(next() * spanMs)).sort((a, b) => a - b);
+  const times = Array.from({ length: count }, () => now.getTime() - Math.floor(next() * DEMO_HISTORY_MS)).sort((a, b) => a - b);
   return times.map((time, index) => {
     const [name, organization] = pick(RECIPIENTS);
     const [chain, symbol] = pick(CHAINS);

@@ -7,19 +7,19 @@ import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 import { recordTransfer } from "@/lib/studio/deposits/record-transfer";
 import { createPaymentIntent } from "@/lib/studio/standalone-payments/create-payment-intent";
 import { standaloneOwner } from "@/lib/studio/standalone-payments/owner";
-import { sweepExpired } from "@/lib/studio/process/sweeper";
+import type { DemoClock } from "@/lib/studio/seed/demo-clock";
+import { notAfterNow } from "@/lib/studio/seed/demo-workflow";
 import { refundIntent } from "@/lib/studio/workflow/verbs";
 
 type Plan = "pending" | "success" | "overpaid" | "underpaid" | "late" | "expired" | "refunded" | "underpaid_refunded";
 const CYCLE: Plan[] = ["success", "underpaid", "success", "late", "overpaid", "refunded", "success", "expired", "underpaid_refunded", "success"];
 const HOUR = 3_600_000;
 
-/** `count` standalone intents, oldest first, the newest two left pending. */
-export async function seedDemoPaymentIntents(input: { count: number; clientId: string; finance: Principal; admin: Principal }) {
+/** `count` standalone intents' stories, oldest first, the newest two left pending; run on the demo's clock. */
+export function demoPaymentIntentStories(clock: DemoClock, input: { count: number; clientId: string; finance: Principal; admin: Principal }) {
   const { count, clientId, finance, admin } = input;
   const now = Date.now();
-  let expiredAny = false;
-  for (let index = 0; index < count; index += 1) {
+  return Array.from({ length: count }, (_, index) => async () => {
     const plan: Plan = index >= count - 2 ? "pending" : (CYCLE[index % CYCLE.length] as Plan);
     const createdAt = plan === "pending" ? new Date() : new Date(now - (count - index) * 5 * HOUR);
     const at = (hours: number) => new Date(createdAt.getTime() + hours * HOUR);
@@ -27,7 +27,7 @@ export async function seedDemoPaymentIntents(input: { count: number; clientId: s
     const intent = await createPaymentIntent({
       principal: finance,
       clientId,
-      now: createdAt,
+      now: await clock.until(createdAt),
       request: {
         pricing_mode: fiat ? "fiat" : "crypto",
         ...(fiat ? { fiat_amount: String(20 + index * 15), fiat_currency: index % 2 === 0 ? "USD" : "TWD" } : { crypto_amount: String(35 + index * 10) }),
@@ -38,11 +38,8 @@ export async function seedDemoPaymentIntents(input: { count: number; clientId: s
         callback_url: "https://shop.demo-merchant.test/hooks/payments",
       },
     });
-    if (plan === "pending") continue;
-    if (plan === "expired") {
-      expiredAny = true;
-      continue;
-    }
+    // An expired intent is never paid: the seed's sweep expires it.
+    if (plan === "pending" || plan === "expired") return;
     const due = parseUnits(intent.crypto_amount, intent.decimals);
     const unit = 10n ** BigInt(intent.decimals);
     const deposit = plan === "underpaid" || plan === "underpaid_refunded" ? due / 2n : plan === "overpaid" ? due + 3n * unit : due;
@@ -53,16 +50,15 @@ export async function seedDemoPaymentIntents(input: { count: number; clientId: s
       amount: formatUnits(deposit, intent.decimals),
       payerAddress: randomAddress("evm"),
       timestamp: Math.floor(paidAt.getTime() / 1000),
-      now: paidAt.getTime() < now ? paidAt : new Date(),
+      now: await clock.until(notAfterNow(paidAt)),
     });
     if (plan === "refunded" || plan === "underpaid_refunded") {
       await refundIntent(standaloneOwner, {
         principal: admin,
         id: intent.payment_intent_id,
         request: { refund_address: randomAddress("evm"), refund_reason: "Order cancelled by the customer", refund_attachments: [] },
-        now: at(2),
+        now: await clock.until(at(2)),
       });
     }
-  }
-  if (expiredAny) await sweepExpired();
+  });
 }

@@ -7,7 +7,8 @@ import { recordTransfer } from "@/lib/studio/deposits/record-transfer";
 import { approvePayout } from "@/lib/studio/payouts/approve-payout";
 import { createPayout } from "@/lib/studio/payouts/create-payout";
 import { payoutOwner } from "@/lib/studio/payouts/owner";
-import { sweepExpired } from "@/lib/studio/process/sweeper";
+import type { DemoClock } from "@/lib/studio/seed/demo-clock";
+import { notAfterNow } from "@/lib/studio/seed/demo-workflow";
 import { refundIntent, rejectIntent } from "@/lib/studio/workflow/verbs";
 
 type Plan = "pending" | "rejected" | "approved" | "completed" | "overfunded" | "underfunded" | "refunded" | "late" | "expired";
@@ -20,12 +21,11 @@ const RECIPIENTS = [
 ] as const;
 const HOUR = 3_600_000;
 
-/** `count` payouts, oldest first, the newest quarter left pending review. */
-export async function seedDemoPayouts(input: { count: number; clientId: string; finance: Principal; approver: Principal; admin: Principal }) {
+/** `count` payouts' stories, oldest first, the newest quarter left pending review; run on the demo's clock. */
+export function demoPayoutStories(clock: DemoClock, input: { count: number; clientId: string; finance: Principal; approver: Principal; admin: Principal }) {
   const { count, clientId, finance, approver, admin } = input;
   const now = Date.now();
-  let expiredAny = false;
-  for (let index = 0; index < count; index += 1) {
+  return Array.from({ length: count }, (_, index) => async () => {
     const plan: Plan = index >= Math.floor(count * 0.75) ? "pending" : (CYCLE[index % CYCLE.length] as Plan);
     const createdAt = new Date(now - (count - index) * 7 * HOUR);
     const at = (hours: number) => new Date(createdAt.getTime() + hours * HOUR);
@@ -34,7 +34,7 @@ export async function seedDemoPayouts(input: { count: number; clientId: string; 
     const payout = await createPayout({
       principal: finance,
       clientId,
-      now: createdAt,
+      now: await clock.until(createdAt),
       request: {
         pricing_mode: "crypto",
         amount: String(gross),
@@ -51,18 +51,14 @@ export async function seedDemoPayouts(input: { count: number; clientId: string; 
         payout_target_address: randomAddress("evm"),
       },
     });
-    if (plan === "pending") continue;
+    if (plan === "pending") return;
     if (plan === "rejected") {
-      await rejectIntent(payoutOwner, { principal: approver, id: payout.id, request: { reason: "Net amount does not match the contract" }, now: at(2) });
-      continue;
+      await rejectIntent(payoutOwner, { principal: approver, id: payout.id, request: { reason: "Net amount does not match the contract" }, now: await clock.until(at(2)) });
+      return;
     }
-    // Payouts left awaiting funds are approved now; the expired one was approved back then.
-    const approved = await approvePayout({ principal: approver, id: payout.id, now: plan === "approved" ? new Date() : at(1) });
-    if (plan === "approved") continue;
-    if (plan === "expired") {
-      expiredAny = true;
-      continue;
-    }
+    // Payouts left awaiting funds are approved now; the expired one was approved back then (the seed's sweep expires it).
+    const approved = await approvePayout({ principal: approver, id: payout.id, now: await clock.until(plan === "approved" ? new Date() : at(1)) });
+    if (plan === "approved" || plan === "expired") return;
     const pi = approved.payment_intent;
     const due = parseUnits(pi.crypto_amount, pi.decimals);
     const deposit = plan === "underfunded" || plan === "refunded" ? due / 2n : plan === "overfunded" ? due + 5n * 10n ** BigInt(pi.decimals) : due;
@@ -72,16 +68,15 @@ export async function seedDemoPayouts(input: { count: number; clientId: string; 
       to: { paymentIntentId: pi.payment_intent_id },
       amount: formatUnits(deposit, pi.decimals),
       timestamp: Math.floor(fundedAt.getTime() / 1000),
-      now: fundedAt.getTime() < now ? fundedAt : new Date(),
+      now: await clock.until(notAfterNow(fundedAt)),
     });
     if (plan === "refunded") {
       await refundIntent(payoutOwner, {
         principal: admin,
         id: payout.id,
         request: { refund_address: randomAddress("evm"), refund_reason: "Deposit short; returned to treasury", refund_attachments: [] },
-        now: at(5),
+        now: await clock.until(at(5)),
       });
     }
-  }
-  if (expiredAny) await sweepExpired();
+  });
 }

@@ -10,10 +10,12 @@ import type { Permission } from "@/lib/studio/auth/permissions";
 import { authenticate } from "@/lib/studio/auth/principal";
 import { createApiKey, createClientId, createOrganization, createUser } from "@/lib/studio/orgs/operator";
 import { createInvoice } from "@/lib/studio/invoices/create-invoice";
-import { seedInvoiceRequests } from "@/lib/studio/seed/demo-invoices";
-import { seedDemoPayouts } from "@/lib/studio/seed/demo-payouts";
-import { seedDemoPaymentIntents } from "@/lib/studio/seed/demo-payment-intents";
-import { driveDemoWorkflow, type SeededInvoice } from "@/lib/studio/seed/demo-workflow";
+import { DEMO_HISTORY_MS, seedInvoiceRequests } from "@/lib/studio/seed/demo-invoices";
+import { sweepExpired } from "@/lib/studio/process/sweeper";
+import { DemoClock } from "@/lib/studio/seed/demo-clock";
+import { demoPayoutStories } from "@/lib/studio/seed/demo-payouts";
+import { demoPaymentIntentStories } from "@/lib/studio/seed/demo-payment-intents";
+import { driveDemoInvoice, planFor } from "@/lib/studio/seed/demo-workflow";
 import { log } from "@/lib/observability/log";
 
 export const DEMO_ROLES: Record<string, Permission[]> = {
@@ -62,15 +64,17 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | undefined> {
     const [existing] = await tx.select({ id: organizations.id }).from(organizations).limit(1);
     if (existing) return undefined;
     const result: DemoCredentials = { orgs: [] };
+    // Set up a day before the demo's history begins, so its audit log starts with its people.
+    const now = new Date(Date.now() - DEMO_HISTORY_MS - 24 * 3600 * 1000);
     for (const name of ["Demo Merchant", "Second Merchant"]) {
-      const org = await createOrganization({ name }, tx);
+      const org = await createOrganization({ name, now }, tx);
       const { clientId } = await createClientId({ orgId: org.id }, tx);
       const domain = name.toLowerCase().replace(/\s+/g, "-") + ".test";
       const people = [];
       for (const [role, permissions] of Object.entries(DEMO_ROLES)) {
         const person = { name: DEMO_PEOPLE[role] ?? role, email: `${role}@${domain}` };
-        const { uid } = await createUser({ orgId: org.id, ...person, permissions }, tx);
-        const { key } = await createApiKey({ uid }, tx);
+        const { uid } = await createUser({ orgId: org.id, ...person, permissions, now }, tx);
+        const { key } = await createApiKey({ uid, now }, tx);
         people.push({ uid, role, ...person, password: randomBytes(12).toString("base64url"), api_key: key, permissions });
       }
       result.orgs.push({ org_id: org.id, name, client_id: clientId, webhook_secret: org.webhookSecret, users: people });
@@ -90,27 +94,25 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | undefined> {
 
 async function seedInvoices(credentials: DemoCredentials): Promise<void> {
   const demo = credentials.orgs[0];
-  const finance = demo?.users.find((user) => user.role === "finance");
-  if (!demo || !finance) return;
-  const principal = await authenticate(finance.api_key);
-  const created: SeededInvoice[] = [];
-  for (const { request, createdAt } of seedInvoiceRequests(env.SEED_DEMO_INVOICES, new Date())) {
-    const invoice = await createInvoice({ principal, clientId: demo.client_id, request, now: createdAt });
+  const key = (role: string) => demo?.users.find((user) => user.role === role)?.api_key ?? null;
+  const financeKey = key("finance");
+  if (!demo || !financeKey) return;
+  const people = { finance: await authenticate(financeKey), approver: await authenticate(key("approver")), admin: await authenticate(key("admin")) };
+  const clock = new DemoClock();
+  const requests = seedInvoiceRequests(env.SEED_DEMO_INVOICES, new Date());
+  const invoiceStories = requests.map(({ request, createdAt }, index) => async () => {
+    const invoice = await createInvoice({ principal: people.finance, clientId: demo.client_id, request, now: await clock.until(createdAt) });
     const pi = invoice.payment_intent;
-    created.push({
-      id: invoice.id,
-      createdAt,
-      paymentIntentId: pi.payment_intent_id,
-      chainId: pi.payment_chain_id,
-      cryptoAmount: pi.crypto_amount,
-      decimals: pi.decimals,
-    });
-  }
-  const key = (role: string) => demo.users.find((user) => user.role === role)?.api_key ?? null;
-  const people = { finance: principal, approver: await authenticate(key("approver")), admin: await authenticate(key("admin")) };
-  await driveDemoWorkflow(created, people);
-  // A payout for every eight invoices, at most 24: enough for each status and a second page.
-  await seedDemoPayouts({ count: Math.min(24, Math.ceil(env.SEED_DEMO_INVOICES / 8)), clientId: demo.client_id, ...people });
-  // A standalone payment intent for every ten invoices, at most 20: each payment status, and a balance.
-  await seedDemoPaymentIntents({ count: Math.min(20, Math.ceil(env.SEED_DEMO_INVOICES / 10)), clientId: demo.client_id, ...people });
+    const seeded = { id: invoice.id, index, createdAt, paymentIntentId: pi.payment_intent_id, chainId: pi.payment_chain_id, cryptoAmount: pi.crypto_amount, decimals: pi.decimals };
+    await driveDemoInvoice(clock, seeded, planFor(index, requests.length), people);
+  });
+  await clock.run([
+    ...invoiceStories,
+    // A payout for every eight invoices, at most 24: enough for each status and a second page.
+    ...demoPayoutStories(clock, { count: Math.min(24, Math.ceil(env.SEED_DEMO_INVOICES / 8)), clientId: demo.client_id, ...people }),
+    // A standalone payment intent for every ten invoices, at most 20: each payment status, and a balance.
+    ...demoPaymentIntentStories(clock, { count: Math.min(20, Math.ceil(env.SEED_DEMO_INVOICES / 10)), clientId: demo.client_id, ...people }),
+  ]);
+  // The same sweep the server runs: the payment windows that closed long ago become expired.
+  await sweepExpired();
 }
