@@ -1,7 +1,7 @@
 import "server-only";
 // The SQL every list shares: its order (a key, then the creation sequence), the cursor that pages
 // it at constant cost, and its free-text search (through the trigram index where there is one).
-import { and, asc, desc, eq, fillPlaceholders, ilike, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, fillPlaceholders, gte, ilike, inArray, lt, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "@/lib/db/client";
 import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
@@ -138,6 +138,23 @@ function numbered(bound: Bound, prefix: string): unknown[] {
   const found: unknown[] = [];
   for (let index = 0; bound.has(`${prefix}${index}`); index++) found.push(bound.value(`${prefix}${index}`));
   return found;
+}
+
+/** The values of a list's `created_after` / `created_before` filter. */
+export function createdRangeValues(query: { created_after?: string; created_before?: string }): ListValues {
+  return {
+    createdAfter: query.created_after ? new Date(query.created_after) : undefined,
+    createdBefore: query.created_before ? new Date(query.created_before) : undefined,
+  };
+}
+
+/** `column` within the range of `createdRangeValues`: a condition for each end given. */
+export function createdRangeConditions(column: PgColumn, bound: Bound): SQL[] {
+  // A placeholder's value is not encoded by the column it is compared with: the timestamps are, here.
+  const conditions: SQL[] = [];
+  if (bound.has("createdAfter")) conditions.push(gte(column, sql.param(bound.value("createdAfter"), column)));
+  if (bound.has("createdBefore")) conditions.push(lt(column, sql.param(bound.value("createdBefore"), column)));
+  return conditions;
 }
 
 /**

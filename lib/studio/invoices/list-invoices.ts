@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { PgDialect, type PgColumn } from "drizzle-orm/pg-core";
 import { db, type Database } from "@/lib/db/client";
 import { tableRows, type TableRow } from "@/lib/db/table-rows";
@@ -11,6 +11,8 @@ import type { InvoiceListQuery } from "@/lib/studio/invoices/schemas";
 import { cutPage, listEnvelope, pageWindow, selectedStatuses, type ExportQuery } from "@/lib/studio/core/paging";
 import {
   afterCursor,
+  createdRangeConditions,
+  createdRangeValues,
   cursorSeq,
   givenValues,
   indexedSearch,
@@ -22,10 +24,10 @@ import {
   orderClauses,
   statusCondition,
   statusValues,
+  withValues,
   type Bound,
   type ListOrder,
   type ListValues,
-  withValues,
 } from "@/lib/studio/core/list-sql";
 import { trigramFrequencies, type TrigramFrequencies } from "@/lib/studio/core/search-trigrams";
 import { invoiceStateMachine, STATUS_CATEGORY } from "@/lib/studio/invoices/status";
@@ -299,8 +301,7 @@ function filterValues(query: ExportQuery<InvoiceListQuery>, searchFrequencies: T
     recipientEmail: query.recipient_email?.toLowerCase() || undefined,
     invoiceId: query.invoice_id || undefined,
     paymentIntentId: query.payment_intent_id || undefined,
-    createdAfter: query.created_after ? new Date(query.created_after) : undefined,
-    createdBefore: query.created_before ? new Date(query.created_before) : undefined,
+    ...createdRangeValues(query),
     ...(query.search ? indexedSearchValues(query.search, searchFrequencies) : {}),
   };
 }
@@ -312,9 +313,7 @@ function filterConditions(bound: Bound): SQL[] {
   if (bound.has("recipientEmail")) filters.push(eq(invoices.recipientEmail, value("recipientEmail")));
   if (bound.has("invoiceId")) filters.push(eq(invoices.invoiceNumber, value("invoiceId")));
   if (bound.has("paymentIntentId")) filters.push(eq(invoices.paymentIntentId, value("paymentIntentId")));
-  // A placeholder's value is not encoded by the column it is compared with: the timestamps are, here.
-  if (bound.has("createdAfter")) filters.push(gte(invoices.createdAt, sql.param(bound.value("createdAfter"), invoices.createdAt)));
-  if (bound.has("createdBefore")) filters.push(lt(invoices.createdAt, sql.param(bound.value("createdBefore"), invoices.createdAt)));
+  filters.push(...createdRangeConditions(invoices.createdAt, bound));
   if (bound.has("searchText")) filters.push(indexedSearch(invoices.searchText, invoiceSearchColumns(invoices), bound));
   return filters;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { PgColumn, PgSelectBuilder } from "drizzle-orm/pg-core";
 import { db, type Database } from "@/lib/db/client";
 import { tableRows, type TableRow } from "@/lib/db/table-rows";
@@ -11,6 +11,8 @@ import { containsPattern, cutPage, listEnvelope, pageWindow, selectedStatuses, t
 import {
   afterCursor,
   anyColumnLike,
+  createdRangeConditions,
+  createdRangeValues,
   cursorSeq,
   deadlineSortKey,
   givenValues,
@@ -21,10 +23,10 @@ import {
   orderClauses,
   statusCondition,
   statusValues,
+  withValues,
   type Bound,
   type ListOrder,
   type ListValues,
-  withValues,
 } from "@/lib/studio/core/list-sql";
 import { ownerSearchColumns } from "@/lib/studio/workflow/owner";
 import type { PayoutListQuery } from "@/lib/studio/payouts/schemas";
@@ -163,8 +165,7 @@ function filterValues(query: ExportQuery<PayoutListQuery>): ListValues {
     payoutId: query.payout_id || undefined,
     paymentIntentId: query.payment_intent_id || undefined,
     creator: query.creator || undefined,
-    createdAfter: query.created_after ? new Date(query.created_after) : undefined,
-    createdBefore: query.created_before ? new Date(query.created_before) : undefined,
+    ...createdRangeValues(query),
     searchPattern: query.search ? containsPattern(query.search) : undefined,
   };
 }
@@ -176,9 +177,7 @@ function filterConditions(bound: Bound): SQL[] {
   if (bound.has("payoutId")) filters.push(eq(payouts.payoutNumber, value("payoutId")));
   if (bound.has("paymentIntentId")) filters.push(eq(payouts.paymentIntentId, value("paymentIntentId")));
   if (bound.has("creator")) filters.push(eq(payouts.creator, value("creator")));
-  // A placeholder's value is not encoded by the column it is compared with: the timestamps are, here.
-  if (bound.has("createdAfter")) filters.push(gte(payouts.createdAt, sql.param(bound.value("createdAfter"), payouts.createdAt)));
-  if (bound.has("createdBefore")) filters.push(lt(payouts.createdAt, sql.param(bound.value("createdBefore"), payouts.createdAt)));
+  filters.push(...createdRangeConditions(payouts.createdAt, bound));
   if (bound.has("searchPattern")) {
     filters.push(anyColumnLike([payouts.payoutNumber, ...ownerSearchColumns(payouts), paymentIntents.payoutTargetAddress], value("searchPattern")));
   }

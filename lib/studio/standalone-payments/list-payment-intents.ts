@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "@/lib/db/client";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { tableRows, type TableRow } from "@/lib/db/table-rows";
@@ -10,6 +10,8 @@ import { containsPattern, cutPage, listEnvelope, pageWindow, selectedStatuses, t
 import {
   afterCursor,
   anyColumnLike,
+  createdRangeConditions,
+  createdRangeValues,
   cursorSeq,
   deadlineSortKey,
   givenValues,
@@ -20,10 +22,10 @@ import {
   orderClauses,
   statusCondition,
   statusValues,
+  withValues,
   type Bound,
   type ListOrder,
   type ListValues,
-  withValues,
 } from "@/lib/studio/core/list-sql";
 import type { PaymentIntentListQuery } from "@/lib/studio/standalone-payments/schemas";
 import { STANDALONE_STATUS_CATEGORY, standaloneStateMachine } from "@/lib/studio/standalone-payments/status";
@@ -151,8 +153,7 @@ function filterValues(query: ExportQuery<PaymentIntentListQuery>): ListValues {
     chain: query.chain || undefined,
     token: query.token || undefined,
     groupKey: query.group_key || undefined,
-    createdAfter: query.created_after ? new Date(query.created_after) : undefined,
-    createdBefore: query.created_before ? new Date(query.created_before) : undefined,
+    ...createdRangeValues(query),
     searchPattern: query.search ? containsPattern(query.search) : undefined,
   };
 }
@@ -163,9 +164,7 @@ function filterConditions(bound: Bound): SQL[] {
   if (bound.has("chain")) filters.push(eq(paymentIntents.chainId, value("chain")));
   if (bound.has("token")) filters.push(eq(paymentIntents.tokenSymbol, value("token")));
   if (bound.has("groupKey")) filters.push(eq(paymentIntents.groupKey, value("groupKey")));
-  // A placeholder's value is not encoded by the column it is compared with: the timestamps are, here.
-  if (bound.has("createdAfter")) filters.push(gte(standalonePaymentIntents.createdAt, sql.param(bound.value("createdAfter"), standalonePaymentIntents.createdAt)));
-  if (bound.has("createdBefore")) filters.push(lt(standalonePaymentIntents.createdAt, sql.param(bound.value("createdBefore"), standalonePaymentIntents.createdAt)));
+  filters.push(...createdRangeConditions(standalonePaymentIntents.createdAt, bound));
   if (bound.has("searchPattern")) {
     const pattern = value("searchPattern");
     filters.push(
