@@ -116,6 +116,7 @@ test("the first HTML, before any script runs, already holds each page's first da
     ["/payment-intents", [intent!.payment_intent_id]],
     [`/payment-intents/${intent!.payment_intent_id}`, [`Payment intent ${intent!.payment_intent_id}`]],
     ["/balances", [entry!.transfer_id ?? entry!.payment_intent_id ?? entry!.reference]],
+    ["/settings/approvals", ['data-kind="invoice"', 'data-kind="payout"', 'data-kind="withdrawal"']],
   ];
   for (const [path, expected] of pages) {
     const text = await html(path);

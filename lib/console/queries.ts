@@ -8,7 +8,7 @@ import { apiQuery, AUDIT_FILTER_KEYS, LEDGER_FILTER_KEYS, type FilterKey } from 
 import type { ConsoleReads } from "@/lib/console/reads";
 import { apiPath, type Resource } from "@/lib/console/resources";
 import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
-import type { Balance, ChainStatus, Dashboard, Inbox, InvoiceEmails, LedgerEntry, ListData, ListedAuditRow, PlainList, StatusLog, Transfer, UnmatchedDeposit, WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from "@/lib/console/types";
+import type { ApprovalPolicy, Balance, ChainStatus, Dashboard, Inbox, InvoiceEmails, LedgerEntry, ListData, ListedAuditRow, PlainList, StatusLog, Transfer, UnmatchedDeposit, WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from "@/lib/console/types";
 
 export type ConsoleQuery<T> = {
   queryKey: QueryKey;
@@ -33,6 +33,7 @@ const logsKey = (resource: Resource, id: string, status?: string) => [resource.k
 export const DELIVERIES_KEY = ["webhooks", "deliveries"] as const;
 export const ENDPOINTS_KEY = ["webhooks", "endpoints"] as const;
 const INBOX_KEY = ["inbox"] as const;
+export const APPROVAL_POLICIES_KEY = ["approval-policies"] as const;
 
 /** One page of an owner's list, for the list's URL parameters. */
 export function listQuery<T>(resource: Resource, params: URLSearchParams): ConsoleQuery<ListData<T>> & { query: URLSearchParams } {
@@ -82,6 +83,19 @@ export function withdrawalsQuery(): ConsoleQuery<{ data: Transfer[] }> {
 
 export function useWithdrawals() {
   return useQuery(options(withdrawalsQuery()));
+}
+
+/** Each record kind's approval policy in force (the approvals settings page). */
+export function approvalPoliciesQuery(): ConsoleQuery<ApprovalPolicy[]> {
+  return {
+    queryKey: APPROVAL_POLICIES_KEY,
+    queryFn: () => apiFetch<{ data: ApprovalPolicy[] }>("/api/approval-policies").then((body) => body.data),
+    read: (reads) => reads.approvalPolicies(),
+  };
+}
+
+export function useApprovalPolicies() {
+  return useQuery(options(approvalPoliciesQuery()));
 }
 
 /** A list whose filters and page live in the URL (components/ui/url-list): which route, which parameters. */

@@ -3,7 +3,7 @@ import { namesForUids } from "@/lib/console/accounts";
 import type { Resource } from "@/lib/console/resources";
 import type { StudioClient } from "@/lib/console/studio-client";
 import { teamNames } from "@/lib/console/team";
-import type { Balance, ChainStatus, Dashboard, Inbox, LedgerEntry, ListData, ListedAuditRow, PlainList, StatusLog, UnmatchedDeposit, WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from "@/lib/console/types";
+import type { ApprovalPolicy, Balance, ChainStatus, Dashboard, Inbox, LedgerEntry, ListData, ListedAuditRow, PlainList, StatusLog, UnmatchedDeposit, WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from "@/lib/console/types";
 
 /**
  * What the console reads from the Studio with the signed-in person's client, in the shape its
@@ -30,6 +30,7 @@ export function consoleReads(client: StudioClient) {
     dashboard: (query: URLSearchParams): Promise<Dashboard> => client.dashboard(query),
     inbox: (query?: URLSearchParams): Promise<Inbox> => client.inbox(query),
     withdrawals: (query: URLSearchParams) => client.withdrawals.list(query),
+    approvalPolicies: (): Promise<ApprovalPolicy[]> => client.approvalPolicies.list(),
     webhookDeliveries: (query: URLSearchParams): Promise<ListData<WebhookDelivery, WebhookDeliveryStatus>> => client.webhooks.deliveries(query),
     webhookEndpoints: (query: URLSearchParams): Promise<PlainList<WebhookEndpoint>> => client.webhooks.endpoints.list(query),
     /** One page of the audit log, each row with its actor's name. */

@@ -1,7 +1,7 @@
 "use client";
 import "@/lib/console/zod-csp";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useFieldArray, useForm, type Resolver } from "react-hook-form";
@@ -13,12 +13,12 @@ import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch } from "@/lib/console/api";
 import { useFormat } from "@/lib/console/i18n/use-format";
+import { APPROVAL_POLICIES_KEY, useApprovalPolicies } from "@/lib/console/queries";
 import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
 import type { ApprovalPolicy } from "@/lib/console/types";
 import { findChain } from "@/lib/studio/chain/registry";
 import { approvalPolicyUpdateSchema, MAX_APPROVERS, tierWithoutReview, type ApprovalPolicyUpdate } from "@/lib/studio/approvals/schemas";
 
-const POLICIES_KEY = ["approval-policies"] as const;
 const KINDS = ["invoice", "payout", "withdrawal"] as const;
 type Kind = (typeof KINDS)[number];
 const isKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
@@ -30,7 +30,7 @@ const isKind = (kind: string): kind is Kind => (KINDS as readonly string[]).incl
  */
 export function ApprovalPoliciesPage() {
   const t = useTranslations("settings.approvals");
-  const policies = useQuery({ queryKey: POLICIES_KEY, queryFn: () => apiFetch<{ data: ApprovalPolicy[] }>("/api/approval-policies").then((body) => body.data) });
+  const policies = useApprovalPolicies();
   if (policies.error) return <SettingsLoadError title={t("title")} what={t("what")} error={policies.error} />;
   return (
     <div className="space-y-4">
@@ -69,7 +69,7 @@ function PolicyCard({ policy }: { policy: ApprovalPolicy }) {
     onSuccess: async ({ data }) => {
       toast(kind ? t(`kinds.${kind}.saved`) : t("saved", { kind: policy.record_kind }));
       form.reset({ tiers: data.tiers, rules: data.rules.map((rule) => ({ ...rule, token: rule.token as ApprovalPolicyUpdate["rules"][number]["token"] })) });
-      await queryClient.invalidateQueries({ queryKey: POLICIES_KEY });
+      await queryClient.invalidateQueries({ queryKey: APPROVAL_POLICIES_KEY });
     },
     onError: (failure) => setError(failure.message),
   });
