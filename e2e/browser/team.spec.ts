@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 import { InvoiceDetailPage } from "./pages/invoice-detail-page";
 import { SignInPage } from "./pages/sign-in-page";
 import { AuditSettingsPage, KeysSettingsPage, TeamSettingsPage } from "./pages/team-pages";
-import { baseUrl, createInvoice, unique } from "./support";
+import { baseUrl, createInvoice, organizations, unique } from "./support";
 
 const newPerson = () => {
   const name = unique("Ivy Invitee");
@@ -141,6 +141,22 @@ test("a viewer sees no settings and gets the API's 403 on the settings pages", a
 
   const admin = await as("admin");
   await expect(admin.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" })).toBeVisible();
+});
+
+test("the team and keys pages arrive with their people and keys in the first HTML, before any script", async ({ as }) => {
+  const { page } = await as("admin");
+  const admin = organizations()[0]!.users.find((user) => user.role === "admin")!;
+  const html = async (path: string) => {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(200);
+    return response.text();
+  };
+  const team = await html("/settings/team");
+  expect(team, "the team page lists the admin").toContain(admin.email);
+  const keys = await html("/settings/keys");
+  expect(keys, "the keys page names the admin's key's owner").toContain(admin.name);
+  expect(keys, "the keys page shows the admin's key by its last four").toContain(admin.api_key.slice(-4));
+  for (const text of [team, keys]) expect(text, "no list still loading").not.toContain('aria-busy="true"');
 });
 
 test("an invite sent again never resets the first password (409), and wrong passwords are audited", async ({ as, browser }) => {

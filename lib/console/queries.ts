@@ -8,7 +8,7 @@ import { apiQuery, AUDIT_FILTER_KEYS, LEDGER_FILTER_KEYS, type FilterKey } from 
 import type { ConsoleReads } from "@/lib/console/reads";
 import { apiPath, type Resource } from "@/lib/console/resources";
 import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
-import type { ApprovalPolicy, Balance, ChainStatus, Dashboard, Inbox, InvoiceEmails, LedgerEntry, ListData, ListedAuditRow, PlainList, StatusLog, Transfer, UnmatchedDeposit, WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from "@/lib/console/types";
+import type { ApprovalPolicy, Balance, ChainStatus, Dashboard, Inbox, InvoiceEmails, LedgerEntry, ListData, ListedApiKey, ListedAuditRow, PlainList, StatusLog, TeamUser, Transfer, UnmatchedDeposit, WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from "@/lib/console/types";
 
 export type ConsoleQuery<T> = {
   queryKey: QueryKey;
@@ -129,6 +129,22 @@ export const AUDIT_LIST: UrlList = { queryKey: ["team", "audit"], path: "/api/te
 export function auditQuery(params: URLSearchParams): ConsoleQuery<PlainList<ListedAuditRow>> {
   const list = urlListQuery<PlainList<ListedAuditRow>>(AUDIT_LIST, params);
   return { ...list, read: (reads) => reads.auditLog(list.query) };
+}
+
+export const TEAM_USERS_LIST: UrlList = { queryKey: ["team", "users"], path: "/api/team/users", keys: ["page", "page_size"], pageSize: "50" };
+
+/** One page of the organization's people, for the team page's URL parameters. */
+export function teamUsersQuery(params: URLSearchParams): ConsoleQuery<PlainList<TeamUser>> {
+  const list = urlListQuery<PlainList<TeamUser>>(TEAM_USERS_LIST, params);
+  return { ...list, read: (reads) => reads.teamUsers(list.query) };
+}
+
+export const TEAM_KEYS_LIST: UrlList = { queryKey: ["team", "keys"], path: "/api/team/keys", keys: ["page", "page_size"], pageSize: "20" };
+
+/** One page of the organization's API keys, for the keys page's URL parameters. */
+export function teamKeysQuery(params: URLSearchParams): ConsoleQuery<PlainList<ListedApiKey>> {
+  const list = urlListQuery<PlainList<ListedApiKey>>(TEAM_KEYS_LIST, params);
+  return { ...list, read: (reads) => reads.teamKeys(list.query) };
 }
 
 /** What waits for the signed-in person's approval: the inbox page's rows and the nav's count. */

@@ -3,7 +3,7 @@ import { namesForUids } from "@/lib/console/accounts";
 import type { Resource } from "@/lib/console/resources";
 import type { StudioClient } from "@/lib/console/studio-client";
 import { teamNames } from "@/lib/console/team";
-import type { ApprovalPolicy, Balance, ChainStatus, Dashboard, Inbox, LedgerEntry, ListData, ListedAuditRow, PlainList, StatusLog, UnmatchedDeposit, WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from "@/lib/console/types";
+import type { ApprovalPolicy, Balance, ChainStatus, Dashboard, Inbox, LedgerEntry, ListData, ListedApiKey, ListedAuditRow, PlainList, StatusLog, TeamUser, UnmatchedDeposit, WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from "@/lib/console/types";
 
 /**
  * What the console reads from the Studio with the signed-in person's client, in the shape its
@@ -33,6 +33,12 @@ export function consoleReads(client: StudioClient) {
     approvalPolicies: (): Promise<ApprovalPolicy[]> => client.approvalPolicies.list(),
     webhookDeliveries: (query: URLSearchParams): Promise<ListData<WebhookDelivery, WebhookDeliveryStatus>> => client.webhooks.deliveries(query),
     webhookEndpoints: (query: URLSearchParams): Promise<PlainList<WebhookEndpoint>> => client.webhooks.endpoints.list(query),
+    teamUsers: (query: URLSearchParams): Promise<PlainList<TeamUser>> => client.users.list(query),
+    /** One page of the organization's API keys, each with its owner's name. */
+    teamKeys: async (query: URLSearchParams): Promise<PlainList<ListedApiKey>> => {
+      const [keys, names] = await Promise.all([client.apiKeys.list(query), teamNames(client)]);
+      return { ...keys, data: keys.data.map((key) => ({ ...key, owner_name: names.get(key.uid) ?? null })) };
+    },
     /** One page of the audit log, each row with its actor's name. */
     auditLog: async (query: URLSearchParams): Promise<PlainList<ListedAuditRow>> => {
       const [log, names] = await Promise.all([client.auditLog(query), teamNames(client)]);

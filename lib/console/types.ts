@@ -70,6 +70,8 @@ export type WebhookEventType = Schemas["WebhookEventType"];
 export type TeamUser = Schemas["User"];
 /** An API key as listed; the secret `api_key` comes only in the answer that created it. */
 export type ApiKeyRecord = Schemas["ApiKey"];
+/** An API key as the keys page lists it: with its owner's name. */
+export type ListedApiKey = ApiKeyRecord & { owner_name: string | null };
 export type CreatedApiKey = Schemas["CreatedApiKey"];
 /** One row of the organization's audit log; `actor_uid` is null only for the operator CLI. */
 export type AuditRow = Schemas["AuditLogEntry"];

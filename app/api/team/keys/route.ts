@@ -1,12 +1,9 @@
 // GET /api/team/keys - the organization's API keys with their owners' names; POST /api/team/keys -
 // a new key for the signed-in person (the secret is in this answer only)
+import { consoleReads } from "@/lib/console/reads";
 import { consoleRoute } from "@/lib/console/route";
-import { teamNames } from "@/lib/console/team";
 
-export const GET = consoleRoute({ mutating: false }, async ({ request, ctx }) => {
-  const [keys, names] = await Promise.all([ctx.client.apiKeys.list(new URL(request.url).searchParams), teamNames(ctx.client)]);
-  return { ...keys, data: keys.data.map((key) => ({ ...key, owner_name: names.get(key.uid) ?? null })) };
-});
+export const GET = consoleRoute({ mutating: false }, async ({ request, ctx }) => consoleReads(ctx.client).teamKeys(new URL(request.url).searchParams));
 
 // A new key acts as its maker with every permission they hold, signing and withdrawing included:
 // minting one on a session past its step-up would move money around the password check.

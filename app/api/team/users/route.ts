@@ -1,6 +1,7 @@
 // GET /api/team/users - the organization's people; POST /api/team/users - invite one (Studio user,
 // API key and console sign-in; the first password is answered once)
 import { z } from "zod";
+import { consoleReads } from "@/lib/console/reads";
 import { BadRequest, consoleRoute, readJson } from "@/lib/console/route";
 import { invitePerson } from "@/lib/console/team";
 
@@ -10,7 +11,7 @@ const inviteSchema = z.object({
   permissions: z.array(z.string().max(100)).max(20),
 });
 
-export const GET = consoleRoute({ mutating: false }, async ({ request, ctx }) => ctx.client.users.list(new URL(request.url).searchParams));
+export const GET = consoleRoute({ mutating: false }, async ({ request, ctx }) => consoleReads(ctx.client).teamUsers(new URL(request.url).searchParams));
 
 export const POST = consoleRoute({ mutating: true }, async ({ request, ctx, idempotencyKey }) => {
   const parsed = inviteSchema.safeParse(await readJson(request));

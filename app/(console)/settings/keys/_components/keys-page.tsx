@@ -13,17 +13,17 @@ import { apiFetch, isStepUpRequired } from "@/lib/console/api";
 import { useFormat } from "@/lib/console/i18n/use-format";
 import { maskedKey } from "@/lib/console/team-labels";
 import { useActionKeys } from "@/lib/console/use-action-keys";
-import type { ApiKeyRecord, CreatedApiKey, PlainList } from "@/lib/console/types";
+import { TEAM_KEYS_LIST } from "@/lib/console/queries";
+import type { ApiKeyRecord, CreatedApiKey, ListedApiKey, PlainList } from "@/lib/console/types";
 import { ShownOnce } from "@/components/ui/shown-once";
 
-type ListedKey = ApiKeyRecord & { owner_name: string | null };
 
 /** Everyone's API keys: who owns each, when it was made and last used; create one, revoke one. */
 export function KeysPage() {
   const t = useTranslations("settings.keys");
   const { dateTime } = useFormat();
-  const list = useUrlList<PlainList<ListedKey>>({ queryKey: ["team", "keys"], path: "/api/team/keys", keys: ["page", "page_size"], pageSize: "20" });
-  const [revoking, setRevoking] = useState<ListedKey | null>(null);
+  const list = useUrlList<PlainList<ListedApiKey>>(TEAM_KEYS_LIST);
+  const [revoking, setRevoking] = useState<ListedApiKey | null>(null);
   if (list.error) return <SettingsLoadError title={t("title")} what={t("what")} error={list.error} />;
   return (
     <div className="space-y-4">
@@ -101,7 +101,7 @@ function CreateKey() {
     onSuccess: async ({ data }) => {
       keys.done("create");
       setCreated(data);
-      await queryClient.invalidateQueries({ queryKey: ["team", "keys"] });
+      await queryClient.invalidateQueries({ queryKey: TEAM_KEYS_LIST.queryKey });
     },
   });
   return (
@@ -150,7 +150,7 @@ function CreateKey() {
   );
 }
 
-function RevokeDialog({ apiKey, onClose }: { apiKey: ListedKey; onClose: () => void }) {
+function RevokeDialog({ apiKey, onClose }: { apiKey: ListedApiKey; onClose: () => void }) {
   const t = useTranslations("settings.keys.revokeDialog");
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -162,7 +162,7 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ListedKey; onClose: () => v
     onSuccess: async () => {
       keys.done("revoke");
       toast(t("done", { key: maskedKey(apiKey) }));
-      await queryClient.invalidateQueries({ queryKey: ["team", "keys"] });
+      await queryClient.invalidateQueries({ queryKey: TEAM_KEYS_LIST.queryKey });
       onClose();
     },
   });

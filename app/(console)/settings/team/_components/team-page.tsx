@@ -15,11 +15,10 @@ import { apiFetch } from "@/lib/console/api";
 import { useFormat } from "@/lib/console/i18n/use-format";
 import { TEAM_PERMISSIONS } from "@/lib/console/team-labels";
 import { useActionKeys } from "@/lib/console/use-action-keys";
+import { TEAM_USERS_LIST } from "@/lib/console/queries";
 import type { PlainList, TeamUser } from "@/lib/console/types";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { ShownOnce } from "@/components/ui/shown-once";
-
-const USERS_KEY = ["team", "users"] as const;
 
 /**
  * The organization's people: each with their permissions as switches (a change applies on the
@@ -28,7 +27,7 @@ const USERS_KEY = ["team", "users"] as const;
  */
 export function TeamPage() {
   const t = useTranslations("settings.team");
-  const list = useUrlList<PlainList<TeamUser>>({ queryKey: USERS_KEY, path: "/api/team/users", keys: ["page", "page_size"], pageSize: "50" });
+  const list = useUrlList<PlainList<TeamUser>>(TEAM_USERS_LIST);
   const [inviting, setInviting] = useState(false);
   if (list.error) return <SettingsLoadError title={t("title")} what={t("what")} error={list.error} />;
   return (
