@@ -17,7 +17,6 @@ import { TEAM_KEYS_LIST } from "@/lib/console/queries";
 import type { ApiKeyRecord, CreatedApiKey, ListedApiKey, PlainList } from "@/lib/console/types";
 import { ShownOnce } from "@/components/ui/shown-once";
 
-
 /** Everyone's API keys: who owns each, when it was made and last used; create one, revoke one. */
 export function KeysPage() {
   const t = useTranslations("settings.keys");
