@@ -54,3 +54,8 @@ export class DemoClock {
     return low;
   }
 }
+
+/** A moment of the demo's story, or now if the story had not reached it yet. */
+export function notAfterNow(moment: Date): Date {
+  return moment.getTime() < Date.now() ? moment : new Date();
+}

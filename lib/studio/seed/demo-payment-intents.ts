@@ -7,8 +7,7 @@ import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 import { recordTransfer } from "@/lib/studio/deposits/record-transfer";
 import { createPaymentIntent } from "@/lib/studio/standalone-payments/create-payment-intent";
 import { standaloneOwner } from "@/lib/studio/standalone-payments/owner";
-import type { DemoClock } from "@/lib/studio/seed/demo-clock";
-import { notAfterNow } from "@/lib/studio/seed/demo-workflow";
+import { notAfterNow, type DemoClock } from "@/lib/studio/seed/demo-clock";
 import { refundIntent } from "@/lib/studio/workflow/verbs";
 
 type Plan = "pending" | "success" | "overpaid" | "underpaid" | "late" | "expired" | "refunded" | "underpaid_refunded";

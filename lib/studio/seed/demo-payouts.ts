@@ -7,8 +7,7 @@ import { recordTransfer } from "@/lib/studio/deposits/record-transfer";
 import { approvePayout } from "@/lib/studio/payouts/approve-payout";
 import { createPayout } from "@/lib/studio/payouts/create-payout";
 import { payoutOwner } from "@/lib/studio/payouts/owner";
-import type { DemoClock } from "@/lib/studio/seed/demo-clock";
-import { notAfterNow } from "@/lib/studio/seed/demo-workflow";
+import { notAfterNow, type DemoClock } from "@/lib/studio/seed/demo-clock";
 import { refundIntent, rejectIntent } from "@/lib/studio/workflow/verbs";
 
 type Plan = "pending" | "rejected" | "approved" | "completed" | "overfunded" | "underfunded" | "refunded" | "late" | "expired";

@@ -11,7 +11,7 @@ import { recordTransfer } from "@/lib/studio/deposits/record-transfer";
 import { invoiceOwner } from "@/lib/studio/invoices/owner";
 import { refundIntent, rejectIntent } from "@/lib/studio/workflow/verbs";
 import { signInvoice } from "@/lib/studio/invoices/sign-invoice";
-import type { DemoClock } from "@/lib/studio/seed/demo-clock";
+import { notAfterNow, type DemoClock } from "@/lib/studio/seed/demo-clock";
 
 export type SeededInvoice = { id: string; index: number; createdAt: Date; paymentIntentId: string; chainId: string; cryptoAmount: string; decimals: number };
 type People = { approver: Principal; admin: Principal; finance: Principal };
@@ -109,9 +109,4 @@ export async function driveDemoInvoice(clock: DemoClock, invoice: SeededInvoice,
       now: await clock.until(later),
     });
   }
-}
-
-/** A moment of the demo's story, or now if the story had not reached it yet. */
-export function notAfterNow(moment: Date): Date {
-  return moment.getTime() < Date.now() ? moment : new Date();
 }
