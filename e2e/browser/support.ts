@@ -149,6 +149,11 @@ const FAILING_IMPACTS = new Set(["moderate", "serious", "critical"]);
  * `within` audits only part of the page (an open dialog).
  */
 export async function axeViolations(page: Page, { state = "page", within }: { state?: string; within?: string } = {}): Promise<string[]> {
+  // Next streams a page's metadata in its own Suspense boundary, and a router.refresh mounts it
+  // anew: for a moment after the refreshed body is on screen the document has no <title> (seen
+  // on the payment page under CI load). Audit the page once it has settled; a page that never
+  // gets a title still fails here.
+  await expect(page, `${state}: the document has a title`).toHaveTitle(/\S/);
   const builder = new AxeBuilder({ page });
   const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations
