@@ -32,6 +32,7 @@ for (const width of [390, 1280]) {
     const state = page.getByTestId("pay-state");
     await expect(state).toHaveAttribute("data-state", "awaiting");
     await expect(page.getByRole("heading", { level: 1 })).toContainText(`Pay ${organizations()[0]!.name}`);
+    await expect(page).toHaveTitle("Payment");
     await expect(page.getByTestId("pay-address")).toHaveText(address);
     await expect(page.getByTestId("amount-due")).toHaveText("42 USDC");
     await expect(page.getByTestId("invoice-total")).toHaveText("42.00 USD");
@@ -72,6 +73,7 @@ for (const width of [390, 1280]) {
     // The switch to Traditional Chinese, and back.
     await page.getByRole("link", { name: "繁體中文" }).click();
     await expect(state).toHaveText("已付款，謝謝！");
+    await expect(page).toHaveTitle("付款");
     await axeClean(page, `paid zh-TW @${width}`);
     await page.screenshot({ path: testInfo.outputPath(`pay-paid-zh-${width}.png`), fullPage: true });
   });
@@ -112,6 +114,7 @@ test("cancelled and expired pages say so plainly (390 px), and the browser's lan
   await studio("POST", `/invoice/intent/${invoice.id}/cancel`, "finance", { reason: "duplicate" });
   await page.goto(new URL(approved.payment_intent.kg_deep_link).pathname);
   await expect(page.getByTestId("pay-state")).toHaveText("此付款請求已取消，請勿轉帳至此地址。");
+  await expect(page, "the tab's title follows the browser's language too").toHaveTitle("付款");
   await axeClean(page, "cancelled zh-TW");
   await page.screenshot({ path: testInfo.outputPath("pay-cancelled-zh-390.png"), fullPage: true });
 
@@ -120,6 +123,7 @@ test("cancelled and expired pages say so plainly (390 px), and the browser's lan
   await page.goto(`${new URL(approvedExpiring.payment_intent.kg_deep_link).pathname}?lang=en`);
   await expect(page.getByTestId("pay-state")).toHaveAttribute("data-state", "expired", { timeout: 20_000 });
   await expect(page.getByTestId("pay-state")).toHaveText("This payment request has expired. Do not send funds to this address.");
+  await expect(page, "the language picked on the page wins over the browser's").toHaveTitle("Payment");
   await axeClean(page, "expired");
   await page.screenshot({ path: testInfo.outputPath("pay-expired-390.png"), fullPage: true });
   await context.close();

@@ -13,16 +13,23 @@ import "../pay.css";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: "Payment",
-  robots: { index: false, follow: false },
-};
-
 type Props = { params: Promise<{ token: string }>; searchParams: Promise<{ lang?: string | string[] }> };
+
+/** The payer's language: the one they picked on the page (`?lang=`), else their browser's. */
+function languageOf(query: Awaited<Props["searchParams"]>, requestHeaders: Headers): PayLanguage {
+  return payLanguage(typeof query.lang === "string" ? query.lang : undefined, requestHeaders.get("accept-language"));
+}
+
+export async function generateMetadata({ searchParams }: Pick<Props, "searchParams">): Promise<Metadata> {
+  const [query, requestHeaders] = await Promise.all([searchParams, headers()]);
+  // The tab says "Payment" in the payer's language. Not the merchant's name: the metadata is read
+  // apart from the page's rate limit, and must tell someone guessing tokens nothing.
+  return { title: translator(languageOf(query, requestHeaders))("payment"), robots: { index: false, follow: false } };
+}
 
 export default async function PayPageRoute({ params, searchParams }: Props) {
   const [{ token }, query, requestHeaders] = await Promise.all([params, searchParams, headers()]);
-  const language = payLanguage(typeof query.lang === "string" ? query.lang : undefined, requestHeaders.get("accept-language"));
+  const language = languageOf(query, requestHeaders);
   const t = translator(language);
   const client = clientAddress(requestHeaders);
   if (await takePayRequest(client, token)) return <Notice language={language} text={t("tooMany")} />;
