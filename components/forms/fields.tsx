@@ -3,7 +3,7 @@ import "@/lib/console/zod-csp";
 // Pieces both record forms (invoice, payout) are built from, on react-hook-form with the API's own zod schemas.
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useWatch, type Control, type FieldErrors, type FieldPath, type FieldValues, type UseFormRegister, type UseFormRegisterReturn, type UseFormSetError } from "react-hook-form";
+import { get, useWatch, type Control, type FieldErrors, type FieldPath, type FieldValues, type UseFormRegister, type UseFormRegisterReturn, type UseFormReturn, type UseFormSetError } from "react-hook-form";
 import { FieldMessage } from "@/components/forms/field-message";
 import { Amount } from "@/components/payments/amount";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
@@ -21,6 +21,16 @@ export function errorAt(errors: FieldErrors, path: string): string | undefined {
   let node: unknown = errors;
   for (const part of path.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
   return (node as { message?: string } | undefined)?.message;
+}
+
+/**
+ * The form's `register`, with each field's default value on its input as `defaultValue`.
+ * react-hook-form fills its inputs from their refs, which run only after hydration: without this
+ * the server's HTML (an edit page arrives with its record) shows an empty form until the scripts
+ * have run. Inputs stay uncontrolled, so react-hook-form still owns their values.
+ */
+export function registerWithDefaults<V extends FieldValues>(form: UseFormReturn<V>): UseFormRegister<V> {
+  return (name, options) => Object.assign(form.register(name, options), { defaultValue: get(form.formState.defaultValues, name) });
 }
 
 /** The API's field errors (`errors[].field`) onto the matching inputs. */

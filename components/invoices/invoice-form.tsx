@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useFieldArray, useForm, useWatch, type Resolver } from "react-hook-form";
 import type { z } from "zod";
-import { COMMON_FORM_FIELDS, CREATE_ONLY_FIELDS, DescriptionField, errorAt, FormCard, LiveTotals, optionalNumber, PricingFields, RecipientCard, RecordForm, Select, textFields, usePricing } from "@/components/forms/fields";
+import { COMMON_FORM_FIELDS, CREATE_ONLY_FIELDS, DescriptionField, errorAt, FormCard, LiveTotals, optionalNumber, PricingFields, RecipientCard, RecordForm, registerWithDefaults, Select, textFields, usePricing } from "@/components/forms/fields";
 import { FieldMessage } from "@/components/forms/field-message";
 import { useSaveRecord } from "@/components/forms/use-save-record";
 import { buttonClass, inputClass } from "@/components/ui/button";
@@ -54,7 +54,8 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
           detail_items: [{ name: "", quantity: 1, unit_price: 0 }],
         },
   });
-  const { register, control, handleSubmit, setError, formState } = form;
+  const { control, handleSubmit, setError, formState } = form;
+  const register = registerWithDefaults(form);
   const items = useFieldArray({ control, name: "detail_items" });
   const watchedItems = useWatch({ control, name: "detail_items" });
   const pricing = usePricing(control);

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { z } from "zod";
-import { COMMON_FORM_FIELDS, CREATE_ONLY_FIELDS, DescriptionField, FormCard, LiveTotals, optionalText, PricingFields, RecipientCard, RecordForm, Select, textFields, usePricing } from "@/components/forms/fields";
+import { COMMON_FORM_FIELDS, CREATE_ONLY_FIELDS, DescriptionField, FormCard, LiveTotals, optionalText, PricingFields, RecipientCard, RecordForm, registerWithDefaults, Select, textFields, usePricing } from "@/components/forms/fields";
 import { useFieldMessage } from "@/components/forms/field-message";
 import { useSaveRecord } from "@/components/forms/use-save-record";
 import { Amount } from "@/components/payments/amount";
@@ -78,7 +78,8 @@ export function PayoutForm({ payout }: { payout?: Payout }) {
           }
         : { pricing_mode: "crypto", currency: "USD", chain: "arb", pay_token: "USDC", description: "" },
   });
-  const { register, control, handleSubmit, setError, formState } = form;
+  const { control, handleSubmit, setError, formState } = form;
+  const register = registerWithDefaults(form);
   const [amount, exactOut] = useWatch({ control, name: ["amount", "exact_out_amount"] });
   const pricing = usePricing(control);
   const split = liveSplit(amount, exactOut, pricing.pricingMode, pricing.places);
