@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createInvoice, studio, unique, useDemoOrganizations } from "./support";
+import { createInvoice, createPayout, studio, unique, useDemoOrganizations } from "./support";
 
 // About the demo data: the demo organizations, not the spec's own.
 useDemoOrganizations(import.meta.url);
@@ -96,6 +96,24 @@ test("the invoice list and an invoice's page load without layout shift, their la
   }
 });
 
+/** Each page's first HTML, as `page`'s person gets it, holds its needles and no loading state. */
+async function expectFirstHtmlHolds(page: Page, pages: Array<[string, string[]]>) {
+  for (const [path, expected] of pages) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(200);
+    const text = await response.text();
+    // Booleans, not toContain: a failure names the page and the needle, not the whole HTML.
+    for (const needle of expected) expect(text.includes(needle), `${path} holds ${needle}`).toBe(true);
+    // The loading states are not what the first HTML shows: tabs have their counts, the list its rows.
+    expect(text.includes('data-state="loading"'), `${path} has no loading placeholder`).toBe(false);
+    expect(text.includes('aria-busy="true"'), `${path} has no loading record`).toBe(false);
+    // Nor behind a Suspense boundary still pending when the HTML was first sent (React's `<!--$?-->`):
+    // such content is revealed by a script after React's reveal throttle (~300 ms), so the rows
+    // painted after the first paint and became a late largest paint (Lighthouse mobile LCP 2.4 s).
+    expect(text.includes("<!--$?-->"), `${path} sends its content with the first paint, not streamed in later`).toBe(false);
+  }
+}
+
 test("the first HTML, before any script runs, already holds each page's first data", async ({ as }) => {
   const invoice = await createInvoice(unique("First HTML"));
   const [payout] = await studio<Array<{ id: string; payout_id: string }>>("GET", "/payout/intents?page_size=1", "viewer");
@@ -103,12 +121,7 @@ test("the first HTML, before any script runs, already holds each page's first da
   const [entry] = await studio<Array<{ reference: string; payment_intent_id: string | null; transfer_id: string | null }>>("GET", "/balances/ledger?page_size=1", "viewer");
   expect(payout && intent && entry, "the demo data has a payout, a payment intent and a ledger entry").toBeTruthy();
   const { page } = await as("viewer");
-  const html = async (path: string) => {
-    const response = await page.request.get(path);
-    expect(response.status(), path).toBe(200);
-    return response.text();
-  };
-  const pages: Array<[string, string[]]> = [
+  await expectFirstHtmlHolds(page, [
     ["/invoices", [invoice.invoice_id, invoice.recipient_name]],
     [`/invoices/${invoice.id}`, [`Invoice ${invoice.invoice_id}`, invoice.recipient_name]],
     ["/payouts", [payout!.payout_id]],
@@ -117,18 +130,17 @@ test("the first HTML, before any script runs, already holds each page's first da
     [`/payment-intents/${intent!.payment_intent_id}`, [`Payment intent ${intent!.payment_intent_id}`]],
     ["/balances", [entry!.transfer_id ?? entry!.payment_intent_id ?? entry!.reference]],
     ["/settings/approvals", ['data-kind="invoice"', 'data-kind="payout"', 'data-kind="withdrawal"']],
-  ];
-  for (const [path, expected] of pages) {
-    const text = await html(path);
-    for (const needle of expected) expect(text, `${path} holds ${needle}`).toContain(needle);
-    // The loading states are not what the first HTML shows: tabs have their counts, the list its rows.
-    expect(text, `${path} has no loading placeholder`).not.toContain('data-state="loading"');
-    expect(text, `${path} has no loading record`).not.toContain('aria-busy="true"');
-    // Nor behind a Suspense boundary still pending when the HTML was first sent (React's `<!--$?-->`):
-    // such content is revealed by a script after React's reveal throttle (~300 ms), so the rows
-    // painted after the first paint and became a late largest paint (Lighthouse mobile LCP 2.4 s).
-    expect(text, `${path} sends its content with the first paint, not streamed in later`).not.toContain("<!--$?-->");
-  }
+  ]);
+});
+
+test("an edit page's first HTML holds its record's form, filled in", async ({ as }) => {
+  const invoice = await createInvoice(unique("Edit HTML"));
+  const payout = await createPayout(unique("Edit HTML"));
+  const { page } = await as("finance");
+  await expectFirstHtmlHolds(page, [
+    [`/invoices/${invoice.id}/edit`, [`Edit invoice ${invoice.invoice_id}`, `value="${invoice.recipient_name}"`]],
+    [`/payouts/${payout.id}/edit`, [`Edit payout ${payout.payout_id}`, `value="${payout.recipient_name}"`]],
+  ]);
 });
 
 test("the prefetched state in the HTML is inert: a recipient name that closes the script tag is shown as text", async ({ as }) => {

@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { EditPayout } from "./_components/edit-payout";
+import { Prefetched } from "@/lib/console/prefetch";
+import { recordQuery } from "@/lib/console/queries";
+import { PAYOUTS } from "@/lib/console/resources";
 import { ConsoleIntl } from "@/components/console-intl";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -12,7 +15,9 @@ export default async function EditPayoutPage({ params }: { params: Promise<{ id:
   const { id } = await params;
   return (
     <ConsoleIntl namespaces={["detail", "forms", "record", "resources"]}>
-      <EditPayout id={id} />
+      <Prefetched queries={[recordQuery(PAYOUTS, id)]}>
+        <EditPayout id={id} />
+      </Prefetched>
     </ConsoleIntl>
   );
 }
