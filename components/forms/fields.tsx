@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { get, useWatch, type Control, type FieldErrors, type FieldPath, type FieldValues, type UseFormRegister, type UseFormRegisterReturn, type UseFormReturn, type UseFormSetError } from "react-hook-form";
 import { FieldMessage } from "@/components/forms/field-message";
+import { LEAVES_ON_PURPOSE, UnsavedChangesGuard } from "@/components/forms/unsaved-changes";
 import { Amount } from "@/components/payments/amount";
 import { buttonClass, inputClass, labelClass } from "@/components/ui/button";
 import { ApiError } from "@/lib/console/api";
@@ -192,13 +193,16 @@ export function FormCard({ id, title, children }: { id: string; title: string; c
 export function RecordForm({
   resource,
   record,
-  saving: { pending, formError },
+  dirty,
+  saving: { pending, saved, formError },
   onSubmit,
   children,
 }: {
   resource: Resource;
   record: { id: string; status: string } | undefined;
-  saving: { pending: boolean; formError: string | null };
+  /** The form differs from what it started with (react-hook-form's isDirty). */
+  dirty: boolean;
+  saving: { pending: boolean; saved: boolean; formError: string | null };
   onSubmit: React.FormEventHandler<HTMLFormElement>;
   children: React.ReactNode;
 }) {
@@ -208,6 +212,7 @@ export function RecordForm({
   const submitLabel = record ? (record.status === "rejected" ? t("resubmit") : t("saveChanges")) : t(`${kind}.create`);
   return (
     <form noValidate className="space-y-6" aria-label={record ? t(`${kind}.edit`) : t(`${kind}.new`)} onSubmit={onSubmit}>
+      <UnsavedChangesGuard unsaved={dirty && !pending && !saved} />
       {children}
       {formError ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
@@ -215,7 +220,7 @@ export function RecordForm({
         </p>
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
-        <Link href={pagePath(resource, record?.id)} className={buttonClass.secondary}>
+        <Link href={pagePath(resource, record?.id)} className={buttonClass.secondary} {...LEAVES_ON_PURPOSE}>
           {t("discard")}
         </Link>
         <button type="submit" className={buttonClass.primary} disabled={pending}>

@@ -58,5 +58,5 @@ export function useSaveRecord<T extends { id: string; status: string }, V extend
     },
   });
   const save = (values: Record<string, unknown>) => mutation.mutate({ values, key: record ? undefined : createKeys.keyFor("create") });
-  return { save, saving: { pending: mutation.isPending, formError } };
+  return { save, saving: { pending: mutation.isPending, saved: mutation.isSuccess, formError } };
 }

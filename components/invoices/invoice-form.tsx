@@ -65,7 +65,7 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   const { save, saving } = useSaveRecord<Invoice, FormValues>({ resource: INVOICES, record: invoice, setError, number: (saved) => saved.invoice_id });
 
   return (
-    <RecordForm resource={INVOICES} record={invoice} saving={saving} onSubmit={handleSubmit((values) => save({ ...values, amount: totals?.total }))}>
+    <RecordForm resource={INVOICES} record={invoice} dirty={formState.isDirty} saving={saving} onSubmit={handleSubmit((values) => save({ ...values, amount: totals?.total }))}>
       <RecipientCard field={field} />
 
       <FormCard id="terms" title={t("terms")}>

@@ -88,7 +88,7 @@ export function PayoutForm({ payout }: { payout?: Payout }) {
   const { save, saving } = useSaveRecord<Payout, FormValues>({ resource: PAYOUTS, record: payout, setError, number: (saved) => saved.payout_id });
 
   return (
-    <RecordForm resource={PAYOUTS} record={payout} saving={saving} onSubmit={handleSubmit((values) => save(values))}>
+    <RecordForm resource={PAYOUTS} record={payout} dirty={formState.isDirty} saving={saving} onSubmit={handleSubmit((values) => save(values))}>
       <RecipientCard field={field}>
         <Select id="field-recipient_type" label={t("recipientType")} {...register("recipient_type", { setValueAs: optionalText })}>
           <option value="">{t("notSpecified")}</option>

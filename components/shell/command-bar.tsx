@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { ShortcutsDialog } from "@/components/ui/shortcuts-dialog";
 import { takesKeys } from "@/lib/console/keyboard";
+import { leaveTo } from "@/lib/console/leave-guard";
 
 // The palette's code (its query and listbox) loads on first use, not with every page.
 const CommandPalette = dynamic(() => import("@/components/shell/command-palette").then((module) => module.CommandPalette), { ssr: false });
@@ -48,7 +49,7 @@ export function CommandBar() {
     pendingG.current = 0;
     if (afterG && GO_TO[event.key]) {
       event.preventDefault();
-      router.push(GO_TO[event.key]!.href);
+      leaveTo(GO_TO[event.key]!.href, (href) => router.push(href));
     } else if (event.key === "g") {
       pendingG.current = Date.now();
     } else if (event.key === "?") {

@@ -7,6 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { inputClass } from "@/components/ui/button";
 import { apiFetch } from "@/lib/console/api";
 import { useStatusLabel } from "@/lib/console/i18n/use-format";
+import { leaveTo } from "@/lib/console/leave-guard";
 import type { LookupMatch } from "@/lib/console/types";
 
 /** A pause in typing before the lookup goes out, so each keystroke is not a request. */
@@ -71,7 +72,7 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
   const go = (choice: Choice | undefined) => {
     if (!choice) return;
     onClose();
-    router.push(choice.href);
+    leaveTo(choice.href, (href) => router.push(href));
   };
   const optionId = (index: number) => `${listId}-${index}`;
   const status = !text
