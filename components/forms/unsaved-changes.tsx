@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { holdLeaving } from "@/lib/console/leave-guard";
@@ -30,7 +30,6 @@ export function UnsavedChangesGuard({ unsaved }: { unsaved: boolean }) {
   const t = useTranslations("forms.unsaved");
   const router = useRouter();
   const [leavingFor, setLeavingFor] = useState<string | null>(null);
-  const release = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     if (!unsaved) return;
@@ -49,23 +48,19 @@ export function UnsavedChangesGuard({ unsaved }: { unsaved: boolean }) {
     };
     window.addEventListener("beforeunload", onBeforeUnload);
     document.addEventListener("click", onClick, true);
-    release.current = holdLeaving(setLeavingFor);
+    const release = holdLeaving(setLeavingFor);
     return () => {
       window.removeEventListener("beforeunload", onBeforeUnload);
       document.removeEventListener("click", onClick, true);
-      release.current?.();
-      release.current = null;
+      release();
     };
   }, [unsaved]);
 
   const leave = () => {
     const href = leavingFor;
     setLeavingFor(null);
-    if (href === null) return;
-    // The person chose to lose the changes: nothing asks again on the way out.
-    release.current?.();
-    release.current = null;
-    router.push(href);
+    // Straight to the router: the page's own guard is not asked again.
+    if (href !== null) router.push(href);
   };
 
   return (
