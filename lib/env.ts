@@ -176,11 +176,20 @@ export const chainSettings: Readonly<Record<string, ChainSettings & { RPC_URL: s
   }),
 );
 
-export const chainTuning = z
-  .object({
-    // A send not mined this long after its broadcast is replaced (same nonce, higher fee).
-    CHAIN_REPLACE_AFTER_MS: z.coerce.number().int().min(100).default(120_000),
-    // The largest block range one eth_getLogs asks for; the scanner shrinks it on errors and provider limits.
-    CHAIN_SCAN_MAX_RANGE: z.coerce.number().int().min(1).max(100_000).default(2_000),
-  })
-  .parse(process.env);
+const chainTuningSchema = z.object({
+  // A send not mined this long after its broadcast is replaced (same nonce, higher fee).
+  CHAIN_REPLACE_AFTER_MS: z.coerce.number().int().min(100).default(120_000),
+  // The largest block range one eth_getLogs asks for; the scanner shrinks it on errors and provider limits.
+  CHAIN_SCAN_MAX_RANGE: z.coerce.number().int().min(1).max(100_000).default(2_000),
+});
+export const chainTuning = chainTuningSchema.parse(process.env);
+
+/**
+ * Every variable this module reads, as an operator writes it (`CHAIN_<ID>_…` once for all chains):
+ * `.env.example` documents exactly these (lib/env.test.ts holds the two together).
+ */
+export const ENV_VARIABLES: readonly string[] = [
+  ...Object.keys(envSchema.shape),
+  ...Object.keys(chainSettingsSchema.shape).map((key) => `CHAIN_<ID>_${key}`),
+  ...Object.keys(chainTuningSchema.shape),
+];

@@ -2,7 +2,9 @@
 // never from how a process was launched. The worker in a multi-server deployment is started with
 // nothing but DATABASE_URL, and every webhook leaves from it, so that launch must keep the guard
 // against private targets on (issue 22 §0: it once ran with development defaults).
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -106,4 +108,39 @@ describe.each(drivers.filter((driver) => driver === "postgres"))("the built work
     }
     expect(await worker.exited).toBe(0);
   }, 60_000);
+});
+
+describeDriverIndependent("the worker and the CLI read .env as `next` does", () => {
+  const root = path.resolve(import.meta.dirname, "../..");
+  // A setting only .env holds, and one that refuses the start before any database is opened: the
+  // refusal naming it shows the file was read. The same launch without the file starts past it.
+  it.each(["worker", "studio-cli"])("npm run %s", async (name) => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "studio-dotenv-"));
+    const launch = () =>
+      new Promise<{ code: number; output: string }>((resolve) => {
+        const child = spawn(process.execPath, [path.join(root, "scripts", "run-built.mjs"), name, ...(name === "studio-cli" ? ["org:list"] : [])], {
+          cwd: folder,
+          env: bareEnvironment({ DATABASE_URL: undefined, DATA_DIR: path.join(folder, "data"), STUDIO_SECRET: undefined, CONSOLE_SECRET: undefined }),
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        // The worker logs its refusal as JSON on standard output, the CLI says it on standard error.
+        let output = "";
+        for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk: Buffer) => (output += chunk.toString()));
+        child.on("exit", (code) => resolve({ code: code ?? 1, output }));
+      });
+    try {
+      fs.writeFileSync(path.join(folder, ".env"), "DATABASE_URL=mysql://studio@127.0.0.1/studio\n");
+      const withFile = await launch();
+      expect(withFile.code).not.toBe(0);
+      expect(withFile.output).toContain("DATABASE_URL must be a postgres:// URL");
+      fs.rmSync(path.join(folder, ".env"));
+      // Without the file the same launch gets past the setting, to a refusal of its own.
+      const without = await launch();
+      expect(without.code).not.toBe(0);
+      expect(without.output).not.toContain("DATABASE_URL must be");
+      expect(without.output).toMatch(name === "worker" ? /npm run worker needs DATABASE_URL/ : /STUDIO_SECRET and CONSOLE_SECRET are not set/);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
 });
