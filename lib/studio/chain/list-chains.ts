@@ -16,10 +16,14 @@ import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 import { CHAINS } from "@/lib/studio/chain/registry";
 import { walletAddress } from "@/lib/studio/chain/hd-wallet";
 import { chainMode, configuredChain, rpcChain, rpcChains, type RpcChain } from "@/lib/studio/chain/evm/rpc-chains";
-import { currentFees, NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS } from "@/lib/studio/chain/evm/rpc-adapter";
+import { currentFees } from "@/lib/studio/chain/evm/rpc-adapter";
+import { NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS } from "@/lib/studio/chain/evm/bound-transaction";
 import { shortReason } from "@/lib/studio/chain/evm/start-checks";
 import { GAS_TANK_INDEX, TREASURY_INDEX } from "@/lib/studio/chain/wallet-indexes";
 import { countUnmatchedDeposits, type SetAsideReason } from "@/lib/studio/chain/evm/unmatched-deposits";
+
+/** Quarantined sends listed per chain, newest first (the warning counts them all). */
+const QUARANTINED_LISTED = 50;
 
 /** Withdrawals' worth of gas below which the gas tank is called low. */
 const GAS_TANK_LOW_SENDS = 20n;
