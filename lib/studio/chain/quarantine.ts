@@ -55,16 +55,19 @@ export async function quarantineSend(send: SendRow, reason: string, now: Date = 
   );
 }
 
+/** What was about to happen to a send when its check failed, as its quarantine reason names it. */
+export type GuardedStep = "broadcast" | "re-broadcast" | "replacement" | "start-up binding";
+
 /**
  * Runs `work` (checks, then signing or broadcasting); a custody violation it raises quarantines
  * `send` and gives undefined instead of throwing, so one bad row never stops the others' rounds.
  */
-export async function quarantineOnViolation<T>(send: SendRow, now: Date, work: () => Promise<T>): Promise<T | undefined> {
+export async function quarantineOnViolation<T>(send: SendRow, step: GuardedStep, now: Date, work: () => Promise<T>): Promise<T | undefined> {
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof SendBindingViolation)) throw error;
-    await quarantineSend(send, error.message, now);
+    await quarantineSend(send, `${step} refused: ${error.message}`, now);
     return undefined;
   }
 }

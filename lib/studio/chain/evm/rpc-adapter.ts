@@ -21,7 +21,7 @@ import { newId } from "@/lib/studio/core/ids";
 import { formatUnits } from "@/lib/studio/core/money";
 import type { ChainAdapter, PlannedTransfer, SendRow, SendSource } from "@/lib/studio/chain/adapter";
 import { bindSend } from "@/lib/studio/chain/send-binding";
-import { quarantineOnViolation } from "@/lib/studio/chain/quarantine";
+import { quarantineOnViolation, type GuardedStep } from "@/lib/studio/chain/quarantine";
 import { evmSendBinding, NATIVE_DECIMALS, NATIVE_TOKEN, NATIVE_TRANSFER_GAS, signBound, TOKEN_TRANSFER_GAS, verifiedSend, type BindableSend, type Fees } from "@/lib/studio/chain/evm/bound-transaction";
 import { walletAddress } from "@/lib/studio/chain/hd-wallet";
 import { orgAccount } from "@/lib/studio/chain/evm/keys";
@@ -55,7 +55,7 @@ export const evmRpcChain: ChainAdapter = {
 
   async broadcast(send) {
     const rpc = requireRpcChain(send.chainId);
-    if (!(await verifiedOrQuarantined(rpc, send))) return "refused";
+    if (!(await verifiedOrQuarantined(rpc, send, "broadcast"))) return "refused";
     if (send.afterSendId && !(await isMined(send.afterSendId))) return "waiting";
     await sendRaw(rpc, send.rawTx as Hex);
     return "sent";
@@ -63,13 +63,13 @@ export const evmRpcChain: ChainAdapter = {
 };
 
 /** Whether the send's row holds: its MAC, and its stored bytes its bound transaction; one that fails is quarantined. */
-async function verifiedOrQuarantined(rpc: RpcChain, send: SendRow, now: Date = new Date()): Promise<boolean> {
-  return (await quarantineOnViolation(send, now, async () => Boolean(await verifiedSend(rpc, send)))) === true;
+async function verifiedOrQuarantined(rpc: RpcChain, send: SendRow, step: GuardedStep, now: Date = new Date()): Promise<boolean> {
+  return (await quarantineOnViolation(send, step, now, async () => Boolean(await verifiedSend(rpc, send)))) === true;
 }
 
 /** The stored bytes of a broadcast send again (a node may have forgotten them), once they prove to be the bound transaction. */
 export async function resendStored(rpc: RpcChain, send: SendRow, now: Date): Promise<void> {
-  if (await verifiedOrQuarantined(rpc, send, now)) await sendRaw(rpc, send.rawTx as Hex);
+  if (await verifiedOrQuarantined(rpc, send, "re-broadcast", now)) await sendRaw(rpc, send.rawTx as Hex);
 }
 
 /** Sends signed bytes; a node that already has them (or mined them) has the same transaction, not a second one. */

@@ -110,7 +110,7 @@ async function findReceipt(rpc: RpcChain, send: SendRow): Promise<TransactionRec
  */
 async function replaceSend(rpc: RpcChain, send: SendRow, now: Date): Promise<boolean> {
   const database = await db();
-  const rawTx = await quarantineOnViolation(send, now, async () => {
+  const rawTx = await quarantineOnViolation(send, "replacement", now, async () => {
     const { binding, stored: previous } = await verifiedSend(rpc, send);
     const fees = bumpedFees(previous, await currentFees(rpc));
     return signBound(rpc, await boundSigner(database, binding), binding, send.bindingMac, fees);

@@ -7,8 +7,8 @@ import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { chainSends } from "@/lib/studio/db/chain-schema";
-import { bindSend, SendBindingViolation } from "@/lib/studio/chain/send-binding";
-import { quarantineSend } from "@/lib/studio/chain/quarantine";
+import { bindSend } from "@/lib/studio/chain/send-binding";
+import { quarantineOnViolation } from "@/lib/studio/chain/quarantine";
 import { evmSendBinding, verifiedStoredTransaction } from "@/lib/studio/chain/evm/bound-transaction";
 import { rpcChains } from "@/lib/studio/chain/evm/rpc-chains";
 
@@ -20,17 +20,15 @@ export async function bindUnboundSends(database: DbOrTx, now: Date = new Date())
       .from(chainSends)
       .where(and(eq(chainSends.chainId, rpc.chain.id), isNull(chainSends.bindingMac), inArray(chainSends.status, ["pending", "sent"])));
     for (const row of rows) {
-      try {
+      const bound = await quarantineOnViolation(row, "start-up binding", now, async () => {
         const binding = evmSendBinding(rpc, row);
         await verifiedStoredTransaction(rpc, row.rawTx, binding);
         // Several processes may start at once: whichever writes first, the MAC is the same.
         await database.update(chainSends).set({ bindingMac: bindSend(binding) }).where(and(eq(chainSends.id, row.id), isNull(chainSends.bindingMac)));
-        counts.bound += 1;
-      } catch (error) {
-        if (!(error instanceof SendBindingViolation)) throw error;
-        await quarantineSend(row, `planned before send binding, and ${error.message}`, now);
-        counts.quarantined += 1;
-      }
+        return true;
+      });
+      if (bound) counts.bound += 1;
+      else counts.quarantined += 1;
     }
   }
   return counts;
