@@ -10,7 +10,7 @@ const MIN_SECRET_BYTES = 32;
 const TAG_BYTES = 16;
 const VERSION = "v2";
 
-export type SealPurpose = "studio/hd-seed" | "studio/webhook-endpoint-secret" | "console/api-key" | "console/sign-in-proof";
+export type SealPurpose = "studio/hd-seed" | "studio/webhook-endpoint-secret" | "studio/chain-send-binding" | "console/api-key" | "console/sign-in-proof";
 
 /**
  * The server secret: `fromEnv`, or the file in `dataDir`, created atomically on first start (a

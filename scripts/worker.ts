@@ -7,6 +7,7 @@ import { startDispatcher } from "@/lib/studio/webhooks/dispatcher";
 import { startEmailDrainer } from "@/lib/studio/emails/drainer";
 import { requireServerSecrets } from "@/lib/secrets/check";
 import { checkStudioSecret } from "@/lib/studio/core/secrets";
+import { bindUnboundSends } from "@/lib/studio/chain/evm/unbound-sends";
 import { captureConsole, log } from "@/lib/observability/log";
 import { serveMetrics } from "@/lib/observability/scrape";
 
@@ -21,6 +22,9 @@ async function main(): Promise<void> {
   requireServerSecrets("npm run worker", ["STUDIO_SECRET"]);
   const { db } = await getDatabase();
   await checkStudioSecret(db);
+  // As the server's start does: a worker first up after the upgrade must not quarantine sends the
+  // start-up would have bound.
+  await bindUnboundSends(db);
   const sweeper = startSweeper(env.SWEEP_INTERVAL_MS);
   // Several workers may drain one outbox: leases (SKIP LOCKED) keep them from sending an attempt twice.
   const dispatcher = startDispatcher();

@@ -79,7 +79,10 @@ async function startOn(port: number, options: { chainId?: number; decimals?: num
     throw error;
   }
   const relay = await startRelay(port);
-  const transport = http(directUrl, { retryCount: 0 });
+  // One quick retry: with PGlite busy in this process (a Studio booting), the client's idle
+  // keep-alive timer can fire after the node has already closed the socket, and the next request
+  // fails with "other side closed" before the node ever read it.
+  const transport = http(directUrl, { retryCount: 1, retryDelay: 50 });
   const publicClient = createPublicClient({ transport, pollingInterval: 50 });
   const testClient = createTestClient({ mode: "hardhat", transport });
   const wallets = new Map<number, WalletClient & { account: ReturnType<typeof mnemonicToAccount> }>();

@@ -2491,6 +2491,38 @@ export interface components {
             failed_sends: number;
             /** @description Transfers at depth to the organization's deposit addresses that paid nothing (wrong token, record closed, address without an HD index): the funds wait on the addresses for an operator to return; listed by GET /chains/unmatched-deposits */
             unmatched_deposits: number;
+            /** @description Sends whose row failed the custody check (its binding MAC under STUDIO_SECRET, or a stored transaction that is not its bound transaction signed by its sender): nothing was signed or broadcast for them and nothing was credited back; an operator decides (newest first, at most 50; the warning counts all) */
+            quarantined_sends: {
+                /** @example send_01JD7Q2M3X4Y5Z6A7B8C9D0E1F */
+                id: string;
+                /**
+                 * @description settlement, refund, partial_refund, payout, withdrawal or gas_top_up
+                 * @example withdrawal
+                 */
+                purpose: string;
+                /**
+                 * @description The token contract, or `native` for a gas top-up
+                 * @example 0xaf88d065e77c8cC2239327C5EDb3A432268e5831
+                 */
+                token_address: string;
+                /**
+                 * @description The destination the row names (not necessarily one Studio planned)
+                 * @example 0x8ba1f109551bD432803012645Ac136ddd64DBA72
+                 */
+                to_address: string;
+                /**
+                 * @description The amount the row names, exact decimal
+                 * @example 5
+                 */
+                amount: string;
+                /** @example the send's fields do not match their binding MAC (changed or copied row) */
+                reason: string;
+                /**
+                 * @description ISO 8601
+                 * @example 2026-12-07T21:40:00.000Z
+                 */
+                quarantined_at: string;
+            }[];
             /**
              * @example [
              *       "gas tank low: 0.001 left, about 3 withdrawals' worth"

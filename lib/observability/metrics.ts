@@ -34,6 +34,12 @@ function create() {
       labelNames: ["outcome"] as const,
       registers: [registry],
     }),
+    chainSendsQuarantined: new client.Counter({
+      name: "studio_chain_sends_quarantined_total",
+      help: "Chain sends this process refused to sign or broadcast because their row failed the custody check (binding MAC, stored transaction), by chain",
+      labelNames: ["chain"] as const,
+      registers: [registry],
+    }),
   };
 }
 

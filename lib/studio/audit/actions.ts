@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   ...REVIEWED_OWNER_TYPES.flatMap((owner) => [`${owner}.review_assigned`, `${owner}.approval_recorded`] as const),
   ...CHAIN_AUDIT_ACTIONS,
   "chain_send.failed",
+  // A send whose row failed the custody check (chain/quarantine.ts): never signed or broadcast.
+  "chain_send.quarantined",
   "withdrawal.created",
   ...Object.values(WITHDRAWAL_ACTIONS).map(({ audited }) => `withdrawal.${audited}` as const),
   "withdrawal.approval_recorded",

@@ -11,7 +11,7 @@ import { rpcChain } from "@/lib/studio/chain/evm/rpc-chains";
 import { evmRpcChain } from "@/lib/studio/chain/evm/rpc-adapter";
 
 /** A transfer out of the organization's wallet; `reference` is stable across retries of the same send. */
-export type OutboundTransfer = { reference: string; chain: ChainInfo; tokenAddress: string; to: string; amount: string };
+export type OutboundTransfer = { reference: string; purpose: string; chain: ChainInfo; tokenAddress: string; to: string; amount: string };
 
 /**
  * Where a send's funds are: a payment's deposit address, or the organization's treasury (a
@@ -23,7 +23,7 @@ export type SendSender = "deposit_address" | "treasury";
 export type SendSource = { orgId: number; paymentIntentId: string | null; sender: SendSender };
 
 /** What planning a send decided, stored with it in the planning transaction. */
-export type PlannedTransfer = Pick<typeof chainSends.$inferInsert, "txHash" | "fromAddress" | "nonce" | "rawTx" | "txHashes" | "afterSendId">;
+export type PlannedTransfer = Pick<typeof chainSends.$inferInsert, "txHash" | "fromAddress" | "nonce" | "rawTx" | "txHashes" | "afterSendId" | "bindingMac">;
 
 export type SendRow = typeof chainSends.$inferSelect;
 
@@ -38,9 +38,10 @@ export interface ChainAdapter {
   plan(tx: Tx, transfer: OutboundTransfer, source: SendSource): Promise<PlannedTransfer>;
   /**
    * Broadcasts a planned send; broadcasting it again is the same transfer, not a second one.
-   * "waiting" when it may not go out yet (its gas top-up is not confirmed).
+   * "waiting" when it may not go out yet (its gas top-up is not confirmed); "refused" when its row
+   * failed the custody check (chain/quarantine.ts) and nothing went out.
    */
-  broadcast(send: SendRow): Promise<"sent" | "waiting">;
+  broadcast(send: SendRow): Promise<"sent" | "waiting" | "refused">;
 }
 
 export const sandboxChain: ChainAdapter = {

@@ -3,8 +3,8 @@ import "server-only";
 // the node's head and the scanner's position, the organization's treasury and gas tank, what the
 // treasury holds on chain beside what the ledger says, and the sends still on their way. Plain
 // warnings say what needs a person: a gas tank running low, a scanner behind, a node unreachable,
-// a chain balance that differs from the ledger.
-import { and, eq, inArray, sql } from "drizzle-orm";
+// a chain balance that differs from the ledger, a send quarantined by the custody check.
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { erc20Abi, formatEther, getAddress } from "viem";
 import { db } from "@/lib/db/client";
@@ -16,10 +16,14 @@ import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 import { CHAINS } from "@/lib/studio/chain/registry";
 import { walletAddress } from "@/lib/studio/chain/hd-wallet";
 import { chainMode, configuredChain, rpcChain, rpcChains, type RpcChain } from "@/lib/studio/chain/evm/rpc-chains";
-import { currentFees, NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS } from "@/lib/studio/chain/evm/rpc-adapter";
+import { currentFees } from "@/lib/studio/chain/evm/rpc-adapter";
+import { NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS } from "@/lib/studio/chain/evm/bound-transaction";
 import { shortReason } from "@/lib/studio/chain/evm/start-checks";
 import { GAS_TANK_INDEX, TREASURY_INDEX } from "@/lib/studio/chain/wallet-indexes";
 import { countUnmatchedDeposits, type SetAsideReason } from "@/lib/studio/chain/evm/unmatched-deposits";
+
+/** Quarantined sends listed per chain, newest first (the warning counts them all). */
+const QUARANTINED_LISTED = 50;
 
 /** Withdrawals' worth of gas below which the gas tank is called low. */
 const GAS_TANK_LOW_SENDS = 20n;
@@ -50,6 +54,22 @@ export const chainStatusSchema = z.object({
   unmatched_deposits: z.number().int().meta({
     description: "Transfers at depth to the organization's deposit addresses that paid nothing (wrong token, record closed, address without an HD index): the funds wait on the addresses for an operator to return; listed by GET /chains/unmatched-deposits",
   }),
+  quarantined_sends: z
+    .array(
+      z.object({
+        id: z.string().meta({ example: "send_01JD7Q2M3X4Y5Z6A7B8C9D0E1F" }),
+        purpose: z.string().meta({ description: "settlement, refund, partial_refund, payout, withdrawal or gas_top_up", example: "withdrawal" }),
+        token_address: z.string().meta({ description: "The token contract, or `native` for a gas top-up", example: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831" }),
+        to_address: z.string().meta({ description: "The destination the row names (not necessarily one Studio planned)", example: "0x8ba1f109551bD432803012645Ac136ddd64DBA72" }),
+        amount: z.string().meta({ description: "The amount the row names, exact decimal", example: "5" }),
+        reason: z.string().meta({ example: "the send's fields do not match their binding MAC (changed or copied row)" }),
+        quarantined_at: z.string().meta({ description: "ISO 8601", example: "2026-12-07T21:40:00.000Z" }),
+      }),
+    )
+    .meta({
+      description:
+        "Sends whose row failed the custody check (its binding MAC under STUDIO_SECRET, or a stored transaction that is not its bound transaction signed by its sender): nothing was signed or broadcast for them and nothing was credited back; an operator decides (newest first, at most 50; the warning counts all)",
+    }),
   warnings: z.array(z.string()).meta({ example: ["gas tank low: 0.001 left, about 3 withdrawals' worth"] }),
 });
 export type ChainStatus = z.infer<typeof chainStatusSchema>;
@@ -65,6 +85,11 @@ export async function listChains(input: { principal: Principal }): Promise<Chain
     .from(chainSends)
     .where(and(eq(chainSends.orgId, orgId), inArray(chainSends.status, ["pending", "sent", "failed"])))
     .groupBy(chainSends.chainId, chainSends.status);
+  const quarantined = await database
+    .select()
+    .from(chainSends)
+    .where(and(eq(chainSends.orgId, orgId), eq(chainSends.status, "quarantined")))
+    .orderBy(desc(chainSends.quarantinedAt), desc(chainSends.id));
   const positions = await database.select().from(chainScanState);
   const setAside = await countUnmatchedDeposits(orgId);
   return Promise.all(
@@ -98,10 +123,26 @@ export async function listChains(input: { principal: Principal }): Promise<Chain
         pending_sends: count(["pending", "sent"]),
         failed_sends: count(["failed"]),
         unmatched_deposits: setAside.filter((row) => row.chainId === chain.id).reduce((sum, row) => sum + row.count, 0),
+        quarantined_sends: quarantined
+          .filter((send) => send.chainId === chain.id)
+          .slice(0, QUARANTINED_LISTED)
+          .map((send) => ({
+            id: send.id,
+            purpose: send.purpose,
+            token_address: send.tokenAddress,
+            to_address: send.toAddress,
+            amount: send.amount,
+            reason: send.bindingViolation ?? "",
+            quarantined_at: (send.quarantinedAt ?? send.createdAt).toISOString(),
+          })),
         warnings: [],
       };
       const rpc = rpcChain(chain.id);
       if (rpc) await addNodeFacts(status, rpc, address(GAS_TANK_INDEX), positions.find((row) => row.chainId === chain.id)?.scannedBlock ?? null);
+      const quarantinedHere = quarantined.filter((send) => send.chainId === chain.id).length;
+      if (quarantinedHere > 0) {
+        status.warnings.push(`${quarantinedHere} send(s) failed the custody check and were quarantined: nothing was signed or broadcast for them; someone wrote or changed these rows outside Studio (see the audit log, chain_send.quarantined)`);
+      }
       if (status.failed_sends > 0) status.warnings.push(`${status.failed_sends} send(s) failed on chain and need an operator (see the audit log, chain_send.failed)`);
       const aside = (reason: SetAsideReason) => setAside.find((row) => row.chainId === chain.id && row.reason === reason)?.count ?? 0;
       if (status.unmatched_deposits > 0) {

@@ -41,6 +41,7 @@ export async function planSend(
 ): Promise<{ id: string; txHash: string; timestamp: number }> {
   const transfer: OutboundTransfer = {
     reference: newId("send"),
+    purpose: input.purpose,
     chain: input.chain,
     tokenAddress: input.tokenAddress,
     to: input.to,
@@ -111,7 +112,9 @@ export async function broadcastPendingSends(options: { only?: string[]; now?: Da
 async function broadcastOne(send: SendRow): Promise<boolean> {
   const database = await db();
   try {
-    if ((await chainAdapter(send.chainId).broadcast(send)) === "waiting") {
+    const outcome = await chainAdapter(send.chainId).broadcast(send);
+    if (outcome === "refused") return false;
+    if (outcome === "waiting") {
       await database.update(chainSends).set({ leaseUntil: null }).where(eq(chainSends.id, send.id));
       return false;
     }

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHmac } from "node:crypto";
 import { env } from "@/lib/env";
 import { and, eq, not, like } from "drizzle-orm";
 import { loadOrCreateSecret, resealFirstFormat, seal, sealingKey, unseal } from "@/lib/crypto";
@@ -8,6 +9,7 @@ import { checkServerSecret, requireServerSecrets } from "@/lib/secrets/check";
 
 let keys: { secret: Buffer; key: Buffer } | undefined;
 let endpointKeys: { secret: Buffer; key: Buffer } | undefined;
+let sendBindingKeys: Buffer | undefined;
 
 function studioSecret(): Buffer {
   requireServerSecrets("Studio", ["STUDIO_SECRET"]);
@@ -28,6 +30,15 @@ function webhookEndpointKeys() {
     endpointKeys = { secret, key: sealingKey(secret, "studio/webhook-endpoint-secret") };
   }
   return endpointKeys;
+}
+
+/**
+ * The key a chain send's binding MAC is made under (lib/studio/chain/send-binding.ts): derived
+ * from STUDIO_SECRET and the send's id, so a row copied under another id carries no valid MAC.
+ */
+export function sendBindingKey(sendId: string): Buffer {
+  sendBindingKeys ??= sealingKey(studioSecret(), "studio/chain-send-binding");
+  return createHmac("sha256", sendBindingKeys).update(`chain-send-binding:${sendId}`).digest();
 }
 
 /** Which of an endpoint's two secrets: the one signing now, or the one a rotation replaced. */

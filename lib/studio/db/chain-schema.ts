@@ -42,12 +42,19 @@ export const chainSends = pgTable(
     afterSendId: text("after_send_id"),
     minedBlock: bigint("mined_block", { mode: "number" }),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    // What the send does, bound at planning by a MAC under STUDIO_SECRET and the send's id
+    // (chain/send-binding.ts); a row that fails the check is `quarantined`, with the reason here.
+    bindingMac: text("binding_mac"),
+    bindingViolation: text("binding_violation"),
+    quarantinedAt: timestamp("quarantined_at", { withTimezone: true }),
   },
   (t) => [
     index("chain_sends_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
     index("chain_sends_sent_idx").on(t.chainId, t.createdAt).where(sql`${t.status} = 'sent'`),
     // GET /lookup finds the record a settlement, refund or payout was sent for by its hash.
     index("chain_sends_org_tx_hash_idx").on(t.orgId, t.txHash),
+    // GET /chains lists an organization's quarantined sends for an operator.
+    index("chain_sends_quarantined_idx").on(t.orgId, t.chainId).where(sql`${t.status} = 'quarantined'`),
   ],
 );
 

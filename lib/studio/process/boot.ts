@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { seedDemoIfEmpty } from "@/lib/studio/seed/demo";
 import { checkRpcChains } from "@/lib/studio/chain/evm/start-checks";
 import { checkStudioSecret, resealFirstFormatHdSeeds } from "@/lib/studio/core/secrets";
+import { bindUnboundSends } from "@/lib/studio/chain/evm/unbound-sends";
 
 const holder = globalThis as typeof globalThis & { __studioReady?: Promise<void> };
 
@@ -23,5 +24,7 @@ async function start(): Promise<void> {
   // A wrong STUDIO_SECRET refuses the start here, not at the first payment.
   await checkStudioSecret(db);
   await resealFirstFormatHdSeeds(db);
+  // Sends from before binding MACs: bound if their signed bytes prove them, else quarantined.
+  await bindUnboundSends(db);
   if (env.SEED_DEMO) await seedDemoIfEmpty();
 }

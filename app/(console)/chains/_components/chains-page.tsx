@@ -86,7 +86,49 @@ function ChainSection({ chain }: { chain: ChainStatus }) {
           ))}
         </tbody>
       </table>
+      <QuarantinedSends chain={chain} />
     </Section>
+  );
+}
+
+/** Sends whose row failed the custody check: nothing was signed for them; an operator decides. */
+function QuarantinedSends({ chain }: { chain: ChainStatus }) {
+  const t = useTranslations("chains");
+  const format = useFormat();
+  if (chain.quarantined_sends.length === 0) return null;
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <p className="text-sm text-slate-700">{t("quarantinedHelp")}</p>
+      <table className="mt-2 min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">{t("quarantinedCaption", { chain: chain.name })}</caption>
+        <thead className={headClass}>
+          <tr>
+            <th scope="col" className={cellClass}>{t("send")}</th>
+            <th scope="col" className={cellClass}>{t("purpose")}</th>
+            <th scope="col" className={`${cellClass} text-right`}>{t("amount")}</th>
+            <th scope="col" className={cellClass}>{t("to")}</th>
+            <th scope="col" className={cellClass}>{t("why")}</th>
+            <th scope="col" className={cellClass}>{t("quarantinedAt")}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {chain.quarantined_sends.map((send) => (
+            <tr key={send.id}>
+              <td className={`${cellClass} break-all`}>
+                <Code>{send.id}</Code>
+              </td>
+              <td className={cellClass}>{send.purpose}</td>
+              <td className={`${cellClass} text-right tabular-nums`}>{format.amount(send.amount)}</td>
+              <td className={`${cellClass} break-all`}>
+                <Code>{send.to_address}</Code>
+              </td>
+              <td className={cellClass}>{send.reason}</td>
+              <td className={cellClass}>{format.dateTime(send.quarantined_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

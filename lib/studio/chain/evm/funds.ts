@@ -12,7 +12,8 @@ import { StudioError } from "@/lib/studio/core/errors";
 import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 import type { ChainInfo, TokenInfo } from "@/lib/studio/chain/registry";
 import { orgAccount } from "@/lib/studio/chain/evm/keys";
-import { currentFees, NATIVE_DECIMALS, NATIVE_TOKEN, NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS } from "@/lib/studio/chain/evm/rpc-adapter";
+import { currentFees } from "@/lib/studio/chain/evm/rpc-adapter";
+import { NATIVE_DECIMALS, NATIVE_TOKEN, NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS } from "@/lib/studio/chain/evm/bound-transaction";
 import { rpcChain, type RpcChain } from "@/lib/studio/chain/evm/rpc-chains";
 import { GAS_TANK_INDEX, TREASURY_INDEX } from "@/lib/studio/chain/wallet-indexes";
 

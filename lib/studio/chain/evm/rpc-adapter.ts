@@ -4,32 +4,29 @@ import "server-only";
 // sends get distinct, gap-free nonces and a rolled-back plan gives its nonce back), the EIP-1559
 // transaction is signed with the sender's HD key, and the raw bytes and their hash are stored with
 // the send. Broadcasting is then only ever sending those bytes: after a crash, the same transaction.
+// What the send does is bound by a MAC (chain/send-binding.ts) before it is signed, and signed
+// only as rebuilt from those fields (bound-transaction.ts); stored bytes go out again only once
+// they prove to be that transaction, and a row that fails is quarantined (chain/quarantine.ts).
 //
 // A deposit address holds no native gas, so every token send gets a top-up from the
 // organization's gas tank, planned with it, for exactly the gas the send may burn; the token send
 // goes out once the top-up is mined.
 import { and, eq, sql } from "drizzle-orm";
-import { encodeFunctionData, erc20Abi, getAddress, keccak256, parseUnits as parseTokenUnits, type Address, type Hex } from "viem";
+import { keccak256, type Address, type Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { db, type Tx } from "@/lib/db/client";
 import { chainNonces, chainSends } from "@/lib/studio/db/chain-schema";
 import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { newId } from "@/lib/studio/core/ids";
 import { formatUnits } from "@/lib/studio/core/money";
-import type { ChainAdapter, PlannedTransfer, SendSource } from "@/lib/studio/chain/adapter";
+import type { ChainAdapter, PlannedTransfer, SendRow, SendSource } from "@/lib/studio/chain/adapter";
+import { bindSend } from "@/lib/studio/chain/send-binding";
+import { quarantineOnViolation, type GuardedStep } from "@/lib/studio/chain/quarantine";
+import { evmSendBinding, NATIVE_DECIMALS, NATIVE_TOKEN, NATIVE_TRANSFER_GAS, signBound, TOKEN_TRANSFER_GAS, verifiedSend, type BindableSend, type Fees } from "@/lib/studio/chain/evm/bound-transaction";
 import { walletAddress } from "@/lib/studio/chain/hd-wallet";
 import { orgAccount } from "@/lib/studio/chain/evm/keys";
 import { rpcChain, type RpcChain } from "@/lib/studio/chain/evm/rpc-chains";
 import { GAS_TANK_INDEX, TREASURY_INDEX } from "@/lib/studio/chain/wallet-indexes";
-
-/** Gas limit of an ERC-20 transfer: USDC and USDT use 35,000–65,000; the unused rest is not charged. */
-export const TOKEN_TRANSFER_GAS = 100_000n;
-export const NATIVE_TRANSFER_GAS = 21_000n;
-/** Native coins are recorded in wei as a decimal of the coin (18 places) in the NUMERIC amount column. */
-export const NATIVE_DECIMALS = 18;
-export const NATIVE_TOKEN = "native";
-
-export type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
 
 export const evmRpcChain: ChainAdapter = {
   name: "rpc",
@@ -37,27 +34,43 @@ export const evmRpcChain: ChainAdapter = {
 
   async plan(tx, transfer, source) {
     const rpc = requireRpcChain(transfer.chain.id);
-    const token = Object.values(rpc.chain.tokens).find((candidate) => candidate.address.toLowerCase() === transfer.tokenAddress.toLowerCase());
-    if (!token) throw new Error(`${transfer.tokenAddress} is not a configured token on ${rpc.chain.id}`);
+    if (!Object.values(rpc.chain.tokens).some((token) => token.address.toLowerCase() === transfer.tokenAddress.toLowerCase())) {
+      throw new Error(`${transfer.tokenAddress} is not a configured token on ${rpc.chain.id}`);
+    }
     const sender = await orgAccount(tx, source.orgId, await senderIndex(tx, source));
     const fees = await currentFees(rpc);
     const topUp = await planGasTopUp(tx, rpc, source, sender.address, TOKEN_TRANSFER_GAS * fees.maxFeePerGas);
-    const signed = await signWithNextNonce(tx, rpc, sender, {
-      to: getAddress(token.address),
-      data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [getAddress(transfer.to), parseTokenUnits(transfer.amount, token.decimals)] }),
-      gas: TOKEN_TRANSFER_GAS,
-      ...fees,
+    const signed = await signWithNextNonce(tx, rpc, sender, fees, {
+      id: transfer.reference,
+      orgId: source.orgId,
+      paymentIntentId: source.paymentIntentId,
+      purpose: transfer.purpose,
+      chainId: rpc.chain.id,
+      tokenAddress: transfer.tokenAddress,
+      toAddress: transfer.to,
+      amount: transfer.amount,
     });
     return { ...signed, afterSendId: topUp };
   },
 
   async broadcast(send) {
     const rpc = requireRpcChain(send.chainId);
+    if (!(await verifiedOrQuarantined(rpc, send, "broadcast"))) return "refused";
     if (send.afterSendId && !(await isMined(send.afterSendId))) return "waiting";
     await sendRaw(rpc, send.rawTx as Hex);
     return "sent";
   },
 };
+
+/** Whether the send's row holds: its MAC, and its stored bytes its bound transaction; one that fails is quarantined. */
+async function verifiedOrQuarantined(rpc: RpcChain, send: SendRow, step: GuardedStep, now: Date = new Date()): Promise<boolean> {
+  return (await quarantineOnViolation(send, step, now, async () => Boolean(await verifiedSend(rpc, send)))) === true;
+}
+
+/** The stored bytes of a broadcast send again (a node may have forgotten them), once they prove to be the bound transaction. */
+export async function resendStored(rpc: RpcChain, send: SendRow, now: Date): Promise<void> {
+  if (await verifiedOrQuarantined(rpc, send, "re-broadcast", now)) await sendRaw(rpc, send.rawTx as Hex);
+}
 
 /** Sends signed bytes; a node that already has them (or mined them) has the same transaction, not a second one. */
 export async function sendRaw(rpc: RpcChain, rawTx: Hex): Promise<void> {
@@ -99,10 +112,8 @@ export async function currentFees(rpc: RpcChain): Promise<Fees> {
 async function planGasTopUp(tx: Tx, rpc: RpcChain, source: SendSource, to: Address, wei: bigint): Promise<string> {
   const tank = await orgAccount(tx, source.orgId, GAS_TANK_INDEX);
   const fees = await currentFees(rpc);
-  const signed = await signWithNextNonce(tx, rpc, tank, { to, value: wei, gas: NATIVE_TRANSFER_GAS, ...fees });
-  const id = newId("send");
-  await tx.insert(chainSends).values({
-    id,
+  const send = {
+    id: newId("send"),
     orgId: source.orgId,
     paymentIntentId: source.paymentIntentId,
     purpose: "gas_top_up",
@@ -110,24 +121,29 @@ async function planGasTopUp(tx: Tx, rpc: RpcChain, source: SendSource, to: Addre
     tokenAddress: NATIVE_TOKEN,
     toAddress: to,
     amount: formatUnits(wei, NATIVE_DECIMALS),
-    lastError: null,
-    ...signed,
-  });
-  return id;
+  };
+  const signed = await signWithNextNonce(tx, rpc, tank, fees, send);
+  await tx.insert(chainSends).values({ ...send, lastError: null, ...signed });
+  return send.id;
 }
 
-type Unsigned = { to: Address; data?: Hex; value?: bigint; gas: bigint } & Fees;
-
-/** Takes `sender`'s next nonce in this transaction and signs; the plan's hash is the raw bytes' hash. */
-async function signWithNextNonce(tx: Tx, rpc: RpcChain, sender: PrivateKeyAccount, unsigned: Unsigned): Promise<PlannedTransfer & { rawTx: Hex; txHash: Hex }> {
+/**
+ * Takes `sender`'s next nonce in this transaction, binds the send (its MAC) and signs it as
+ * rebuilt from the binding; the plan's hash is the raw bytes' hash.
+ */
+async function signWithNextNonce(
+  tx: Tx,
+  rpc: RpcChain,
+  sender: PrivateKeyAccount,
+  fees: Fees,
+  send: Omit<BindableSend, "fromAddress" | "nonce">,
+): Promise<PlannedTransfer & { rawTx: Hex; txHash: Hex }> {
   const nonce = await takeNonce(tx, rpc, sender.address);
-  const rawTx = await signAt(rpc, sender, unsigned, nonce);
+  const binding = evmSendBinding(rpc, { ...send, fromAddress: sender.address, nonce });
+  const bindingMac = bindSend(binding);
+  const rawTx = await signBound(rpc, sender, binding, bindingMac, fees);
   const txHash = keccak256(rawTx);
-  return { fromAddress: sender.address, nonce, rawTx, txHash, txHashes: [txHash] };
-}
-
-export function signAt(rpc: RpcChain, sender: PrivateKeyAccount, unsigned: Unsigned, nonce: number): Promise<Hex> {
-  return sender.signTransaction({ type: "eip1559", chainId: rpc.evmChainId, nonce, ...unsigned });
+  return { fromAddress: sender.address, nonce, rawTx, txHash, txHashes: [txHash], bindingMac };
 }
 
 /**

@@ -4,23 +4,23 @@ import "server-only";
 // took from the ledger is restored by a compensating entry, with an audit row for an operator;
 // nothing is retried with new money. Not mined in time: signed again with the same nonce and a
 // higher fee, so whichever version is mined is the one transfer, and the records' hashes follow
-// the version that was mined.
+// the version that was mined. Neither a re-broadcast nor a replacement trusts the row: both check
+// its binding first (bound-transaction.ts), and a replacement is rebuilt from the bound fields.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { keccak256, parseTransaction, type Hex, type TransactionReceipt } from "viem";
+import { keccak256, type Hex, type TransactionReceipt } from "viem";
 import { db, type Tx } from "@/lib/db/client";
 import { chainTuning } from "@/lib/env";
 import { ledgerEntries, withdrawals } from "@/lib/studio/db/balances-schema";
 import { chainSends } from "@/lib/studio/db/chain-schema";
-import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { formatUnits, parseSignedUnits } from "@/lib/studio/core/money";
 import { unitOfWork } from "@/lib/studio/core/unit-of-work";
 import type { SendRow } from "@/lib/studio/chain/adapter";
-import { orgAccount } from "@/lib/studio/chain/evm/keys";
-import { currentFees, sendRaw, signAt } from "@/lib/studio/chain/evm/rpc-adapter";
+import { quarantineOnViolation } from "@/lib/studio/chain/quarantine";
+import { boundSigner, signBound, verifiedSend, type Fees } from "@/lib/studio/chain/evm/bound-transaction";
+import { currentFees, resendStored, sendRaw } from "@/lib/studio/chain/evm/rpc-adapter";
 import { rpcChains, type RpcChain } from "@/lib/studio/chain/evm/rpc-chains";
 import { shortReason } from "@/lib/studio/chain/evm/start-checks";
-import { GAS_TANK_INDEX, TREASURY_INDEX } from "@/lib/studio/chain/wallet-indexes";
 
 const BATCH = 200;
 /** A replacement must outbid the transaction it replaces; nodes ask for at least 10 % more. */
@@ -85,11 +85,10 @@ async function trackChain(rpc: RpcChain, now: Date, result: TrackResult): Promis
     }
     if (send.minedBlock !== null) await database.update(chainSends).set({ minedBlock: null }).where(eq(chainSends.id, send.id));
     if (send.sentAt && now.getTime() - send.sentAt.getTime() >= chainTuning.CHAIN_REPLACE_AFTER_MS) {
-      await replaceSend(rpc, send, now);
-      result.replaced += 1;
+      if (await replaceSend(rpc, send, now)) result.replaced += 1;
     } else {
       // The node may have forgotten it (a restart, a full mempool): the same bytes again.
-      await sendRaw(rpc, send.rawTx as Hex);
+      await resendStored(rpc, send, now);
     }
   }
 }
@@ -105,25 +104,18 @@ async function findReceipt(rpc: RpcChain, send: SendRow): Promise<TransactionRec
   return undefined;
 }
 
-/** The same transaction (nonce, recipient, amount) at a higher fee; every version stays on record. */
-async function replaceSend(rpc: RpcChain, send: SendRow, now: Date): Promise<void> {
-  const previous = parseTransaction(send.rawTx as Hex);
-  if (previous.type !== "eip1559" || previous.to === undefined || previous.to === null) throw new Error(`send ${send.id} has no EIP-1559 transaction to replace`);
-  const current = await currentFees(rpc);
-  const bump = (old: bigint | undefined, now: bigint) => {
-    const raised = ((old ?? 0n) * REPLACEMENT_BUMP_PERCENT + 99n) / 100n;
-    return raised > now ? raised : now;
-  };
-  const maxPriorityFeePerGas = bump(previous.maxPriorityFeePerGas, current.maxPriorityFeePerGas);
-  const maxFeePerGas = bump(previous.maxFeePerGas, current.maxFeePerGas);
+/**
+ * The bound transaction (nonce, recipient, amount) signed again at a higher fee; every version
+ * stays on record. Whether it was: a row failing its custody check is quarantined instead.
+ */
+async function replaceSend(rpc: RpcChain, send: SendRow, now: Date): Promise<boolean> {
   const database = await db();
-  const signer = await orgAccount(database, send.orgId, await signerIndex(send));
-  const rawTx = await signAt(
-    rpc,
-    signer,
-    { to: previous.to, data: previous.data, value: previous.value, gas: previous.gas ?? 0n, maxFeePerGas, maxPriorityFeePerGas: maxPriorityFeePerGas > maxFeePerGas ? maxFeePerGas : maxPriorityFeePerGas },
-    send.nonce ?? 0,
-  );
+  const rawTx = await quarantineOnViolation(send, "replacement", now, async () => {
+    const { binding, stored: previous } = await verifiedSend(rpc, send);
+    const fees = bumpedFees(previous, await currentFees(rpc));
+    return signBound(rpc, await boundSigner(database, binding), binding, send.bindingMac, fees);
+  });
+  if (!rawTx) return false;
   const txHash = keccak256(rawTx);
   // Stored before it is broadcast, like the first version: a crash here re-broadcasts these bytes.
   await database
@@ -131,17 +123,18 @@ async function replaceSend(rpc: RpcChain, send: SendRow, now: Date): Promise<voi
     .set({ rawTx, txHash, txHashes: [...(send.txHashes ?? [send.txHash]), txHash], sentAt: now })
     .where(and(eq(chainSends.id, send.id), eq(chainSends.status, "sent")));
   await sendRaw(rpc, rawTx);
+  return true;
 }
 
-/** Which HD index signed `send`: its from address is the payment's deposit address, the treasury or the gas tank. */
-async function signerIndex(send: SendRow): Promise<number> {
-  const database = await db();
-  for (const index of [TREASURY_INDEX, GAS_TANK_INDEX]) {
-    if ((await orgAccount(database, send.orgId, index)).address === send.fromAddress) return index;
-  }
-  const [pi] = await database.select({ index: paymentIntents.addressIndex }).from(paymentIntents).where(eq(paymentIntents.id, send.paymentIntentId ?? ""));
-  if (pi?.index === null || pi?.index === undefined) throw new Error(`no key for ${send.fromAddress}`);
-  return pi.index;
+/** A replacement must outbid the version it replaces, and offer at least today's fee. */
+function bumpedFees(previous: Partial<Fees>, current: Fees): Fees {
+  const bump = (old: bigint | undefined, now: bigint) => {
+    const raised = ((old ?? 0n) * REPLACEMENT_BUMP_PERCENT + 99n) / 100n;
+    return raised > now ? raised : now;
+  };
+  const maxPriorityFeePerGas = bump(previous.maxPriorityFeePerGas, current.maxPriorityFeePerGas);
+  const maxFeePerGas = bump(previous.maxFeePerGas, current.maxFeePerGas);
+  return { maxFeePerGas, maxPriorityFeePerGas: maxPriorityFeePerGas > maxFeePerGas ? maxFeePerGas : maxPriorityFeePerGas };
 }
 
 /** The records that named an earlier version of the send now name the one that was mined. */
