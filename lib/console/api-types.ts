@@ -3204,7 +3204,7 @@ export interface components {
              * @example 2026-03-01T10:00:00.000Z
              */
             created_at: string;
-            /** @description The exact JSON body every attempt sends: the record itself for a callback_url, a Standard Webhooks envelope `{id, type, created_at, data}` for an endpoint */
+            /** @description The exact JSON body every attempt sends: the record itself plus `event_type` and `object` for a callback_url, a Standard Webhooks envelope `{id, type, created_at, data}` (news adds `details`) for an endpoint */
             payload?: unknown;
             attempts: {
                 /** @example 1 */
