@@ -77,8 +77,12 @@ function bindable(port: number): Promise<number> {
 
 /** Starts a child with `env` over this process's environment; an undefined value removes that variable. */
 export function start(command: string, args: string[], env: Record<string, string | undefined>, logFile: string): ChildProcess {
-  // Production processes refuse to start without their secrets: the bench's share these.
-  const secrets = { STUDIO_SECRET: "bench-studio-secret-0123456789abcdefghijkl", CONSOLE_SECRET: "bench-console-secret-0123456789abcdefghijkl" };
+  // Production processes refuse to start without their secrets and PUBLIC_URL: the bench's share these.
+  const secrets = {
+    STUDIO_SECRET: "bench-studio-secret-0123456789abcdefghijkl",
+    CONSOLE_SECRET: "bench-console-secret-0123456789abcdefghijkl",
+    PUBLIC_URL: "http://localhost:3000",
+  };
   const merged: Record<string, string | undefined> = { ...secrets, ...process.env, ...env };
   for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
   const child = spawn(command, args, { cwd: root, env: merged as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });

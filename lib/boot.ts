@@ -5,7 +5,7 @@ import { startSweeper } from "@/lib/studio/process/sweeper";
 import { startDispatcher } from "@/lib/studio/webhooks/dispatcher";
 import { startEmailDrainer } from "@/lib/studio/emails/drainer";
 import { checkConsoleSecretAtStart, resealFirstFormatApiKeys, seedDemoAccounts } from "@/lib/console/accounts";
-import { requireServerSecrets } from "@/lib/secrets/check";
+import { requirePublicUrl, requireServerSecrets } from "@/lib/secrets/check";
 import { closeDatabase } from "@/lib/db/client";
 import { log } from "@/lib/observability/log";
 
@@ -15,6 +15,7 @@ export function boot(): Promise<void> {
   holder.__booted ??= (async () => {
     log.info(`effective settings: ${effectiveSettings()}`);
     requireServerSecrets("npm start", ["STUDIO_SECRET", "CONSOLE_SECRET"]);
+    requirePublicUrl("npm start");
     await awaitReady();
     await checkConsoleSecretAtStart();
     await resealFirstFormatApiKeys();

@@ -28,6 +28,10 @@ const SECRETS = {
   STUDIO_SECRET: process.env.STUDIO_SECRET ?? "studio-test-secret-0123456789abcdefghijklmnop",
   CONSOLE_SECRET: process.env.CONSOLE_SECRET ?? "console-test-secret-0123456789abcdefghijklmnop",
 };
+// So do they without PUBLIC_URL (issue 37 §4). Each server of the tests is given its own address,
+// as development would default it (here and in e2e/servers/server.ts); the servers stage's workers
+// take this one.
+const publicUrl = (port) => ({ PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` });
 
 function run(command, args, env = {}) {
   return new Promise((resolve) => {
@@ -208,7 +212,7 @@ if ((wants("api") || wants("browser") || wants("servers")) && process.env.SKIP_B
 if (sharesServer) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const serverEnv = { ...sharedServerEnv, PORT: String(port) };
+  const serverEnv = { ...sharedServerEnv, ...publicUrl(port), PORT: String(port) };
   const provisioned = await provisioning;
   timings.push(provisioned);
   if (!provisioned.ok) {
@@ -256,7 +260,7 @@ if (sharesServer) {
 
 // After the shared server is gone: these tests' own servers get the machine to themselves.
 if (wants("servers")) {
-  failed += await stage("servers", () => run(bin("vitest"), ["run", "--project", "servers", SIDE_BY_SIDE, ...filters], { ...SECRETS, ...templateEnv, STUDIO_TEST_OWN_SERVERS: "1" }));
+  failed += await stage("servers", () => run(bin("vitest"), ["run", "--project", "servers", SIDE_BY_SIDE, ...filters], { ...SECRETS, ...publicUrl(3000), ...templateEnv, STUDIO_TEST_OWN_SERVERS: "1" }));
 }
 
 const cpuNote = (seconds, cpu) =>

@@ -5,7 +5,7 @@ import { closeDatabase, getDatabase } from "@/lib/db/client";
 import { startSweeper } from "@/lib/studio/process/sweeper";
 import { startDispatcher } from "@/lib/studio/webhooks/dispatcher";
 import { startEmailDrainer } from "@/lib/studio/emails/drainer";
-import { requireServerSecrets } from "@/lib/secrets/check";
+import { requirePublicUrl, requireServerSecrets } from "@/lib/secrets/check";
 import { checkStudioSecret } from "@/lib/studio/core/secrets";
 import { bindUnboundSends } from "@/lib/studio/chain/evm/unbound-sends";
 import { captureConsole, log } from "@/lib/observability/log";
@@ -20,6 +20,8 @@ async function main(): Promise<void> {
   log.info(`worker: effective settings: ${effectiveSettings()}`);
   // The worker signs chain sends with keys from the HD seeds: it needs the servers' STUDIO_SECRET.
   requireServerSecrets("npm run worker", ["STUDIO_SECRET"]);
+  // It composes invoice e-mails (their payment links) and queues callbacks: the servers' PUBLIC_URL.
+  requirePublicUrl("npm run worker");
   const { db } = await getDatabase();
   await checkStudioSecret(db);
   // As the server's start does: a worker first up after the upgrade must not quarantine sends the

@@ -5,7 +5,7 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver, type Receiver } from "../webhook-receiver";
-import { api, createPaymentIntent, expectError, getPaymentIntent, newPerson, org, payIntentOk } from "./support";
+import { api, createPaymentIntent, expectError, getPaymentIntent, newPerson, org, payIntent, payIntentOk } from "./support";
 
 type Delivery = {
   id: string;
@@ -65,10 +65,12 @@ describe("webhook deliveries", () => {
     const requests = hooks.of(delivered.id);
     expect(requests).toHaveLength(1);
     const event = new Webhook(org(0).webhook_secret).verify(requests[0]!.body, requests[0]!.headers) as Record<string, unknown>;
-    // KryptoGO's callback body: the record itself, flat, as GET returns it; the event id is the webhook-id.
-    expect(event).toEqual(current);
+    // KryptoGO's callback body: the record itself, flat, as GET returns it, plus event_type and
+    // object (issue 37 §5); the event id is the webhook-id.
+    const flat = { ...current, event_type: `payment_intent.${current.status}`, object: "payment_intent" };
+    expect(event).toEqual(flat);
     expect(requests[0]!.headers["webhook-id"]).toBe(delivered.id);
-    expect(delivered.payload).toEqual(current);
+    expect(delivered.payload).toEqual(flat);
     expect(() => new Webhook(org(1).webhook_secret).verify(requests[0]!.body, requests[0]!.headers)).toThrow();
   });
 
@@ -97,6 +99,22 @@ describe("webhook deliveries", () => {
     } finally {
       await kryptogoStyle.close();
     }
+  });
+
+  it("a handler switching on event_type acts once per status change: a second sandbox payment into the settled intent sends nothing more", async () => {
+    const intent = await createPaymentIntent({ callback_url: hooks.url, order_data: { order_id: "A-2002" } });
+    await payIntentOk(intent.payment_intent_id, intent.crypto_amount ?? "10");
+    // The sandbox refuses a transfer the settled record takes no more (409), as its chain scanner
+    // sets one aside (e2e/chain/callbacks.test.ts proves the news reaches endpoints, not this URL).
+    expectError(await payIntent(intent.payment_intent_id, "1"), 409, 40900);
+    const delivered = await waitForDelivery(intent.payment_intent_id, (delivery) => delivery.status === "delivered");
+    // Time for anything else queued to go out too.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const all = (await deliveries({ object_id: intent.payment_intent_id })).data.filter((delivery) => delivery.url === hooks.url);
+    expect(all.map((delivery) => delivery.type)).toEqual(["payment_intent.success"]);
+    const bodies = hooks.of(delivered.id).map((request) => JSON.parse(request.body));
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ event_type: "payment_intent.success", object: "payment_intent", status: "success", order_data: { order_id: "A-2002" } });
   });
 
   it("a failing receiver's attempts are logged (status, latency, first KiB) until the delivery fails; resend keeps the event id", async () => {

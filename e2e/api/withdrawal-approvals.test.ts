@@ -203,3 +203,74 @@ describe("races", () => {
     expect(await debitsOf(transfer.id)).toHaveLength(accepted === 3 ? 1 : 0);
   });
 });
+
+// Product-decisions §9: a request awaiting approval reserves its amount. On eth USDC, a balance no
+// other file of the organization moves, so what GET /balances shows is this file's doing alone.
+describe("a request awaiting approval reserves its amount", () => {
+  const ETH_USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
+  const onEth = (amount: string) => ({ chain_id: "eth", contract_address: ETH_USDC, amount, wallet_address: PAYOUT_TARGET.evm });
+  const decimal = (units: bigint) => `${units / 1_000_000n}.${(units % 1_000_000n).toString().padStart(6, "0")}`;
+  const TWO_UNITS = BigInt(TWO) * 1_000_000n;
+  const ethBalance = async () => {
+    const row = (await api("GET", "/balances", { role: "viewer" })).body.data.find((entry: { chain_id: string; symbol: string }) => entry.chain_id === "eth" && entry.symbol === "USDC");
+    return row ? { amount: units(row.amount), reserved: units(row.reserved) } : { amount: 0n, reserved: 0n };
+  };
+  /** A USDC amount (signed, as the ledger spells debits) in base units. */
+  const units = (text: string) => {
+    const [whole, fraction = ""] = text.replace("-", "").split(".");
+    return (text.startsWith("-") ? -1n : 1n) * BigInt(whole + fraction.padEnd(6, "0"));
+  };
+  const ledgerTotal = async () => (await ledgerEntries({ chain: "eth", token: "USDC" })).reduce((sum, entry) => sum + units(entry.amount), 0n);
+
+  it("is out of the balance shown; no request or withdrawal can spend it (422); a rejection releases it; its approval debits it once", async () => {
+    const start = await ethBalance();
+    await fundBalance("eth", "USDC", TWO);
+    const funded = await ethBalance();
+    expect(funded.amount).toBe(start.amount + TWO_UNITS);
+    const ledgerBefore = await ledgerTotal();
+
+    const first = await withdraw(onEth(decimal(funded.amount)), { key: requester });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data.status).toBe("awaiting_approval");
+    // Reserved: the balance shown is down by it, the ledger untouched (nothing is debited yet).
+    expect(await ethBalance()).toEqual({ amount: 0n, reserved: start.reserved + funded.amount });
+    expect(await ledgerTotal()).toBe(ledgerBefore);
+    // The same money again: a second request, and a withdrawal under the threshold, are refused naming the amount.
+    const second = await withdraw(onEth(TWO), { key: requester });
+    expect(expectError(second, 422, 42200).message).toContain("0 USDC available on eth");
+    expectError(await withdraw(onEth("0.000001"), { key: requester }), 422, 42200);
+    expect((await ethBalance()).amount).toBe(0n);
+
+    // A rejection releases it whole.
+    expect((await reject(first.body.data.id, { key: approvers[0]! })).status).toBe(200);
+    expect(await ethBalance()).toEqual(funded);
+
+    // Requested again and approved to the end: debited once, the reservation gone with the debit (not both).
+    const again = await withdraw(onEth(TWO), { key: requester });
+    expect(again.body.data.status, JSON.stringify(again.body)).toBe("awaiting_approval");
+    expect((await ethBalance()).amount).toBe(funded.amount - TWO_UNITS);
+    expect((await approve(again.body.data.id, { key: approvers[0]! })).status).toBe(200);
+    expect((await approve(again.body.data.id, { key: approvers[1]! })).body.data.status).toBe("submitted");
+    expect(await ethBalance()).toEqual({ amount: funded.amount - TWO_UNITS, reserved: start.reserved });
+    expect(await ledgerTotal()).toBe(ledgerBefore - TWO_UNITS);
+    const debits = (await ledgerEntries({ chain: "eth", token: "USDC", kind: "withdrawal" })).filter((entry) => entry.transfer_id === again.body.data.id);
+    expect(debits).toEqual([expect.objectContaining({ amount: `-${TWO}` })]);
+  });
+
+  it("of requests racing for the same money, exactly one reserves it; the others are 422 and write nothing", async () => {
+    await fundBalance("eth", "USDC", TWO);
+    const { amount, reserved } = await ethBalance();
+    const racers = await Promise.all(approvers.map(() => withdraw(onEth(decimal(amount)), { key: requester })));
+    const won = racers.filter((response) => response.status === 200);
+    expect(won).toHaveLength(1);
+    for (const lost of racers.filter((response) => response.status !== 200)) expectError(lost, 422, 42200);
+    expect(won[0]!.body.data.status).toBe("awaiting_approval");
+    expect(await ethBalance()).toEqual({ amount: 0n, reserved: reserved + amount });
+    const mine = (await api("GET", "/asset_pro/transfers?page_size=100", { role: "viewer" })).body.data.filter(
+      (row: { chain_id: string; status: string }) => row.chain_id === "eth" && row.status === "awaiting_approval",
+    );
+    expect(mine.map((row: { id: string }) => row.id)).toEqual([won[0]!.body.data.id]);
+    expect((await reject(won[0]!.body.data.id, { key: approvers[0]! })).status).toBe(200);
+    expect(await ethBalance()).toEqual({ amount, reserved });
+  });
+});

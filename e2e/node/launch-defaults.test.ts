@@ -79,6 +79,8 @@ describe.each(drivers.filter((driver) => driver === "postgres"))("the built work
         DATA_DIR: target.dataDir,
         // Production needs the deployment's STUDIO_SECRET: the one development generated above.
         STUDIO_SECRET: fs.readFileSync(path.join(target.dataDir, "studio-secret"), "utf8").trim(),
+        // And the origin payers reach the deployment at.
+        PUBLIC_URL: "https://pay.example.test",
         WEBHOOK_POLL_MS: "50",
         WEBHOOK_RETRY_SCHEDULE: "",
       }),

@@ -10,7 +10,8 @@ import { drivers, dropTarget, freshTarget, queryRows, runCli, startBuilt, target
 
 const SECRET_A = "secret-a-".padEnd(40, "a");
 const SECRET_B = "secret-b-".padEnd(40, "b");
-const PRODUCTION = { STUDIO_ENV: "production", SEED_DEMO: "0", SWEEPER: "0" };
+// Production also needs PUBLIC_URL (issue 37 §4); the CLI, which makes no links, does not.
+const PRODUCTION = { STUDIO_ENV: "production", SEED_DEMO: "0", SWEEPER: "0", PUBLIC_URL: "https://pay.example.test" };
 const BOTH_A = { ...PRODUCTION, STUDIO_SECRET: SECRET_A, CONSOLE_SECRET: SECRET_A };
 
 describe.each(drivers)("server secrets on %s", (driver) => {
@@ -42,6 +43,21 @@ describe.each(drivers)("server secrets on %s", (driver) => {
     expect(cli.stderr).toContain("STUDIO_SECRET and CONSOLE_SECRET are not set");
     expect(fs.existsSync(path.join(target.dataDir, "console-secret"))).toBe(false);
     expect(await organizationCount()).toBe(0);
+  });
+
+  it("production refuses to start without PUBLIC_URL, naming it, however complete its secrets; the CLI does not need it", async () => {
+    const refusal = await withStudio(
+      target,
+      async () => {
+        const { boot } = await import("@/lib/boot");
+        return boot().then(() => "booted", (error: Error) => `${error.name}: ${error.message}`);
+      },
+      { ...BOTH_A, PUBLIC_URL: undefined },
+    );
+    expect(refusal).toMatch(/^StartRefusedError: npm start refuses to start: PUBLIC_URL is not set/);
+    expect(refusal).toContain("http://localhost");
+    const cli = await runCli(target, ["org:list"], undefined, { ...BOTH_A, PUBLIC_URL: undefined });
+    expect(cli.code, cli.stderr).toBe(0);
   });
 
   it("a wrong STUDIO_SECRET or CONSOLE_SECRET is refused at start with a clear message; the right ones start", async () => {
@@ -85,12 +101,18 @@ describe.each(drivers)("server secrets on %s", (driver) => {
     expect(stored.map((row) => row.name)).toEqual(["STUDIO_SECRET"]);
   });
 
-  it.runIf(driver === "postgres")("the built worker refuses to start without STUDIO_SECRET in production, and with a wrong one", async () => {
-    const env = targetEnvironment(target, { STUDIO_ENV: "production" });
+  it.runIf(driver === "postgres")("the built worker refuses to start without STUDIO_SECRET or PUBLIC_URL in production, and with a wrong secret", async () => {
+    const env = targetEnvironment(target, { STUDIO_ENV: "production", PUBLIC_URL: "https://pay.example.test" });
     delete env.STUDIO_SECRET;
     const withoutSecret = startBuilt("worker", env);
     expect(await withoutSecret.exited).toBe(1);
     expect(withoutSecret.output()).toContain("npm run worker refuses to start: STUDIO_SECRET is not set");
+
+    const withoutPublicUrl: NodeJS.ProcessEnv = { ...env, STUDIO_SECRET: SECRET_A };
+    delete withoutPublicUrl.PUBLIC_URL;
+    const noPublicUrl = startBuilt("worker", withoutPublicUrl);
+    expect(await noPublicUrl.exited).toBe(1);
+    expect(noPublicUrl.output()).toContain("npm run worker refuses to start: PUBLIC_URL is not set");
 
     const wrong = startBuilt("worker", { ...env, STUDIO_SECRET: SECRET_B });
     expect(await wrong.exited).toBe(1);

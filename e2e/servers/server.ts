@@ -38,6 +38,8 @@ export function startServer(target: Target, port: number, logFile: string, env: 
     NEXT_TELEMETRY_DISABLED: "1",
     DATA_DIR: target.dataDir,
     PORT: String(port),
+    // Production refuses to start without it; the address development would default to.
+    PUBLIC_URL: `http://localhost:${port}`,
     SWEEP_INTERVAL_MS: "500",
     // `next start` is a production server: the demo data and the sandbox chain are opted into.
     SEED_DEMO: "1",

@@ -1414,10 +1414,393 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    paymentIntentCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment intent's status changed
+         * @description Sent to the record's `callback_url` once per status change of the record, signed with the organization's secret; never for news that is not a status change (those go to the organization's endpoints). The body is the payment intent as GET /payment/intent/{id} returns it, plus `event_type` and `object`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_…`): the same on every retry and resend, so a receiver can drop repeats */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>` (Standard Webhooks) */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PaymentIntentCallback"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges it; anything else (or no answer within WEBHOOK_TIMEOUT_MS) is retried */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    invoiceCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice's status changed
+         * @description Sent to the record's `callback_url` once per status change of the record, signed with the organization's secret; never for news that is not a status change (those go to the organization's endpoints). The body is the invoice as GET /invoice/intent/{id} returns it, plus `event_type` and `object`: its top-level `status` is the invoice's workflow status (`paid`, `signed`, …), the payment's at `payment_intent.status`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_…`): the same on every retry and resend, so a receiver can drop repeats */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>` (Standard Webhooks) */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InvoiceCallback"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges it; anything else (or no answer within WEBHOOK_TIMEOUT_MS) is retried */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    payoutCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payout's status changed
+         * @description Sent to the record's `callback_url` once per status change of the record, signed with the organization's secret; never for news that is not a status change (those go to the organization's endpoints). The body is the payout as GET /payout/intent/{id} returns it, plus `event_type` and `object`: its top-level `status` is the payout's workflow status (`completed`, …), the payment's at `payment_intent.status`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_…`): the same on every retry and resend, so a receiver can drop repeats */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>` (Standard Webhooks) */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PayoutCallback"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges it; anything else (or no answer within WEBHOOK_TIMEOUT_MS) is retried */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    organizationEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An event for an organization-wide webhook endpoint
+         * @description Sent to each of the organization's webhook endpoints whose `event_types` match, signed with the endpoint's own secret: every status change, and news that is not one (`<object>.unmatched_deposit`, `<object>.payment_reversed`, with `details`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_…`): the same on every retry and resend, so a receiver can drop repeats */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>` (Standard Webhooks) */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEventEnvelope"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges it; anything else (or no answer within WEBHOOK_TIMEOUT_MS) is retried */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
-        InvoiceIntent: {
+        PaymentIntentCallback: {
+            /** @example pi_3f9a1c2b7d4e5f60 */
+            payment_intent_id: string;
+            /** @example demo-merchant */
+            client_id: string;
+            /** @example 1 */
+            org_id: number;
+            /** @enum {string} */
+            pricing_mode: "fiat" | "crypto";
+            /** @example arb */
+            payment_chain_id: string;
+            /**
+             * @description Generated at approval; an empty string until then
+             * @example 0x2f1bE2a1b3C4d5E6f708192A3b4C5d6E7f809102
+             */
+            payment_address: string;
+            /** @example 0x8ba1f109551bD432803012645Ac136ddd64DBA72 */
+            payer_address: string | null;
+            /** @example 0xaf88d065e77c8cC2239327C5EDb3A432268e5831 */
+            token_address: string;
+            /** @enum {string} */
+            symbol: "USDC" | "USDT";
+            /** @example 6 */
+            decimals: number;
+            /**
+             * @description Exact decimal amount
+             * @example 125.5
+             */
+            crypto_amount: string;
+            /**
+             * @description Exact decimal amount
+             * @example 4078.75
+             */
+            fiat_amount: string | null;
+            /** @enum {string|null} */
+            fiat_currency: "USD" | "TWD" | null;
+            /**
+             * @description Unix timestamp, seconds; 0 until approval opens the payment window
+             * @example 1772359200
+             */
+            payment_deadline: number;
+            /** @enum {string} */
+            status: "pending" | "success" | "expired" | "insufficient_not_refunded" | "insufficient_refunded" | "cancelled" | "aml_hold" | "awaiting_approval" | "manual_review" | "refunded";
+            /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
+            payment_tx_hash: string | null;
+            /**
+             * @description Unix timestamp, seconds
+             * @example 1772359200
+             */
+            payment_tx_timestamp: number | null;
+            /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
+            aggregation_tx_hash: string | null;
+            /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
+            refund_tx_hash: string | null;
+            /**
+             * @description Exact decimal amount
+             * @example 125.5
+             */
+            received_crypto_amount: string | null;
+            /**
+             * @description Exact decimal amount
+             * @example 125.5
+             */
+            aggregated_crypto_amount: string | null;
+            /**
+             * @description Exact decimal amount
+             * @example 125.5
+             */
+            refund_crypto_amount: string | null;
+            /**
+             * @example {
+             *       "order_id": "A-1001"
+             *     }
+             */
+            order_data: {
+                [key: string]: unknown;
+            } | null;
+            /** @example https://merchant.example/webhooks/studio */
+            callback_url: string | null;
+            group_key: string | null;
+            /**
+             * @description The hosted payment page (PUBLIC_URL/pay/{token}) once an address exists; null before
+             * @example https://pay.example.com/pay/3mJr7AoUXx2Wqd7b1Kc9tPz0xYv5sQn8
+             */
+            kg_deep_link: string | null;
+            /** @example crypto */
+            payment_method_type: string;
+            swap_enabled: boolean;
+            payout_target_address: string | null;
+            payout_target_sol_address: string | null;
+            payout_target_tron_address: string | null;
+            /** @description Chain family to address (`evm`, `sol`, `tron`) */
+            payout_addresses: {
+                [key: string]: string;
+            };
+            /**
+             * @description Exact decimal amount
+             * @example 125.5
+             */
+            exact_out_amount: string | null;
+            /**
+             * @description Exact decimal amount
+             * @example 125.5
+             */
+            kg_fee_amount: string | null;
+            /**
+             * @description Unix timestamp, seconds
+             * @example 1772359200
+             */
+            aggregation_tx_timestamp: number | null;
+            /**
+             * @description Unix timestamp, seconds
+             * @example 1772359200
+             */
+            finalized_timestamp: number | null;
+            /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
+            partial_refund_tx_hash: string | null;
+            /**
+             * @description Exact decimal amount
+             * @example 125.5
+             */
+            partial_refund_amount: string | null;
+            partial_refund_address: string | null;
+            crypto_price: string | null;
+            target_chain_id: string | null;
+            target_token_address: string | null;
+            bank_account_id: number | null;
+            kya_risk: string | null;
+            large_transaction_risk: string | null;
+            kya_risk_address: string | null;
+            kya_risk_counter_party: string | null;
+            transaction_frequency_risk: string | null;
+            total_weighted_risk_score: string | null;
+            quick_in_out_risk: string | null;
+            dormant_account_risk: string | null;
+            volume_spike_risk: string | null;
+            structuring_risk: string | null;
+            kya_accumulation_risk: string | null;
+            business_pattern_risk: string | null;
+            kya_record: {
+                [key: string]: unknown;
+            };
+            refund_address: string | null;
+            refund_reason: string | null;
+            refund_attachments: string[] | null;
+            /** @description RPC chains: a transfer to the address that has not reached the confirmation depth yet (the status stays pending until it does) */
+            seen_transfer: {
+                /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
+                tx_hash: string;
+                /** @example 2 */
+                confirmations: number;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description The refunded amount: spec 2.4 names `refund_crypto_amount` so in the payment intent endpoints' description; both carry it
+             * @example 125.5
+             */
+            refund_amount: string | null;
+            /**
+             * @description The owning invoice's or payout's category when `owner` is set
+             * @enum {string}
+             */
+            status_category: "pending_review" | "awaiting_payment" | "action_required" | "completed" | "closed";
+            creator_uid: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            updated_at: string;
+            /** @description The invoice or payout whose nested payment intent this is (GET /payment/intent/{id} answers for those too, spec 2.4); null for a standalone payment intent. Lists and refunds here are of standalone ones. */
+            owner: {
+                /** @enum {string} */
+                type: "invoice" | "payout";
+                id: string;
+            } | null;
+            /**
+             * @description The event's name, as the organization-wide endpoints' `type`: `<object>.<status>`
+             * @example payment_intent.success
+             */
+            event_type: string;
+            /**
+             * @description Which kind of record the body is
+             * @enum {string}
+             */
+            object: "payment_intent";
+        };
+        InvoiceCallback: {
             /** @example inv_8d2f0a6b1c3e4d57 */
             id: string;
             /**
@@ -1426,7 +1809,10 @@ export interface components {
              */
             invoice_id: string;
             payment_intent: components["schemas"]["PaymentIntent"];
-            /** @enum {string} */
+            /**
+             * @description The record's **workflow** status, the one this callback announces (the payment's own status is `payment_intent.status`)
+             * @enum {string}
+             */
             status: "approval_pending" | "approved" | "rejected" | "cancelled" | "expired" | "paid" | "underpaid" | "payment_review" | "signed" | "refunded";
             /** @example Ada Lovelace */
             recipient_name: string;
@@ -1514,6 +1900,16 @@ export interface components {
              * @example 2026-03-01T10:00:00.000Z
              */
             updated_at: string;
+            /**
+             * @description The event's name, as the organization-wide endpoints' `type`: `<object>.<status>`
+             * @example invoice.paid
+             */
+            event_type: string;
+            /**
+             * @description Which kind of record the body is
+             * @enum {string}
+             */
+            object: "invoice";
         };
         PaymentIntent: {
             /** @example pi_3f9a1c2b7d4e5f60 */
@@ -1672,6 +2068,477 @@ export interface components {
              * @example 2026-03-01T10:00:00.000Z
              */
             created_at: string;
+        };
+        PayoutCallback: {
+            /** @example po_5b7c9d1e3f2a4b68 */
+            id: string;
+            /**
+             * @description Human-readable payout id
+             * @example PO-000042
+             */
+            payout_id: string;
+            payment_intent: components["schemas"]["PaymentIntent"];
+            /**
+             * @description The record's **workflow** status, the one this callback announces (the payment's own status is `payment_intent.status`)
+             * @enum {string}
+             */
+            status: "approval_pending" | "approved" | "rejected" | "expired" | "completed" | "underfunded" | "payment_review" | "refunded";
+            /** @example Grace Hopper */
+            recipient_name: string;
+            /** @example grace@vendor.example */
+            recipient_email: string;
+            /** @example Compilers Inc */
+            organization_name: string;
+            /** @example ap@vendor.example */
+            organization_email: string;
+            /**
+             * @description Exact decimal amount
+             * @example 99
+             */
+            exact_out_amount: string;
+            /** @enum {string} */
+            status_category: "pending_review" | "awaiting_payment" | "action_required" | "completed" | "closed";
+            /**
+             * @description Exact decimal amount
+             * @example 100
+             */
+            amount: string;
+            /**
+             * @description Exact decimal amount
+             * @example 1
+             */
+            kg_fee_amount: string;
+            /** @enum {string|null} */
+            currency: "USD" | "TWD" | null;
+            recipient_account_email: string | null;
+            /** @enum {string|null} */
+            recipient_type: "individual" | "organization" | null;
+            recipient_uid: string | null;
+            recipient_org_id: number | null;
+            recipient_phone: string | null;
+            description: string | null;
+            attachment: {
+                file_id: string;
+            } | null;
+            /** @example payouts-service */
+            creator: string;
+            creator_uid: string;
+            /** @example https://merchant.example */
+            origin: string;
+            /** @description Who gave the last approval (written by approve); see assigned_reviewer_uid for the assignment */
+            reviewer: string | null;
+            /**
+             * Format: date-time
+             * @description When it was approved (written by approve); see review_due_at for the due time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            approve_time: string | null;
+            /** @description Whom the review is assigned to (the update request's `reviewer`) */
+            assigned_reviewer_uid: string | null;
+            /**
+             * Format: date-time
+             * @description When the review is due (the update request's `approve_time`)
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            review_due_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            updated_at: string;
+            /**
+             * @description The event's name, as the organization-wide endpoints' `type`: `<object>.<status>`
+             * @example payout.completed
+             */
+            event_type: string;
+            /**
+             * @description Which kind of record the body is
+             * @enum {string}
+             */
+            object: "payout";
+        };
+        WebhookEventEnvelope: {
+            /**
+             * @description The event's id, also its `webhook-id`
+             * @example evt_3f9a1c2b7d4e5f60718293a4
+             */
+            id: string;
+            /** @enum {string} */
+            type: "invoice.approval_pending" | "invoice.approved" | "invoice.rejected" | "invoice.cancelled" | "invoice.expired" | "invoice.paid" | "invoice.underpaid" | "invoice.payment_review" | "invoice.signed" | "invoice.refunded" | "invoice.payment_reversed" | "invoice.unmatched_deposit" | "payout.approval_pending" | "payout.approved" | "payout.rejected" | "payout.expired" | "payout.completed" | "payout.underfunded" | "payout.payment_review" | "payout.refunded" | "payout.payment_reversed" | "payout.unmatched_deposit" | "payment_intent.pending" | "payment_intent.success" | "payment_intent.expired" | "payment_intent.insufficient_not_refunded" | "payment_intent.insufficient_refunded" | "payment_intent.cancelled" | "payment_intent.aml_hold" | "payment_intent.manual_review" | "payment_intent.refunded" | "payment_intent.payment_reversed" | "payment_intent.unmatched_deposit";
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            created_at: string;
+            /** @description The record as its GET returns it */
+            data: components["schemas"]["StandalonePaymentIntent"] | components["schemas"]["InvoiceIntent"] | components["schemas"]["PayoutIntent"];
+            /** @description News only (`<object>.unmatched_deposit`, `<object>.payment_reversed`): what happened, as its audit row records it (reason, tx_hash, log_index, block_number, amount, …) */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        StandalonePaymentIntent: {
+            /** @example pi_3f9a1c2b7d4e5f60 */
+            payment_intent_id: string;
+            /** @example demo-merchant */
+            client_id: string;
+            /** @example 1 */
+            org_id: number;
+            /** @enum {string} */
+            pricing_mode: "fiat" | "crypto";
+            /** @example arb */
+            payment_chain_id: string;
+            /**
+             * @description Generated at approval; an empty string until then
+             * @example 0x2f1bE2a1b3C4d5E6f708192A3b4C5d6E7f809102
+             */
+            payment_address: string;
+            /** @example 0x8ba1f109551bD432803012645Ac136ddd64DBA72 */
+            payer_address: string | null;
+            /** @example 0xaf88d065e77c8cC2239327C5EDb3A432268e5831 */
+            token_address: string;
+            /** @enum {string} */
+            symbol: "USDC" | "USDT";
+            /** @example 6 */
+            decimals: number;
+            /**
+             * @description Exact decimal amount
+             * @example 125.5
+             */
+            crypto_amount: string;
+            /**
+             * @description Exact decimal amount
+             * @example 4078.75
+             */
+            fiat_amount: string | null;
+            /** @enum {string|null} */
+            fiat_currency: "USD" | "TWD" | null;
+            /**
+             * @description Unix timestamp, seconds; 0 until approval opens the payment window
+             * @example 1772359200
+             */
+            payment_deadline: number;
+            /** @enum {string} */
+            status: "pending" | "success" | "expired" | "insufficient_not_refunded" | "insufficient_refunded" | "cancelled" | "aml_hold" | "awaiting_approval" | "manual_review" | "refunded";
+            /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
+            payment_tx_hash: string | null;
+            /**
+             * @description Unix timestamp, seconds
+             * @example 1772359200
+             */
+            payment_tx_timestamp: number | null;
+            /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
+            aggregation_tx_hash: string | null;
+            /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
+            refund_tx_hash: string | null;
+            /**
+             * @description Exact decimal amount
+             * @example 125.5
+             */
+            received_crypto_amount: string | null;
+            /**
+             * @description Exact decimal amount
+             * @example 125.5
+             */
+            aggregated_crypto_amount: string | null;
+            /**
+             * @description Exact decimal amount
+             * @example 125.5
+             */
+            refund_crypto_amount: string | null;
+            /**
+             * @example {
+             *       "order_id": "A-1001"
+             *     }
+             */
+            order_data: {
+                [key: string]: unknown;
+            } | null;
+            /** @example https://merchant.example/webhooks/studio */
+            callback_url: string | null;
+            group_key: string | null;
+            /**
+             * @description The hosted payment page (PUBLIC_URL/pay/{token}) once an address exists; null before
+             * @example https://pay.example.com/pay/3mJr7AoUXx2Wqd7b1Kc9tPz0xYv5sQn8
+             */
+            kg_deep_link: string | null;
+            /** @example crypto */
+            payment_method_type: string;
+            swap_enabled: boolean;
+            payout_target_address: string | null;
+            payout_target_sol_address: string | null;
+            payout_target_tron_address: string | null;
+            /** @description Chain family to address (`evm`, `sol`, `tron`) */
+            payout_addresses: {
+                [key: string]: string;
+            };
+            /**
+             * @description Exact decimal amount
+             * @example 125.5
+             */
+            exact_out_amount: string | null;
+            /**
+             * @description Exact decimal amount
+             * @example 125.5
+             */
+            kg_fee_amount: string | null;
+            /**
+             * @description Unix timestamp, seconds
+             * @example 1772359200
+             */
+            aggregation_tx_timestamp: number | null;
+            /**
+             * @description Unix timestamp, seconds
+             * @example 1772359200
+             */
+            finalized_timestamp: number | null;
+            /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
+            partial_refund_tx_hash: string | null;
+            /**
+             * @description Exact decimal amount
+             * @example 125.5
+             */
+            partial_refund_amount: string | null;
+            partial_refund_address: string | null;
+            crypto_price: string | null;
+            target_chain_id: string | null;
+            target_token_address: string | null;
+            bank_account_id: number | null;
+            kya_risk: string | null;
+            large_transaction_risk: string | null;
+            kya_risk_address: string | null;
+            kya_risk_counter_party: string | null;
+            transaction_frequency_risk: string | null;
+            total_weighted_risk_score: string | null;
+            quick_in_out_risk: string | null;
+            dormant_account_risk: string | null;
+            volume_spike_risk: string | null;
+            structuring_risk: string | null;
+            kya_accumulation_risk: string | null;
+            business_pattern_risk: string | null;
+            kya_record: {
+                [key: string]: unknown;
+            };
+            refund_address: string | null;
+            refund_reason: string | null;
+            refund_attachments: string[] | null;
+            /** @description RPC chains: a transfer to the address that has not reached the confirmation depth yet (the status stays pending until it does) */
+            seen_transfer: {
+                /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
+                tx_hash: string;
+                /** @example 2 */
+                confirmations: number;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description The refunded amount: spec 2.4 names `refund_crypto_amount` so in the payment intent endpoints' description; both carry it
+             * @example 125.5
+             */
+            refund_amount: string | null;
+            /**
+             * @description The owning invoice's or payout's category when `owner` is set
+             * @enum {string}
+             */
+            status_category: "pending_review" | "awaiting_payment" | "action_required" | "completed" | "closed";
+            creator_uid: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            updated_at: string;
+            /** @description The invoice or payout whose nested payment intent this is (GET /payment/intent/{id} answers for those too, spec 2.4); null for a standalone payment intent. Lists and refunds here are of standalone ones. */
+            owner: {
+                /** @enum {string} */
+                type: "invoice" | "payout";
+                id: string;
+            } | null;
+        };
+        InvoiceIntent: {
+            /** @example inv_8d2f0a6b1c3e4d57 */
+            id: string;
+            /**
+             * @description Human-readable invoice id
+             * @example INV-000123
+             */
+            invoice_id: string;
+            payment_intent: components["schemas"]["PaymentIntent"];
+            /** @enum {string} */
+            status: "approval_pending" | "approved" | "rejected" | "cancelled" | "expired" | "paid" | "underpaid" | "payment_review" | "signed" | "refunded";
+            /** @example Ada Lovelace */
+            recipient_name: string;
+            /** @example ada@client.example */
+            recipient_email: string;
+            /** @example Analytical Engines Ltd */
+            organization_name: string;
+            /** @example billing@client.example */
+            organization_email: string;
+            /**
+             * @description Days until due; 0 means due on receipt
+             * @example 30
+             */
+            payment_terms: number;
+            detail_items: {
+                /** @example Consulting, March */
+                name: string;
+                /** @example 2 */
+                quantity: number;
+                /** @example 60 */
+                unit_price: number;
+                /** @example 5.5 */
+                tax?: number;
+            }[];
+            /** @enum {string} */
+            status_category: "pending_review" | "awaiting_payment" | "action_required" | "completed" | "closed";
+            /**
+             * @description Exact decimal amount
+             * @example 125.5
+             */
+            amount: string;
+            /**
+             * @description Exact decimal amount
+             * @example 120
+             */
+            subtotal: string;
+            /**
+             * @description Exact decimal amount
+             * @example 5.5
+             */
+            tax_total: string;
+            /** @enum {string|null} */
+            currency: "USD" | "TWD" | null;
+            description: string | null;
+            attachment: {
+                file_id: string;
+            } | null;
+            /** @example billing-service */
+            creator: string;
+            creator_uid: string;
+            /** @example https://merchant.example */
+            origin: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            invoice_issue_date: string;
+            allow_any_chain: boolean;
+            allow_any_token: boolean;
+            /** @description Whether reminder e-mails go to the recipient before the due date and the day it passes (with SMTP_URL set); false for merchants who send their own */
+            email_reminders: boolean;
+            /** @description Who gave the last approval (written by approve); see assigned_reviewer_uid for the assignment */
+            reviewer: string | null;
+            /**
+             * Format: date-time
+             * @description When it was approved (written by approve); see review_due_at for the due time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            approve_time: string | null;
+            /** @description Whom the review is assigned to (the update request's `reviewer`) */
+            assigned_reviewer_uid: string | null;
+            /**
+             * Format: date-time
+             * @description When the review is due (the update request's `approve_time`)
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            review_due_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        PayoutIntent: {
+            /** @example po_5b7c9d1e3f2a4b68 */
+            id: string;
+            /**
+             * @description Human-readable payout id
+             * @example PO-000042
+             */
+            payout_id: string;
+            payment_intent: components["schemas"]["PaymentIntent"];
+            /** @enum {string} */
+            status: "approval_pending" | "approved" | "rejected" | "expired" | "completed" | "underfunded" | "payment_review" | "refunded";
+            /** @example Grace Hopper */
+            recipient_name: string;
+            /** @example grace@vendor.example */
+            recipient_email: string;
+            /** @example Compilers Inc */
+            organization_name: string;
+            /** @example ap@vendor.example */
+            organization_email: string;
+            /**
+             * @description Exact decimal amount
+             * @example 99
+             */
+            exact_out_amount: string;
+            /** @enum {string} */
+            status_category: "pending_review" | "awaiting_payment" | "action_required" | "completed" | "closed";
+            /**
+             * @description Exact decimal amount
+             * @example 100
+             */
+            amount: string;
+            /**
+             * @description Exact decimal amount
+             * @example 1
+             */
+            kg_fee_amount: string;
+            /** @enum {string|null} */
+            currency: "USD" | "TWD" | null;
+            recipient_account_email: string | null;
+            /** @enum {string|null} */
+            recipient_type: "individual" | "organization" | null;
+            recipient_uid: string | null;
+            recipient_org_id: number | null;
+            recipient_phone: string | null;
+            description: string | null;
+            attachment: {
+                file_id: string;
+            } | null;
+            /** @example payouts-service */
+            creator: string;
+            creator_uid: string;
+            /** @example https://merchant.example */
+            origin: string;
+            /** @description Who gave the last approval (written by approve); see assigned_reviewer_uid for the assignment */
+            reviewer: string | null;
+            /**
+             * Format: date-time
+             * @description When it was approved (written by approve); see review_due_at for the due time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            approve_time: string | null;
+            /** @description Whom the review is assigned to (the update request's `reviewer`) */
+            assigned_reviewer_uid: string | null;
+            /**
+             * Format: date-time
+             * @description When the review is due (the update request's `approve_time`)
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            review_due_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            updated_at: string;
         };
         /** @description Every error: the HTTP status says the class, `code` the case */
         ErrorEnvelope: {
@@ -1905,86 +2772,6 @@ export interface components {
                 created_at: string;
             }[];
         };
-        PayoutIntent: {
-            /** @example po_5b7c9d1e3f2a4b68 */
-            id: string;
-            /**
-             * @description Human-readable payout id
-             * @example PO-000042
-             */
-            payout_id: string;
-            payment_intent: components["schemas"]["PaymentIntent"];
-            /** @enum {string} */
-            status: "approval_pending" | "approved" | "rejected" | "expired" | "completed" | "underfunded" | "payment_review" | "refunded";
-            /** @example Grace Hopper */
-            recipient_name: string;
-            /** @example grace@vendor.example */
-            recipient_email: string;
-            /** @example Compilers Inc */
-            organization_name: string;
-            /** @example ap@vendor.example */
-            organization_email: string;
-            /**
-             * @description Exact decimal amount
-             * @example 99
-             */
-            exact_out_amount: string;
-            /** @enum {string} */
-            status_category: "pending_review" | "awaiting_payment" | "action_required" | "completed" | "closed";
-            /**
-             * @description Exact decimal amount
-             * @example 100
-             */
-            amount: string;
-            /**
-             * @description Exact decimal amount
-             * @example 1
-             */
-            kg_fee_amount: string;
-            /** @enum {string|null} */
-            currency: "USD" | "TWD" | null;
-            recipient_account_email: string | null;
-            /** @enum {string|null} */
-            recipient_type: "individual" | "organization" | null;
-            recipient_uid: string | null;
-            recipient_org_id: number | null;
-            recipient_phone: string | null;
-            description: string | null;
-            attachment: {
-                file_id: string;
-            } | null;
-            /** @example payouts-service */
-            creator: string;
-            creator_uid: string;
-            /** @example https://merchant.example */
-            origin: string;
-            /** @description Who gave the last approval (written by approve); see assigned_reviewer_uid for the assignment */
-            reviewer: string | null;
-            /**
-             * Format: date-time
-             * @description When it was approved (written by approve); see review_due_at for the due time
-             * @example 2026-03-01T10:00:00.000Z
-             */
-            approve_time: string | null;
-            /** @description Whom the review is assigned to (the update request's `reviewer`) */
-            assigned_reviewer_uid: string | null;
-            /**
-             * Format: date-time
-             * @description When the review is due (the update request's `approve_time`)
-             * @example 2026-03-01T10:00:00.000Z
-             */
-            review_due_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-03-01T10:00:00.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-03-01T10:00:00.000Z
-             */
-            updated_at: string;
-        };
         PayoutCreateRequest: {
             client_id?: string;
             /** @enum {string} */
@@ -2079,186 +2866,6 @@ export interface components {
             created_at: string;
             payout_id: string;
         };
-        StandalonePaymentIntent: {
-            /** @example pi_3f9a1c2b7d4e5f60 */
-            payment_intent_id: string;
-            /** @example demo-merchant */
-            client_id: string;
-            /** @example 1 */
-            org_id: number;
-            /** @enum {string} */
-            pricing_mode: "fiat" | "crypto";
-            /** @example arb */
-            payment_chain_id: string;
-            /**
-             * @description Generated at approval; an empty string until then
-             * @example 0x2f1bE2a1b3C4d5E6f708192A3b4C5d6E7f809102
-             */
-            payment_address: string;
-            /** @example 0x8ba1f109551bD432803012645Ac136ddd64DBA72 */
-            payer_address: string | null;
-            /** @example 0xaf88d065e77c8cC2239327C5EDb3A432268e5831 */
-            token_address: string;
-            /** @enum {string} */
-            symbol: "USDC" | "USDT";
-            /** @example 6 */
-            decimals: number;
-            /**
-             * @description Exact decimal amount
-             * @example 125.5
-             */
-            crypto_amount: string;
-            /**
-             * @description Exact decimal amount
-             * @example 4078.75
-             */
-            fiat_amount: string | null;
-            /** @enum {string|null} */
-            fiat_currency: "USD" | "TWD" | null;
-            /**
-             * @description Unix timestamp, seconds; 0 until approval opens the payment window
-             * @example 1772359200
-             */
-            payment_deadline: number;
-            /** @enum {string} */
-            status: "pending" | "success" | "expired" | "insufficient_not_refunded" | "insufficient_refunded" | "cancelled" | "aml_hold" | "awaiting_approval" | "manual_review" | "refunded";
-            /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
-            payment_tx_hash: string | null;
-            /**
-             * @description Unix timestamp, seconds
-             * @example 1772359200
-             */
-            payment_tx_timestamp: number | null;
-            /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
-            aggregation_tx_hash: string | null;
-            /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
-            refund_tx_hash: string | null;
-            /**
-             * @description Exact decimal amount
-             * @example 125.5
-             */
-            received_crypto_amount: string | null;
-            /**
-             * @description Exact decimal amount
-             * @example 125.5
-             */
-            aggregated_crypto_amount: string | null;
-            /**
-             * @description Exact decimal amount
-             * @example 125.5
-             */
-            refund_crypto_amount: string | null;
-            /**
-             * @example {
-             *       "order_id": "A-1001"
-             *     }
-             */
-            order_data: {
-                [key: string]: unknown;
-            } | null;
-            /** @example https://merchant.example/webhooks/studio */
-            callback_url: string | null;
-            group_key: string | null;
-            /**
-             * @description The hosted payment page (PUBLIC_URL/pay/{token}) once an address exists; null before
-             * @example https://pay.example.com/pay/3mJr7AoUXx2Wqd7b1Kc9tPz0xYv5sQn8
-             */
-            kg_deep_link: string | null;
-            /** @example crypto */
-            payment_method_type: string;
-            swap_enabled: boolean;
-            payout_target_address: string | null;
-            payout_target_sol_address: string | null;
-            payout_target_tron_address: string | null;
-            /** @description Chain family to address (`evm`, `sol`, `tron`) */
-            payout_addresses: {
-                [key: string]: string;
-            };
-            /**
-             * @description Exact decimal amount
-             * @example 125.5
-             */
-            exact_out_amount: string | null;
-            /**
-             * @description Exact decimal amount
-             * @example 125.5
-             */
-            kg_fee_amount: string | null;
-            /**
-             * @description Unix timestamp, seconds
-             * @example 1772359200
-             */
-            aggregation_tx_timestamp: number | null;
-            /**
-             * @description Unix timestamp, seconds
-             * @example 1772359200
-             */
-            finalized_timestamp: number | null;
-            /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
-            partial_refund_tx_hash: string | null;
-            /**
-             * @description Exact decimal amount
-             * @example 125.5
-             */
-            partial_refund_amount: string | null;
-            partial_refund_address: string | null;
-            crypto_price: string | null;
-            target_chain_id: string | null;
-            target_token_address: string | null;
-            bank_account_id: number | null;
-            kya_risk: string | null;
-            large_transaction_risk: string | null;
-            kya_risk_address: string | null;
-            kya_risk_counter_party: string | null;
-            transaction_frequency_risk: string | null;
-            total_weighted_risk_score: string | null;
-            quick_in_out_risk: string | null;
-            dormant_account_risk: string | null;
-            volume_spike_risk: string | null;
-            structuring_risk: string | null;
-            kya_accumulation_risk: string | null;
-            business_pattern_risk: string | null;
-            kya_record: {
-                [key: string]: unknown;
-            };
-            refund_address: string | null;
-            refund_reason: string | null;
-            refund_attachments: string[] | null;
-            /** @description RPC chains: a transfer to the address that has not reached the confirmation depth yet (the status stays pending until it does) */
-            seen_transfer: {
-                /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
-                tx_hash: string;
-                /** @example 2 */
-                confirmations: number;
-            } | null;
-            /**
-             * Format: date-time
-             * @example 2026-03-01T10:00:00.000Z
-             */
-            created_at: string;
-            /**
-             * @description The refunded amount: spec 2.4 names `refund_crypto_amount` so in the payment intent endpoints' description; both carry it
-             * @example 125.5
-             */
-            refund_amount: string | null;
-            /**
-             * @description The owning invoice's or payout's category when `owner` is set
-             * @enum {string}
-             */
-            status_category: "pending_review" | "awaiting_payment" | "action_required" | "completed" | "closed";
-            creator_uid: string;
-            /**
-             * Format: date-time
-             * @example 2026-03-01T10:00:00.000Z
-             */
-            updated_at: string;
-            /** @description The invoice or payout whose nested payment intent this is (GET /payment/intent/{id} answers for those too, spec 2.4); null for a standalone payment intent. Lists and refunds here are of standalone ones. */
-            owner: {
-                /** @enum {string} */
-                type: "invoice" | "payout";
-                id: string;
-            } | null;
-        };
         PaymentIntentCreateRequest: {
             client_id?: string;
             /** @enum {string} */
@@ -2320,10 +2927,15 @@ export interface components {
             /** @example 6 */
             decimals: number;
             /**
-             * @description Exact decimal amount
+             * @description What the organization may spend: the sum of its ledger rows less what withdrawal requests awaiting approval reserve
              * @example 1250.75
              */
             amount: string;
+            /**
+             * @description What withdrawal requests awaiting approval reserve (not in `amount`): released when one is rejected, debited when its last approval sends it
+             * @example 50
+             */
+            reserved: string;
             /**
              * Format: date-time
              * @example 2026-03-01T10:00:00.000Z
@@ -2372,7 +2984,7 @@ export interface components {
             /** @example 0x8ba1f109551bD432803012645Ac136ddd64DBA72 */
             wallet_address: string;
             /**
-             * @description awaiting_approval: a request its approval policy holds until enough people approve (nothing sent or debited yet); rejected: an approver refused it (nothing sent); submitted, confirmed, failed: the chain send's progress
+             * @description awaiting_approval: a request its approval policy holds until enough people approve (nothing sent or debited yet); rejected: an approver refused it (nothing sent); submitted: sent and not yet at its chain's confirmation depth (planned, broadcast, or mined in fewer blocks); confirmed: at depth (it never reads submitted again); failed: the chain refused it for good
              * @enum {string}
              */
             status: "awaiting_approval" | "rejected" | "submitted" | "confirmed" | "failed";
@@ -2624,7 +3236,7 @@ export interface components {
              * @example 2026-03-01T10:00:00.000Z
              */
             created_at: string;
-            /** @description The exact JSON body every attempt sends: the record itself for a callback_url, a Standard Webhooks envelope `{id, type, created_at, data}` for an endpoint */
+            /** @description The exact JSON body every attempt sends: the record itself plus `event_type` and `object` for a callback_url, a Standard Webhooks envelope `{id, type, created_at, data}` (news adds `details`) for an endpoint */
             payload?: unknown;
             attempts: {
                 /** @example 1 */
@@ -3176,7 +3788,7 @@ export interface components {
             }[];
             /** @description Invoices, payouts and payment intents under review or needing action whose status allows a decision the caller may take (approve — not their own —, sign, refund) */
             awaiting_action: number;
-            /** @description The balance per chain and token */
+            /** @description The balance per chain and token, as GET /balances shows it (what withdrawal requests awaiting approval reserve left out) */
             balances: {
                 chain_id: string;
                 symbol: string;

@@ -8,6 +8,7 @@ const balance = (chain_id: string, symbol: string, amount: string, decimals = 6)
   symbol,
   decimals,
   amount,
+  reserved: "0",
   updated_at: "2026-11-23T00:00:00Z",
 });
 const BALANCES = [balance("polygon", "USDT", "12.345678"), balance("bsc", "USDC", "1.000000000000000001", 18)];

@@ -22,6 +22,20 @@ export function requireServerSecrets(process: string, names: ServerSecretName[])
   );
 }
 
+/**
+ * PUBLIC_URL is no secret, but production needs it the same way: `kg_deep_link`, the hosted
+ * payment page, callbacks' records and invoice e-mails send payers there, and without it they
+ * would point at http://localhost. Development keeps defaulting to the local server's address.
+ */
+export function requirePublicUrl(process: string): void {
+  if (env.STUDIO_ENV !== "production" || env.PUBLIC_URL) return;
+  throw new StartRefusedError(
+    `${process} refuses to start: PUBLIC_URL is not set. With STUDIO_ENV=production it must name the origin payers reach ` +
+      `this deployment at (e.g. https://pay.example.com): payment links, callbacks and e-mails point there, and without it ` +
+      `they would send payers to http://localhost. STUDIO_ENV=development defaults it to http://localhost:<PORT>.`,
+  );
+}
+
 /** What the database keeps of a secret: an HMAC under a key of its own, which reveals nothing of the secret. */
 export function secretCheckValue(secret: Buffer, name: ServerSecretName): string {
   const key = Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), "studio secret check", 32));

@@ -3,9 +3,12 @@ import "server-only";
 // reference that can happen once (a unique index), so a retried step never counts twice. The
 // balance per chain and token is the sum of its rows, kept in `balances` by a trigger whose CHECK
 // refuses a negative result (migration 0006); `debit` checks first, so callers get a clear 422.
-import { and, eq } from "drizzle-orm";
-import type { Tx } from "@/lib/db/client";
-import { balances, ledgerEntries } from "@/lib/studio/db/balances-schema";
+// A withdrawal request awaiting approval reserves its amount (product-decisions §9): what a debit
+// or another request may take is the balance less every reservation, read under the balance row's
+// lock, so two requests racing for the same money are decided one after the other.
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx, Tx } from "@/lib/db/client";
+import { balances, ledgerEntries, withdrawals } from "@/lib/studio/db/balances-schema";
 import { StudioError } from "@/lib/studio/core/errors";
 import { formatUnits, parseUnits } from "@/lib/studio/core/money";
 import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
@@ -59,7 +62,7 @@ export async function debit(
 ): Promise<{ balanceAfter: string }> {
   const { key, units } = input;
   if (units <= 0n) throw new Error(`a debit of ${units} units`);
-  const available = await lockedBalanceUnits(tx, key);
+  const available = await lockedAvailableUnits(tx, key);
   if (available < units) throw insufficientBalance(key, units, available, input.field);
   await tx.insert(ledgerEntries).values({
     ...key,
@@ -75,10 +78,11 @@ export async function debit(
 
 /**
  * Refuses as `debit` would when less than `units` is available now, without taking anything: a
- * withdrawal request waiting for approval is debited only when its last approval sends it.
+ * withdrawal request waiting for approval is debited only when its last approval sends it, and
+ * reserves its amount meanwhile by its row (inserted in the same transaction, under this lock).
  */
 export async function requireAvailable(tx: Tx, input: { key: BalanceKey; units: bigint; field: string }): Promise<void> {
-  const available = await lockedBalanceUnits(tx, input.key);
+  const available = await lockedAvailableUnits(tx, input.key);
   if (available < input.units) throw insufficientBalance(input.key, input.units, available, input.field);
 }
 
@@ -91,14 +95,42 @@ function insufficientBalance(key: BalanceKey, units: bigint, available: bigint, 
   });
 }
 
-/** The balance in base units, its row locked until the transaction ends; 0 when it has none. */
-async function lockedBalanceUnits(tx: Tx, key: BalanceKey): Promise<bigint> {
+/**
+ * The balance less what requests awaiting approval reserve, in base units, the balance row locked
+ * until the transaction ends (0 when it has none). The reservations are read after the lock is
+ * taken: on PostgreSQL that statement sees every request committed by whoever held it before.
+ */
+async function lockedAvailableUnits(tx: Tx, key: BalanceKey): Promise<bigint> {
   const [row] = await tx
     .select({ amount: balances.amount })
     .from(balances)
     .where(and(eq(balances.orgId, key.orgId), eq(balances.chainId, key.chainId), eq(balances.tokenAddress, key.tokenAddress)))
     .for("update");
-  return row ? parseUnits(row.amount, key.decimals) : 0n;
+  if (!row) return 0n;
+  const reserved = (await reservedAmounts(tx, key.orgId)).get(reservationKey(key.chainId, key.tokenAddress)) ?? "0";
+  const available = parseUnits(row.amount, key.decimals) - parseUnits(reserved, key.decimals);
+  // Below zero when a reorg took back funds a request had reserved: nothing is available.
+  return available > 0n ? available : 0n;
+}
+
+const reservationKey = (chainId: string, tokenAddress: string) => `${chainId}:${tokenAddress}`;
+
+/**
+ * What the organization's withdrawal requests awaiting approval reserve, by chain and token
+ * (exact decimal text); a rejection or the approval that sends one ends its reservation.
+ */
+export async function reservedAmounts(database: DbOrTx, orgId: number): Promise<Map<string, string>> {
+  const rows = await database
+    .select({ chainId: withdrawals.chainId, tokenAddress: withdrawals.tokenAddress, total: sql<string>`sum(${withdrawals.amount})::text` })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.orgId, orgId), eq(withdrawals.reviewStatus, "awaiting_approval")))
+    .groupBy(withdrawals.chainId, withdrawals.tokenAddress);
+  return new Map(rows.map((row) => [reservationKey(row.chainId, row.tokenAddress), row.total]));
+}
+
+/** What requests awaiting approval reserve of one balance, in its base units. */
+export function reservedUnitsOf(reserved: Map<string, string>, chainId: string, tokenAddress: string, decimals: number): bigint {
+  return parseUnits(reserved.get(reservationKey(chainId, tokenAddress)) ?? "0", decimals);
 }
 
 export function paymentBalanceKey(pi: PaymentIntentRow): BalanceKey {

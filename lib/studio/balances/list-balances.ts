@@ -6,11 +6,10 @@ import { tableRows } from "@/lib/db/table-rows";
 import { csvBatch } from "@/lib/studio/export/csv-export";
 import { balances, ledgerEntries } from "@/lib/studio/db/balances-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { formatUnits, parseDecimal } from "@/lib/studio/core/money";
+import { formatUnits, parseDecimal, parseUnits } from "@/lib/studio/core/money";
 import { cutPage, pageWindow, type ExportQuery } from "@/lib/studio/core/paging";
 import { afterCursor, cursorSeq, keyOfRow, listOrder, orderClauses } from "@/lib/studio/core/list-sql";
-import { tokenAmount } from "@/lib/studio/payment-intents/serialize";
-import { LEDGER_KINDS } from "@/lib/studio/balances/ledger";
+import { LEDGER_KINDS, reservedAmounts, reservedUnitsOf } from "@/lib/studio/balances/ledger";
 import type { LedgerQuery } from "@/lib/studio/balances/schemas";
 import { address, amountText, dateTimeText } from "@/lib/studio/core/records";
 
@@ -20,7 +19,12 @@ export const balanceRecordSchema = z.object({
   contract_address: address("0xaf88d065e77c8cC2239327C5EDb3A432268e5831"),
   symbol: z.string().meta({ example: "USDC" }),
   decimals: z.number().int().meta({ example: 6 }),
-  amount: amountText("1250.75"),
+  amount: amountText("1250.75").meta({
+    description: "What the organization may spend: the sum of its ledger rows less what withdrawal requests awaiting approval reserve",
+  }),
+  reserved: amountText("50").meta({
+    description: "What withdrawal requests awaiting approval reserve (not in `amount`): released when one is rejected, debited when its last approval sends it",
+  }),
   updated_at: dateTimeText,
 });
 export type BalanceRecord = z.infer<typeof balanceRecordSchema>;
@@ -41,22 +45,31 @@ export const ledgerEntryRecordSchema = z.object({
 export type LedgerEntryRecord = z.infer<typeof ledgerEntryRecordSchema>;
 
 // GET /balances (extension, product-decisions §8): every chain and token the organization has
-// ever moved, with what it holds now (the sum of its ledger rows).
+// ever moved, with what it may spend now (the sum of its ledger rows less what withdrawal requests
+// awaiting approval reserve, product-decisions §9) and what those reserve.
 export async function listBalances(input: { principal: Principal }): Promise<BalanceRecord[]> {
   const database = await db();
-  const rows = await database
-    .select()
-    .from(balances)
-    .where(eq(balances.orgId, input.principal.orgId))
-    .orderBy(asc(balances.chainId), asc(balances.symbol));
-  return rows.map((row) => ({
-    chain_id: row.chainId,
-    contract_address: row.tokenAddress,
-    symbol: row.symbol,
-    decimals: row.decimals,
-    amount: tokenAmount(row.amount, row.decimals) as string,
-    updated_at: row.updatedAt.toISOString(),
-  }));
+  const [rows, reserved] = await Promise.all([
+    database
+      .select()
+      .from(balances)
+      .where(eq(balances.orgId, input.principal.orgId))
+      .orderBy(asc(balances.chainId), asc(balances.symbol)),
+    reservedAmounts(database, input.principal.orgId),
+  ]);
+  return rows.map((row) => {
+    const held = reservedUnitsOf(reserved, row.chainId, row.tokenAddress, row.decimals);
+    const total = parseUnits(row.amount, row.decimals);
+    return {
+      chain_id: row.chainId,
+      contract_address: row.tokenAddress,
+      symbol: row.symbol,
+      decimals: row.decimals,
+      amount: formatUnits(total > held ? total - held : 0n, row.decimals),
+      reserved: formatUnits(held, row.decimals),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  });
 }
 
 // GET /balances/ledger (extension): the movements behind the balances, newest first unless

@@ -38,10 +38,12 @@ export interface ChainAdapter {
   plan(tx: Tx, transfer: OutboundTransfer, source: SendSource): Promise<PlannedTransfer>;
   /**
    * Broadcasts a planned send; broadcasting it again is the same transfer, not a second one.
-   * "waiting" when it may not go out yet (its gas top-up is not confirmed); "refused" when its row
-   * failed the custody check (chain/quarantine.ts) and nothing went out.
+   * "sent" when the chain still has to bury it (the send tracker confirms it at depth),
+   * "confirmed" when the chain's answer is final at once, "waiting" when it may not go out yet
+   * (its gas top-up is not confirmed), "refused" when its row failed the custody check
+   * (chain/quarantine.ts) and nothing went out.
    */
-  broadcast(send: SendRow): Promise<"sent" | "waiting" | "refused">;
+  broadcast(send: SendRow): Promise<"sent" | "confirmed" | "waiting" | "refused">;
 }
 
 export const sandboxChain: ChainAdapter = {
@@ -51,6 +53,8 @@ export const sandboxChain: ChainAdapter = {
     return { txHash: txHashFromReference(chain.family, reference) };
   },
   // The sandbox's "chain" is a table outside the caller's transaction: what it saw once, it keeps.
+  // No reorg can take a row back and no block will ever bury it deeper, so a broadcast is final:
+  // confirmed at once (else its withdrawals would read `submitted` for ever).
   async broadcast(send) {
     const database = await db();
     await database
@@ -64,7 +68,7 @@ export const sandboxChain: ChainAdapter = {
         amount: send.amount,
       })
       .onConflictDoNothing();
-    return "sent";
+    return "confirmed";
   },
 };
 

@@ -16,7 +16,8 @@ import { log } from "@/lib/observability/log";
 
 export type SendPurpose = "settlement" | "refund" | "partial_refund" | "payout" | "withdrawal";
 // Sends move pending (planned, not yet broadcast) → sent (broadcast) → confirmed (at depth) or
-// failed (reverted or dropped, restored by a compensating ledger entry); the sandbox stops at sent.
+// failed (reverted or dropped, restored by a compensating ledger entry); a sandbox send is
+// confirmed at broadcast (its chain is a table: final the moment it holds the row).
 
 const LEASE_MS = 15_000;
 const BATCH = 50;
@@ -118,9 +119,10 @@ async function broadcastOne(send: SendRow): Promise<boolean> {
       await database.update(chainSends).set({ leaseUntil: null }).where(eq(chainSends.id, send.id));
       return false;
     }
+    const now = new Date();
     await database
       .update(chainSends)
-      .set({ status: "sent", sentAt: new Date(), lastError: null })
+      .set({ status: outcome, sentAt: now, ...(outcome === "confirmed" ? { confirmedAt: now } : {}), lastError: null })
       .where(and(eq(chainSends.id, send.id), eq(chainSends.status, "pending")));
     return true;
   } catch (error) {

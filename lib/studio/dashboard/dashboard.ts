@@ -4,7 +4,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "@/lib/db/client";
 import type { Principal } from "@/lib/studio/auth/principal";
-import { balances } from "@/lib/studio/db/balances-schema";
+import { listBalances } from "@/lib/studio/balances/list-balances";
 import { invoices, invoiceStatusCounts } from "@/lib/studio/db/invoices-schema";
 import { paymentIntents, standalonePaymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { payouts } from "@/lib/studio/db/payouts-schema";
@@ -87,10 +87,8 @@ export async function readDashboard(input: { principal: Principal; query: Dashbo
           ) due JOIN ${paymentIntents} pi ON pi.id = due.payment_intent_id
         ) aged GROUP BY bucket, token`,
   );
-  const balanceRows = rowsOf<{ chain_id: string; symbol: string; amount: string }>(
-    database,
-    sql`SELECT chain_id, symbol, amount::text AS amount FROM ${balances} WHERE org_id = ${orgId} ORDER BY chain_id, symbol`,
-  );
+  // What GET /balances shows: spendable, requests awaiting approval's reservations left out.
+  const balanceRows = listBalances({ principal });
 
   const counts = new Map((await statusCounts).map((row) => [row.status, Number(row.count)]));
   const stageCount = (statuses: readonly string[] | "all") =>
@@ -108,7 +106,7 @@ export async function readDashboard(input: { principal: Principal; query: Dashbo
       .map((row) => ({ bucket: row.bucket, token: row.token, amount: exact(row.amount), count: Number(row.count) }))
       .sort((a, b) => AGING_BUCKETS.indexOf(a.bucket) - AGING_BUCKETS.indexOf(b.bucket) || a.token.localeCompare(b.token)),
     awaiting_action: await awaitingAction(database, principal),
-    balances: (await balanceRows).map((row) => ({ chain_id: row.chain_id, symbol: row.symbol, amount: exact(row.amount) })),
+    balances: (await balanceRows).map((row) => ({ chain_id: row.chain_id, symbol: row.symbol, amount: row.amount })),
   };
 }
 

@@ -56,6 +56,6 @@ export const dashboardRecordSchema = z.object({
     description:
       "Invoices, payouts and payment intents under review or needing action whose status allows a decision the caller may take (approve — not their own —, sign, refund)",
   }),
-  balances: z.array(z.object({ chain_id: z.string(), symbol: z.string(), amount: amountText("1250.75") })).meta({ description: "The balance per chain and token" }),
+  balances: z.array(z.object({ chain_id: z.string(), symbol: z.string(), amount: amountText("1250.75") })).meta({ description: "The balance per chain and token, as GET /balances shows it (what withdrawal requests awaiting approval reserve left out)" }),
 });
 export type DashboardRecord = z.infer<typeof dashboardRecordSchema>;

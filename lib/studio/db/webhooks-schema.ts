@@ -62,9 +62,13 @@ export const webhookEvents = pgTable(
     leaseToken: text("lease_token"),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    // A callback_url delivery: the status change it announces (`status_log:<id>`), unique, so no
+    // change reaches a callback_url twice; null for an organization endpoint's event.
+    callbackKey: text("callback_key"),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("webhook_events_callback_key_idx").on(t.callbackKey).where(sql`${t.callbackKey} IS NOT NULL`),
     // In the claim's order, so a claim reads the first due rows and stops at its limit: on
     // next_attempt_at alone every claim read and sorted the whole backlog (O(pending) per claim).
     index("webhook_events_due_idx").on(t.nextAttemptAt, t.seq).where(sql`${t.status} = 'pending'`),

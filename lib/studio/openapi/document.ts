@@ -21,6 +21,7 @@ import { exportEndpoints } from "@/lib/studio/export/endpoints";
 import { dashboardEndpoints } from "@/lib/studio/dashboard/endpoints";
 import { lookupEndpoints } from "@/lib/studio/lookup/endpoints";
 import { savedViewEndpoints } from "@/lib/studio/saved-views/endpoints";
+import { WEBHOOKS } from "@/lib/studio/webhooks/webhook-docs";
 
 export const API_PREFIX = "/v1/studio/api";
 
@@ -189,6 +190,8 @@ export function buildOpenApiDocument() {
     description: "An API key made in the console; it acts as the user who created it",
   });
   for (const entry of ENDPOINTS) registry.registerPath(operation(entry));
+  // What the service POSTs to callback URLs and webhook endpoints (OpenAPI 3.1 `webhooks`).
+  for (const webhook of WEBHOOKS) registry.registerWebhook(webhook);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: { title: "Studio API", version: "1.0.0", description: DESCRIPTION },

@@ -47,7 +47,7 @@ export const webhookDeliveryRecordSchema = z.object({
   next_attempt_at: dateTimeText.nullable(),
   delivered_at: dateTimeText.nullable(),
   created_at: dateTimeText,
-  payload: z.unknown().meta({ description: "The exact JSON body every attempt sends: the record itself for a callback_url, a Standard Webhooks envelope `{id, type, created_at, data}` for an endpoint" }),
+  payload: z.unknown().meta({ description: "The exact JSON body every attempt sends: the record itself plus `event_type` and `object` for a callback_url, a Standard Webhooks envelope `{id, type, created_at, data}` (news adds `details`) for an endpoint" }),
   attempts: z.array(
     z.object({
       attempt: z.number().int().meta({ example: 1 }),

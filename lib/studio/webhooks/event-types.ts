@@ -13,8 +13,10 @@ const STATUSES_OF: Record<OwnerType, readonly string[]> = {
 };
 
 /**
- * News that is not a status change: a confirmed deposit that vanished in a reorg; a transfer to
- * the record's deposit address that pays nothing (wrong token, record closed), set aside to return.
+ * News that is not a status change: a confirmed deposit that vanished in a reorg while the status
+ * could not move; a transfer to the record's deposit address that pays nothing (wrong token, a
+ * closed or already settled record: a payer paying twice), set aside to return. Organization-wide
+ * endpoints only (with `details`), never a record's callback_url (outbox.ts).
  */
 const NEWS = ["payment_reversed", "unmatched_deposit"] as const;
 

@@ -20,7 +20,7 @@ import { serializeTransfer } from "@/lib/studio/withdrawals/serialize";
 // POST /asset_pro/transfer (product-decisions §7): the debit, the withdrawal and its chain send
 // commit together; the broadcast follows the commit. When the withdrawal approval policy's tier
 // for the amount needs approvers, it is a request instead (awaiting_approval): nothing is sent or
-// debited until its last approval (review-withdrawal.ts).
+// debited until its last approval (review-withdrawal.ts), but its amount is reserved meanwhile.
 // On an RPC chain the chain itself must be able to pay too (treasury balance, gas tank), whatever the ledger says.
 export async function createWithdrawal(input: { principal: Principal; request: WithdrawalInput; now?: Date }) {
   const { principal, request } = input;
@@ -38,7 +38,8 @@ export async function createWithdrawal(input: { principal: Principal; request: W
     const fields = { id, orgId: principal.orgId, chainId: chain.id, tokenAddress: token.address, symbol: token.symbol, decimals: token.decimals, amount, walletAddress, creatorUid: principal.uid, createdAt: now };
     // The policy in force now is its policy for good (read again by its creation time, like an invoice's by its version's).
     const { required } = await requirementFor(tx, withdrawalSubject({ ...fields, reviewStatus: "awaiting_approval" }));
-    // A request sends nothing until its last approval, but one the balance could not pay is refused now.
+    // A request sends nothing until its last approval, but one the balance could not pay is refused
+    // now; its row, written below under the balance row's lock, reserves the amount from then on.
     if (required > 0) await requireAvailable(tx, { key, units, field: "amount" });
     const send =
       required > 0

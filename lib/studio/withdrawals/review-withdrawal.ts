@@ -72,6 +72,7 @@ export function approveWithdrawal(input: { principal: Principal; id: string; now
       amount: row.amount,
       now,
     });
+    // Approved before the debit: its reservation ends here, so the debit does not count it twice.
     const [sent] = await tx
       .update(withdrawals)
       .set({ reviewStatus: "approved", sendId: send.id, txHash: send.txHash, reviewedAt: now })

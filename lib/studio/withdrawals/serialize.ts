@@ -29,7 +29,8 @@ export const transferRecordSchema = z.object({
   status: z.enum(TRANSFER_STATUSES).meta({
     description:
       "awaiting_approval: a request its approval policy holds until enough people approve (nothing sent or debited yet); " +
-      "rejected: an approver refused it (nothing sent); submitted, confirmed, failed: the chain send's progress",
+      "rejected: an approver refused it (nothing sent); submitted: sent and not yet at its chain's confirmation depth " +
+      "(planned, broadcast, or mined in fewer blocks); confirmed: at depth (it never reads submitted again); failed: the chain refused it for good",
   }),
   tx_hash: txHash.nullable().meta({ description: "Null until the withdrawal is sent" }),
   created_at: dateTimeText,
@@ -41,9 +42,17 @@ export const transferRecordSchema = z.object({
 });
 export type TransferRecord = z.infer<typeof transferRecordSchema>;
 
-// The chain send behind a withdrawal says how far it got: recorded (submitted) or broadcast and
-// accepted by the chain (confirmed). A send the chain refused for good would be failed.
-const TRANSFER_STATUS: Record<string, "submitted" | "confirmed" | "failed"> = { pending: "submitted", sent: "confirmed", failed: "failed" };
+// The chain send behind a withdrawal says how far it got. Everything short of its confirmation
+// depth is submitted (planned, broadcast, mined but shallow, or held for an operator's review), so
+// a client never reads confirmed before submitted; confirmed only once buried at depth (the
+// sandbox's at broadcast), failed when the chain refused it for good.
+const TRANSFER_STATUS: Record<string, "submitted" | "confirmed" | "failed"> = {
+  pending: "submitted",
+  sent: "submitted",
+  needs_review: "submitted",
+  confirmed: "confirmed",
+  failed: "failed",
+};
 
 /** What a withdrawal request's policy asks and how far it got; undefined for a withdrawal sent at once. */
 export type ApprovalProgress = { required: number; collected: number };

@@ -1,8 +1,9 @@
 import "server-only";
 // The one status-change function for every owner: compare-and-set on the owner's status, the
-// nested payment status, exactly one status log row and, when the record has a callback_url, its
-// webhook outbox row and, for a person's verb, its audit row: all in the caller's transaction, so
-// an event or an audit row exists exactly when its change did.
+// nested payment status, exactly one status log row and, when the status changed, its webhook
+// outbox rows (the callback_url's and the organization endpoints') and, for a person's verb, its
+// audit row: all in the caller's transaction, so an event or an audit row exists exactly when its
+// change did.
 import type { AuditAction } from "@/lib/studio/audit/actions";
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
@@ -16,7 +17,7 @@ import type { PaymentIntentRow } from "@/lib/studio/payment-intents/serialize";
 import { TransitionRefused } from "@/lib/studio/workflow/state-machine";
 import { getIntentOrThrow, type AnyOwner, type Intent, type Owner, type OwnerTable } from "@/lib/studio/workflow/owner";
 import { inTransaction } from "@/lib/studio/core/unit-of-work";
-import { queueStatusEvent } from "@/lib/studio/webhooks/outbox";
+import { queueStatusChange } from "@/lib/studio/webhooks/outbox";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { auditedName } from "@/lib/workflow/actions";
 
@@ -111,7 +112,7 @@ export async function transition<T extends OwnerTable, Status extends string, Ac
     })
     .where(eq(paymentIntents.id, paymentIntent.id))
     .returning();
-  await writeStatusLog(tx, owner, { row: updated, from, to, operatorUid: input.operatorUid, reason: input.reason, now });
+  const statusLogId = await writeStatusLog(tx, owner, { row: updated, from, to, operatorUid: input.operatorUid, reason: input.reason, now });
   // A person's verbs, as their declarations name them (`invoice.approved`, `payout.refunded`, ...).
   const audited = auditedName(owner.type, input.action);
   if (audited && input.operatorUid !== SYSTEM_OPERATOR) {
@@ -127,8 +128,9 @@ export async function transition<T extends OwnerTable, Status extends string, Ac
     });
   }
   const result = { row: updated, paymentIntent: updatedPayment ?? paymentIntent } as Intent<T>;
-  // An edit that keeps the status (updating an invoice awaiting approval) is not a status change.
-  if (to !== from) await queueStatusEvent(tx, owner as AnyOwner, result as Intent<OwnerTable>, now);
+  // The outbox decides whether it is a change to announce (an edit that keeps the status, updating
+  // an invoice awaiting approval, is not) and announces each change once.
+  await queueStatusChange(tx, owner as AnyOwner, result as Intent<OwnerTable>, { from, to, statusLogId }, now);
   return result;
 }
 
@@ -136,15 +138,19 @@ async function writeStatusLog(
   tx: Tx,
   owner: Owner<OwnerTable, string, string, unknown>,
   entry: { row: { id: string; orgId: number }; from: string; to: string; operatorUid: string; reason: string; now: Date },
-): Promise<void> {
-  await tx.insert(statusLogs).values({
-    orgId: entry.row.orgId,
-    ownerType: owner.type,
-    ownerId: entry.row.id,
-    fromStatus: entry.from,
-    toStatus: entry.to,
-    operatorUid: entry.operatorUid,
-    reason: entry.reason,
-    createdAt: entry.now,
-  });
+): Promise<number> {
+  const [written] = await tx
+    .insert(statusLogs)
+    .values({
+      orgId: entry.row.orgId,
+      ownerType: owner.type,
+      ownerId: entry.row.id,
+      fromStatus: entry.from,
+      toStatus: entry.to,
+      operatorUid: entry.operatorUid,
+      reason: entry.reason,
+      createdAt: entry.now,
+    })
+    .returning({ id: statusLogs.id });
+  return written!.id;
 }

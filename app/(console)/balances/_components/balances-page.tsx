@@ -53,6 +53,12 @@ export function BalancesPage() {
                       <td className={cellClass}>{balance.symbol}</td>
                       <td className={`${cellClass} text-right tabular-nums`} data-testid="balance-amount">
                         <Amount value={balance.amount} />
+                        {/* Requests awaiting approval hold this much apart: not in the amount above. */}
+                        {balance.reserved !== "0" ? (
+                          <div className="text-xs text-slate-600" data-testid="balance-reserved">
+                            {t("reserved", { amount: balance.reserved })}
+                          </div>
+                        ) : null}
                       </td>
                       <td className={`${cellClass} hidden whitespace-nowrap text-slate-700 sm:table-cell`}>{format.dateTime(balance.updated_at)}</td>
                     </tr>

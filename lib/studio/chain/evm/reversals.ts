@@ -12,7 +12,7 @@ import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { formatUnits, parseSignedUnits, parseUnits } from "@/lib/studio/core/money";
 import { paymentBalanceKey } from "@/lib/studio/balances/ledger";
 import { receivedFacts } from "@/lib/studio/payment-intents/status";
-import { queueStatusEvent } from "@/lib/studio/webhooks/outbox";
+import { queueNewsEvent } from "@/lib/studio/webhooks/outbox";
 import { WORKFLOW_OWNERS } from "@/lib/studio/workflow/owners";
 import { lockIntentByPayment, type AnyOwner, type Intent, type OwnerTable } from "@/lib/studio/workflow/owner";
 import { SYSTEM_OPERATOR, transition } from "@/lib/studio/workflow/transition";
@@ -49,30 +49,26 @@ async function reverseOnRecord(tx: Tx, owner: AnyOwner, current: Intent<OwnerTab
       now,
     });
   } else {
-    await tx.update(paymentIntents).set({ ...paymentChanges, updatedAt: now }).where(eq(paymentIntents.id, pi.id));
-    // No status to move to (already under review, or finished): the event says what happened anyway.
-    await queueStatusEvent(tx, owner, current, now, `${owner.type}.payment_reversed`);
+    const [updated] = await tx.update(paymentIntents).set({ ...paymentChanges, updatedAt: now }).where(eq(paymentIntents.id, pi.id)).returning();
+    after = { row: current.row, paymentIntent: updated ?? pi };
   }
   const compensated = await compensateLedger(tx, current, units, deposit, now);
-  await recordAudit(tx, {
-    orgId: pi.orgId,
-    actorUid: null,
-    action: `${owner.type}.payment_reversed`,
-    objectType: owner.type,
-    objectId: current.row.id,
-    details: {
-      reason: why,
-      chain_id: deposit.chainId,
-      tx_hash: deposit.txHash,
-      log_index: deposit.logIndex,
-      block_number: deposit.blockNumber,
-      amount: deposit.amount,
-      from_status: current.row.status,
-      to_status: after.row.status,
-      ledger_compensation: compensated,
-    },
-    now,
-  });
+  const details = {
+    reason: why,
+    chain_id: deposit.chainId,
+    tx_hash: deposit.txHash,
+    log_index: deposit.logIndex,
+    block_number: deposit.blockNumber,
+    amount: deposit.amount,
+    from_status: current.row.status,
+    to_status: after.row.status,
+    ledger_compensation: compensated,
+  };
+  await recordAudit(tx, { orgId: pi.orgId, actorUid: null, action: `${owner.type}.payment_reversed`, objectType: owner.type, objectId: current.row.id, details, now });
+  // No status to move to (already under review, or finished) is news, not a change: the
+  // organization's endpoints hear of it, the callback_url does not (it would read as a second
+  // `success`). A reversal that did move the status was announced by its transition.
+  if (after.row.status === current.row.status) await queueNewsEvent(tx, owner, after, `${owner.type}.payment_reversed`, details, now);
 }
 
 /**

@@ -16,7 +16,7 @@ import type { Principal } from "@/lib/studio/auth/principal";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { WORKFLOW_OWNERS } from "@/lib/studio/workflow/owners";
 import { lockIntentByPayment } from "@/lib/studio/workflow/owner";
-import { queueStatusEvent } from "@/lib/studio/webhooks/outbox";
+import { queueNewsEvent } from "@/lib/studio/webhooks/outbox";
 import { unitOfWork } from "@/lib/studio/core/unit-of-work";
 import { configuredChain } from "@/lib/studio/chain/evm/rpc-chains";
 import { address, amountText, dateTimeText, txHash, unixTime } from "@/lib/studio/core/records";
@@ -70,7 +70,8 @@ async function announce(tx: Tx, deposit: DepositRow, reason: SetAsideReason, not
     const current = await lockIntentByPayment(tx, owner, deposit.paymentIntentId);
     if (!current) continue;
     await recordAudit(tx, { orgId: deposit.orgId, actorUid: null, action: `${owner.type}.unmatched_deposit`, objectType: owner.type, objectId: current.row.id, details, now });
-    await queueStatusEvent(tx, owner, current, now, `${owner.type}.unmatched_deposit`);
+    // News, not a status change: the organization's endpoints, never the record's callback_url.
+    await queueNewsEvent(tx, owner, current, `${owner.type}.unmatched_deposit`, details, now);
     return;
   }
   // An address with no record owning it: the audit row names the payment intent.
