@@ -9,6 +9,7 @@ import { requireServerSecrets } from "@/lib/secrets/check";
 import { checkStudioSecret } from "@/lib/studio/core/secrets";
 import { captureConsole, log } from "@/lib/observability/log";
 import { serveMetrics } from "@/lib/observability/scrape";
+import { checkRpcChains } from "@/lib/studio/chain/evm/start-checks";
 
 async function main(): Promise<void> {
   captureConsole();
@@ -19,6 +20,9 @@ async function main(): Promise<void> {
   log.info(`worker: effective settings: ${effectiveSettings()}`);
   // The worker signs chain sends with keys from the HD seeds: it needs the servers' STUDIO_SECRET.
   requireServerSecrets("npm run worker", ["STUDIO_SECRET"]);
+  // As the server's start: a node on another network, or a token with other decimals, refuses it
+  // before the worker scans, credits or signs anything on that chain.
+  await checkRpcChains();
   const { db } = await getDatabase();
   await checkStudioSecret(db);
   const sweeper = startSweeper(env.SWEEP_INTERVAL_MS);
@@ -44,7 +48,7 @@ async function main(): Promise<void> {
 }
 
 void main().catch((error: unknown) => {
-  if (error instanceof Error && error.name === "StartRefusedError") log.fatal(`worker: ${error.message}`);
+  if (error instanceof Error && ["StartRefusedError", "ChainStartError"].includes(error.name)) log.fatal(`worker: ${error.message}`);
   else log.fatal({ err: error }, "worker: failed to start");
   process.exit(1);
 });
