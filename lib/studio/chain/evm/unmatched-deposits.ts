@@ -1,8 +1,9 @@
 import "server-only";
 // Transfers that reached one of our deposit addresses at depth but pay nothing: a token other than
 // the payment's (USDT to a USDC payment's address), a record that takes no funds any more
-// (rejected, already refunded…), or an address the service holds no HD index for, so it could
-// never move what arrived. The money is on the address all the same, so nothing may be silent:
+// (rejected, already refunded…), an address the service holds no HD index for, so it could
+// never move what arrived, or one the verifying node disputes (deposit-verification.ts: its record
+// goes to review as well). The money is (or may be) on the address all the same, so nothing may be silent:
 // each is set aside once, in the transaction that claims it from `seen` (its status says why),
 // with an audit row and a `<record>.unmatched_deposit` webhook, and is listed by
 // GET /chains/unmatched-deposits and counted on GET /chains for an operator to return the funds.
