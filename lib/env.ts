@@ -152,8 +152,18 @@ export function listeningPort(): number {
 // Real EVM chains (issue 24), kept apart from the settings above. CHAIN_<ID>_RPC_URL puts a chain
 // of the registry on the JSON-RPC adapter; the other CHAIN_<ID>_* settings adjust what it expects.
 const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
+// A node's answers decide what is credited and its URL often carries an API key: only TLS reaches
+// it, except on this machine (a node or a tunnel on a loopback address).
+const nodeUrl = z
+  .string()
+  .url()
+  .refine(isTlsOrLoopback, "must be an https:// URL (plain http:// only to a loopback address: 127.0.0.0/8, localhost or [::1])");
 const chainSettingsSchema = z.object({
-  RPC_URL: z.string().url().optional(),
+  RPC_URL: nodeUrl.optional(),
+  // A second node that must give the same block hash and the same log before a deposit is credited.
+  VERIFY_RPC_URL: nodeUrl.optional(),
+  // When a block counts as final: CONFIRMATIONS deep (depth), or at or below the node's `safe` or `finalized` block.
+  FINALITY: z.enum(["depth", "safe", "finalized"]).default("depth"),
   CHAIN_ID: z.coerce.number().int().positive().optional(),
   CONFIRMATIONS: z.coerce.number().int().min(1).max(10_000).optional(),
   TOKEN_USDC: evmAddress.optional(),
@@ -175,6 +185,20 @@ export const chainSettings: Readonly<Record<string, ChainSettings & { RPC_URL: s
     return settings.RPC_URL ? [[chain.id, { ...settings, RPC_URL: settings.RPC_URL }]] : [];
   }),
 );
+
+/** Whether `url` is https://, or http:// to a loopback address (127.0.0.0/8, localhost, [::1]). */
+export function isTlsOrLoopback(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol === "https:") return true;
+  if (parsed.protocol !== "http:") return false;
+  const host = parsed.hostname.toLowerCase();
+  return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
 
 const chainTuningSchema = z.object({
   // A send not mined this long after its broadcast is replaced (same nonce, higher fee).

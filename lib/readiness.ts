@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { whenBooted } from "@/lib/boot";
 import { db, pendingMigrations } from "@/lib/db/client";
 import { unreachableChains } from "@/lib/studio/chain/list-chains";
+import { redactSecrets } from "@/lib/observability/redact";
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -17,7 +18,7 @@ async function bounded(check: () => Promise<string>): Promise<string> {
     timer = setTimeout(() => resolve(`no answer within ${CHECK_TIMEOUT_MS} ms`), CHECK_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([check().catch((error: unknown) => `failed: ${(error as Error).message}`), timeout]);
+    return await Promise.race([check().catch((error: unknown) => `failed: ${redactSecrets((error as Error).message)}`), timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -42,10 +43,23 @@ export async function readiness(): Promise<Readiness> {
   return { status: checks.chains === "ok" ? "ready" : "degraded", checks };
 }
 
+/**
+ * How long one probe of the chains' nodes answers every readiness request: however often /api/ready
+ * is asked (by anyone: its public answer needs no token), each node gets at most one request per
+ * this long, and requests that arrive while a probe runs wait for that one.
+ */
+const CHAIN_PROBE_REUSE_MS = 5_000;
+// Per process, whichever bundle asks.
+const probeHolder = globalThis as typeof globalThis & { __studioChainProbe?: { startedAt: number; answer: Promise<string> } };
+
 /** "ok", or the RPC chains whose node does not answer; it never makes a server unready. */
 export function chainsCheck(): Promise<string> {
-  return bounded(async () => {
+  const last = probeHolder.__studioChainProbe;
+  if (last && Date.now() - last.startedAt < CHAIN_PROBE_REUSE_MS) return last.answer;
+  const answer = bounded(async () => {
     const unreachable = await unreachableChains();
     return unreachable.length ? `unreachable: ${unreachable.join(", ")}` : "ok";
   });
+  probeHolder.__studioChainProbe = { startedAt: Date.now(), answer };
+  return answer;
 }

@@ -10,6 +10,7 @@ import { checkStudioSecret } from "@/lib/studio/core/secrets";
 import { bindUnboundSends } from "@/lib/studio/chain/evm/unbound-sends";
 import { captureConsole, log } from "@/lib/observability/log";
 import { serveMetrics } from "@/lib/observability/scrape";
+import { checkRpcChains } from "@/lib/studio/chain/evm/start-checks";
 
 async function main(): Promise<void> {
   captureConsole();
@@ -20,6 +21,9 @@ async function main(): Promise<void> {
   log.info(`worker: effective settings: ${effectiveSettings()}`);
   // The worker signs chain sends with keys from the HD seeds: it needs the servers' STUDIO_SECRET.
   requireServerSecrets("npm run worker", ["STUDIO_SECRET"]);
+  // As the server's start: a node on another network, or a token with other decimals, refuses it
+  // before the worker scans, credits or signs anything on that chain.
+  await checkRpcChains();
   // It composes invoice e-mails (their payment links) and queues callbacks: the servers' PUBLIC_URL.
   requirePublicUrl("npm run worker");
   const { db } = await getDatabase();
@@ -50,7 +54,7 @@ async function main(): Promise<void> {
 }
 
 void main().catch((error: unknown) => {
-  if (error instanceof Error && error.name === "StartRefusedError") log.fatal(`worker: ${error.message}`);
+  if (error instanceof Error && ["StartRefusedError", "ChainStartError"].includes(error.name)) log.fatal(`worker: ${error.message}`);
   else log.fatal({ err: error }, "worker: failed to start");
   process.exit(1);
 });

@@ -10,7 +10,7 @@ describe("GET /api/health", () => {
 });
 
 describe("GET /api/ready", () => {
-  it("answers 200 with every check ok on a started server", async () => {
+  it("answers 200 ready on a started server, and nothing more to the public", async () => {
     // Each check has 2 s to answer; on a loaded machine, with other files' requests queued on the
     // database, one probe may miss that bound. A started server must answer ready, if not at once.
     let response: Response;
@@ -20,7 +20,8 @@ describe("GET /api/ready", () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ready", checks: { started: "ok", database: "ok", migrations: "ok", chains: "ok" } });
+    // Which checks passed is for operators (METRICS_TOKEN, e2e/servers/readiness.test.ts): the public learns ready or not.
+    expect(await response.json()).toEqual({ status: "ready" });
   });
 });
 

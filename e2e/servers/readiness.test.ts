@@ -1,6 +1,8 @@
 // /api/ready, the probe a load balancer asks before sending traffic: ready on a started server;
-// 503 naming the check when a migration is missing or the database refuses connections, and
-// ready again once it is back. /api/health stays 200 throughout: the process itself is alive.
+// 503 when a migration is missing or the database refuses connections (naming the check to those
+// holding METRICS_TOKEN; the public answer is ready / not ready alone), and ready again once it is
+// back; however often it is asked, each chain's node gets at most one request per few seconds.
+// /api/health stays 200 throughout: the process itself is alive.
 // `npm run db:migrate` brings a database up to date without starting a server.
 import fs from "node:fs";
 import path from "node:path";
@@ -10,28 +12,69 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PGLITE_EXTENSIONS } from "@/lib/db/pglite-extensions";
 import { dropTarget, freshTarget, startBuilt, targetEnvironment } from "../node/support";
 import { ownServer, suiteDriver, type OwnServer } from "./support";
+import { startLocalNode, type LocalNode } from "../chain/local-node";
+import { startRpcProxy, type RpcProxy } from "../chain/rpc-proxy";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-async function probe(server: OwnServer, route: "ready" | "health") {
-  const response = await fetch(`${server.baseUrl}/api/${route}`);
+const METRICS_TOKEN = "readiness-metrics-token-0123456789";
+const operator = { authorization: `Bearer ${METRICS_TOKEN}` };
+
+async function probe(server: OwnServer, route: "ready" | "health", headers: Record<string, string> = operator) {
+  const response = await fetch(`${server.baseUrl}/api/${route}`, { headers });
   return { status: response.status, body: (await response.json()) as { status: string; checks?: Record<string, string> } };
 }
 
 describe(`readiness on ${suiteDriver}`, () => {
   let server: OwnServer;
+  let node: LocalNode;
+  let proxy: RpcProxy;
   beforeAll(async () => {
-    server = await ownServer("ready", suiteDriver, { SEED_DEMO_INVOICES: "0" });
+    node = await startLocalNode();
+    // Every request to the chain's node passes here, and is counted.
+    proxy = await startRpcProxy(node.directUrl);
+    server = await ownServer("ready", suiteDriver, {
+      SEED_DEMO_INVOICES: "0",
+      METRICS_TOKEN,
+      SWEEPER: "0",
+      CHAIN_ARB_RPC_URL: proxy.url,
+      CHAIN_ARB_TOKEN_USDC: node.tokens.USDC,
+      CHAIN_ARB_TOKEN_USDT: node.tokens.USDT,
+    });
   });
   afterAll(async () => {
     await server?.close();
+    await proxy?.close();
+    await node?.stop();
   });
 
-  it("a started server is ready: database answering, every migration applied", async () => {
+  it("a started server is ready: database answering, every migration applied; the checks only for METRICS_TOKEN", async () => {
     expect(await probe(server, "ready")).toEqual({
       status: 200,
       body: { status: "ready", checks: { started: "ok", database: "ok", migrations: "ok", chains: "ok" } },
     });
+    // The public (and a wrong token) learn ready or not, nothing of the database, migrations or nodes.
+    for (const headers of [{}, { authorization: "Bearer not-the-metrics-token" }] as Array<Record<string, string>>) {
+      expect(await probe(server, "ready", headers)).toEqual({ status: 200, body: { status: "ready" } });
+    }
+  });
+
+  it("asks each chain's node at most once per few seconds, however often it is asked", async () => {
+    // Past the last probe's window, then 20 requests at once and 20 more one after another.
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    proxy.resetCalls();
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => probe(server, "ready", index % 2 ? operator : {})));
+    for (let request = 0; request < 20; request++) answers.push(await probe(server, "ready", {}));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    if (Date.now() - started < 4_500) expect(proxy.calls("eth_blockNumber")).toBe(1);
+    else expect(proxy.calls("eth_blockNumber")).toBeLessThanOrEqual(2);
+    // The node going away shows to the operator (degraded, ready all the same) once the window has passed.
+    proxy.setReachable(false);
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    expect(await probe(server, "ready")).toMatchObject({ status: 200, body: { status: "degraded", checks: { chains: "unreachable: arb" } } });
+    expect(await probe(server, "ready", {})).toEqual({ status: 200, body: { status: "ready" } });
+    proxy.setReachable(true);
   });
 
   it.runIf(suiteDriver === "postgres")("a database behind the code's migrations, then a database refusing connections, are not ready", async () => {
@@ -57,6 +100,7 @@ describe(`readiness on ${suiteDriver}`, () => {
       const down = await probe(server, "ready");
       expect(down.status).toBe(503);
       expect(down.body.checks?.database).not.toBe("ok");
+      expect(await probe(server, "ready", {})).toEqual({ status: 503, body: { status: "not_ready" } });
       expect((await probe(server, "health")).status).toBe(200);
     } finally {
       await outside.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);

@@ -3184,10 +3184,10 @@ export interface components {
              */
             payment_intent_id: string;
             /**
-             * @description wrong_token: a configured token other than the payment's own; refused: the record takes no funds now (closed, refunded…); no_key: the address has no HD index, so the service cannot move the funds
+             * @description wrong_token: a configured token other than the payment's own; refused: the record takes no funds now (closed, refunded…); no_key: the address has no HD index, so the service cannot move the funds; unverified: the verifying node (CHAIN_<ID>_VERIFY_RPC_URL) has another block hash or no such log, so it was not credited and its record went to review
              * @enum {string}
              */
-            reason: "wrong_token" | "refused" | "no_key";
+            reason: "wrong_token" | "refused" | "no_key" | "unverified";
             /** @example 10 USDT reached the address of a USDC payment; it does not pay it */
             note: string | null;
             /**

@@ -5,6 +5,7 @@ import { format, stripVTControlCharacters } from "node:util";
 import pino, { type Logger } from "pino";
 import { env } from "@/lib/env";
 import { currentRequest } from "@/lib/observability/request-context";
+import { redactSecrets, redactSecretsDeep } from "@/lib/observability/redact";
 
 // Nothing logs headers or bodies; should one ever be passed in, these never reach the output.
 const REDACTED = [
@@ -54,9 +55,15 @@ function create(): Logger {
     level: env.LOG_LEVEL,
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
+    // A node URL's key (registered secret texts) is taken out of every field and every message.
+    formatters: { level: (label) => ({ level: label }), log: (fields) => redactSecretsDeep(fields) as Record<string, unknown> },
+    hooks: {
+      logMethod(args, write) {
+        write.apply(this, args.map((arg) => (typeof arg === "string" ? redactSecrets(arg) : arg)) as Parameters<typeof write>);
+      },
+    },
     redact: { paths: REDACTED, censor: "[redacted]" },
-    serializers: { err: (error: Error) => withoutQueryParams(pino.stdSerializers.err(error)) },
+    serializers: { err: (error: Error) => redactSecretsDeep(withoutQueryParams(pino.stdSerializers.err(error))) },
     mixin() {
       const request = currentRequest();
       if (!request) return {};

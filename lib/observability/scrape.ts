@@ -58,12 +58,17 @@ function sameToken(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
+/** Whether this Authorization header is `Bearer <METRICS_TOKEN>` (never, while METRICS_TOKEN is unset): what operators' tools send. */
+export function holdsMetricsToken(authorization: string | null): boolean {
+  const token = env.METRICS_TOKEN;
+  const match = /^Bearer (.+)$/i.exec(authorization ?? "");
+  return token !== undefined && match !== null && sameToken(match[1]!, token);
+}
+
 /** The answer to a scrape carrying this Authorization header. */
 export async function metricsResponse(authorization: string | null): Promise<Response> {
-  const token = env.METRICS_TOKEN;
-  if (!token) return new Response("Not Found\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
-  const match = /^Bearer (.+)$/i.exec(authorization ?? "");
-  if (!match || !sameToken(match[1]!, token)) {
+  if (!env.METRICS_TOKEN) return new Response("Not Found\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (!holdsMetricsToken(authorization)) {
     return new Response("Unauthorized\n", {
       status: 401,
       headers: { "content-type": "text/plain; charset=utf-8", "www-authenticate": 'Bearer realm="metrics"' },

@@ -148,6 +148,7 @@ export async function listChains(input: { principal: Principal }): Promise<Chain
       if (status.unmatched_deposits > 0) {
         status.warnings.push(`${status.unmatched_deposits} transfer(s) reached deposit addresses but paid nothing (a wrong token, a closed record): the funds wait there for an operator to return them (GET /chains/unmatched-deposits)`);
       }
+      if (aside("unverified") > 0) status.warnings.push(`${aside("unverified")} of them the verifying node (CHAIN_${chain.id.toUpperCase()}_VERIFY_RPC_URL) disagreed on: not credited, their records are in review; compare both nodes before anything is returned or accepted`);
       if (aside("no_key") > 0) status.warnings.push(`${aside("no_key")} of them reached addresses without an HD index: this service cannot sign for those addresses, so they were skipped, not credited`);
       return status;
     }),

@@ -12,6 +12,7 @@ import { chainAdapter, type OutboundTransfer, type SendRow, type SendSender } fr
 import type { ChainInfo } from "@/lib/studio/chain/registry";
 import { afterCommit } from "@/lib/studio/core/unit-of-work";
 import { shortReason } from "@/lib/studio/chain/evm/start-checks";
+import { redactSecrets } from "@/lib/observability/redact";
 import { log } from "@/lib/observability/log";
 
 export type SendPurpose = "settlement" | "refund" | "partial_refund" | "payout" | "withdrawal";
@@ -131,7 +132,7 @@ async function broadcastOne(send: SendRow): Promise<boolean> {
     // a nonce ahead of one still on its way takes it once that one is in).
     await database
       .update(chainSends)
-      .set({ lastError: String(error).slice(0, 500), leaseUntil: null })
+      .set({ lastError: redactSecrets(String(error)).slice(0, 500), leaseUntil: null })
       .where(eq(chainSends.id, send.id))
       .catch(() => undefined);
     return false;

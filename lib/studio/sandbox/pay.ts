@@ -1,5 +1,9 @@
 import "server-only";
+import { and, eq } from "drizzle-orm";
 import { env } from "@/lib/env";
+import { db } from "@/lib/db/client";
+import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
+import { chainMode } from "@/lib/studio/chain/evm/rpc-chains";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { StudioError } from "@/lib/studio/core/errors";
 import { recordTransfer } from "@/lib/studio/deposits/record-transfer";
@@ -11,11 +15,13 @@ import type { SandboxPayInput, SandboxTransferInput } from "@/lib/studio/sandbox
 export async function sandboxPay(input: { principal: Principal; request: SandboxPayInput }) {
   requireSandbox();
   const { payment_address, ...rest } = input.request;
+  await refuseRealChain(input.principal.orgId, eq(paymentIntents.paymentAddress, payment_address));
   return recordTransfer({ orgId: input.principal.orgId, to: { paymentAddress: payment_address }, ...transferFields(rest) });
 }
 
 export async function sandboxPayIntent(input: { principal: Principal; paymentIntentId: string; request: SandboxTransferInput }) {
   requireSandbox();
+  await refuseRealChain(input.principal.orgId, eq(paymentIntents.id, input.paymentIntentId));
   return recordTransfer({
     orgId: input.principal.orgId,
     to: { paymentIntentId: input.paymentIntentId },
@@ -35,4 +41,17 @@ function transferFields(request: SandboxTransferInput) {
 function requireSandbox(): void {
   // A server reaching real chains has no such endpoint at all.
   if (!env.SANDBOX_CHAIN) throw new StudioError("not_found", "The sandbox chain is not enabled on this server");
+}
+
+/**
+ * A payment on a chain this server follows through a node is paid only by the node's transfers:
+ * the sandbox crediting it would settle, sweep and let withdraw money that is not there. It is
+ * not a sandbox payment, so the sandbox does not find it (404).
+ */
+async function refuseRealChain(orgId: number, which: ReturnType<typeof eq>): Promise<void> {
+  const database = await db();
+  const [pi] = await database.select({ id: paymentIntents.id, chainId: paymentIntents.chainId }).from(paymentIntents).where(and(which, eq(paymentIntents.orgId, orgId))).limit(1);
+  if (pi && chainMode(pi.chainId) === "rpc") {
+    throw new StudioError("not_found", `Payment intent ${pi.id} is on chain ${pi.chainId}, which this server follows through its node: the sandbox does not pay it`);
+  }
 }

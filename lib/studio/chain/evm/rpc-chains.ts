@@ -9,6 +9,10 @@ import { rpcEndpoint, type RpcEndpoint } from "@/lib/studio/chain/evm/rpc-endpoi
 import { CHAINS, findChain, TOKEN_SYMBOLS, type ChainInfo, type TokenInfo, type TokenSymbol } from "@/lib/studio/chain/registry";
 
 export type ChainMode = "rpc" | "sandbox" | "unavailable";
+/** When a block counts as final (CHAIN_<ID>_FINALITY): `confirmations` deep, or at or below the node's safe or finalized block. */
+export type Finality = "depth" | "safe" | "finalized";
+/** A node of a chain: where requests go and how messages name it, and the client that asks it. */
+export type RpcNode = { endpoint: RpcEndpoint; client: PublicClient };
 
 export type RpcChain = {
   /** The registry's chain with the token contracts this server uses on it. */
@@ -17,7 +21,10 @@ export type RpcChain = {
   endpoint: RpcEndpoint;
   evmChainId: number;
   confirmations: number;
+  finality: Finality;
   client: PublicClient;
+  /** A second node (CHAIN_<ID>_VERIFY_RPC_URL) that must agree on a deposit before it is credited. */
+  verify?: RpcNode;
 };
 
 const rpcChainsById = new Map<string, RpcChain>(
@@ -31,20 +38,28 @@ const rpcChainsById = new Map<string, RpcChain>(
         return listed && address ? [[symbol, { ...listed, address }]] : [];
       }),
     ) as Partial<Record<TokenSymbol, TokenInfo>>;
-    const endpoint = rpcEndpoint(settings.RPC_URL);
+    const { endpoint, client } = rpcNode(settings.RPC_URL);
     const rpcChain: RpcChain = {
       chain: { ...chain, tokens },
       endpoint,
       evmChainId: settings.CHAIN_ID ?? chain.evm.chainId,
       confirmations: settings.CONFIRMATIONS ?? chain.evm.confirmations,
-      // One request per call (no batching): the scanner sizes its own ranges and reads its own
-      // errors. One quick retry covers a kept-alive connection the node closed; every request is
-      // safe to repeat (reads, and a raw transaction that is the same transaction when sent twice).
-      client: createPublicClient({ transport: http(endpoint.url, { retryCount: 1, retryDelay: 50, timeout: 10_000, fetchOptions: { headers: endpoint.headers } }) }),
+      finality: settings.FINALITY,
+      client,
+      ...(settings.VERIFY_RPC_URL ? { verify: rpcNode(settings.VERIFY_RPC_URL) } : {}),
     };
     return [[chain.id, rpcChain] as const];
   }),
 );
+
+function rpcNode(configured: string): RpcNode {
+  const endpoint = rpcEndpoint(configured);
+  // One request per call (no batching): the scanner sizes its own ranges and reads its own
+  // errors. One quick retry covers a kept-alive connection the node closed; every request is
+  // safe to repeat (reads, and a raw transaction that is the same transaction when sent twice).
+  const transport = http(endpoint.url, { retryCount: 1, retryDelay: 50, timeout: 10_000, fetchOptions: { headers: endpoint.headers } });
+  return { endpoint, client: createPublicClient({ transport }) };
+}
 
 export function rpcChains(): RpcChain[] {
   return [...rpcChainsById.values()];

@@ -22,6 +22,8 @@ import { chainTuning } from "@/lib/env";
 import { rpcChains, type RpcChain } from "@/lib/studio/chain/evm/rpc-chains";
 import { reverseVanishedDeposit } from "@/lib/studio/chain/evm/reversals";
 import { shortReason } from "@/lib/studio/chain/evm/start-checks";
+import { finalBlock } from "@/lib/studio/chain/evm/finality";
+import { verifyDeposits } from "@/lib/studio/chain/evm/deposit-verification";
 import { watchedAddresses } from "@/lib/studio/chain/evm/watched-addresses";
 import { readTransferLogs, type RawLog, type WatchedAddresses } from "@/lib/studio/chain/evm/transfer-logs";
 import { SET_ASIDE_STATUSES, setDepositsAside, tokenSymbol, type SetAside } from "@/lib/studio/chain/evm/unmatched-deposits";
@@ -341,7 +343,7 @@ async function rollBack(rpcChain: RpcChain, forkPoint: number, head: number): Pr
 async function creditAtDepth(rpcChain: RpcChain, head: number, now: Date): Promise<number> {
   const chainId = rpcChain.chain.id;
   const database = await db();
-  const deepest = head - rpcChain.confirmations + 1;
+  const deepest = await finalBlock(rpcChain, head);
   // One statement shows every transfer below its depth on its record, however many are waiting.
   await database.execute(sql`
     UPDATE payment_intents SET seen_tx_hash = seen.tx_hash, seen_confirmations = ${head} - seen.block_number + 1
@@ -353,17 +355,20 @@ async function creditAtDepth(rpcChain: RpcChain, head: number, now: Date): Promi
     ) AS seen
     WHERE payment_intents.id = seen.payment_intent_id AND payment_intents.payment_tx_hash IS NULL`);
   const due = await database
-    .select({ deposit: chainDeposits, token: paymentIntents.tokenAddress, addressIndex: paymentIntents.addressIndex })
+    .select({ deposit: chainDeposits, token: paymentIntents.tokenAddress, addressIndex: paymentIntents.addressIndex, toAddress: paymentIntents.paymentAddress })
     .from(chainDeposits)
     .innerJoin(paymentIntents, eq(paymentIntents.id, chainDeposits.paymentIntentId))
     .where(and(eq(chainDeposits.chainId, chainId), eq(chainDeposits.status, "seen"), lte(chainDeposits.blockNumber, deepest)))
     .orderBy(chainDeposits.blockNumber, chainDeposits.logIndex);
   // What pays nothing is set aside first, all in one transaction; then each of the others is credited in its own.
-  const asides = due.map(({ deposit, token, addressIndex }) => ({ deposit, ...setAsideBeforeCrediting(rpcChain, deposit, token, addressIndex) }));
-  await setDepositsAside(asides.filter((aside): aside is SetAside => aside.reason !== undefined), now);
+  const asides = due.map(({ deposit, token, addressIndex, toAddress }) => ({ deposit, toAddress: toAddress ?? "", ...setAsideBeforeCrediting(rpcChain, deposit, token, addressIndex) }));
+  // The verifying node's word on the others (when the chain has one): disputed ones are set aside too, unanswered ones wait.
+  const verified = await verifyDeposits(rpcChain, asides.filter((aside) => !aside.reason));
+  await setDepositsAside([...asides.filter((aside): aside is SetAside & { toAddress: string } => aside.reason !== undefined), ...verified.disputed], now);
+  if (verified.waiting) log.warn({ chain: chainId }, `deposits wait for verification: ${verified.waiting}`);
   let credited = 0;
   for (const { deposit, reason } of asides) {
-    if (reason) continue;
+    if (reason || !verified.agreed.has(deposit.id)) continue;
     try {
       const done = await unitOfWork(async (tx) => {
         const [claimed] = await tx

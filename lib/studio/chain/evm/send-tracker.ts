@@ -21,6 +21,7 @@ import { boundSigner, signBound, verifiedSend, type Fees } from "@/lib/studio/ch
 import { currentFees, resendStored, sendRaw } from "@/lib/studio/chain/evm/rpc-adapter";
 import { rpcChains, type RpcChain } from "@/lib/studio/chain/evm/rpc-chains";
 import { shortReason } from "@/lib/studio/chain/evm/start-checks";
+import { isFinal } from "@/lib/studio/chain/evm/finality";
 
 const BATCH = 200;
 /** A replacement must outbid the transaction it replaces; nodes ask for at least 10 % more. */
@@ -62,7 +63,7 @@ async function trackChain(rpc: RpcChain, now: Date, result: TrackResult): Promis
         continue;
       }
       const minedBlock = Number(receipt.blockNumber);
-      const confirmed = head - minedBlock + 1 >= rpc.confirmations;
+      const confirmed = await isFinal(rpc, minedBlock, head);
       await unitOfWork(async (tx) => {
         // Replaced at least once: whichever version was mined, the records name it from now on.
         if ((send.txHashes?.length ?? 1) > 1 && send.minedBlock === null) await followMinedHash(tx, send, receipt.transactionHash);

@@ -4,6 +4,7 @@ import "server-only";
 // the registry's decimals, since every amount is converted with them.
 import { erc20Abi, type Address } from "viem";
 import { rpcChains, type RpcChain } from "@/lib/studio/chain/evm/rpc-chains";
+import { redactSecrets } from "@/lib/observability/redact";
 
 export class ChainStartError extends Error {
   override name = "ChainStartError";
@@ -14,18 +15,21 @@ export async function checkRpcChains(chains: RpcChain[] = rpcChains()): Promise<
   await Promise.all(chains.map(checkRpcChain));
 }
 
-async function checkRpcChain({ chain, client, evmChainId, endpoint }: RpcChain): Promise<void> {
+async function checkRpcChain({ chain, client, evmChainId, endpoint, verify }: RpcChain): Promise<void> {
   const setting = `CHAIN_${chain.id.toUpperCase()}`;
-  let nodeChainId: number;
-  try {
-    nodeChainId = await client.getChainId();
-  } catch (error) {
-    throw new ChainStartError(`chain ${chain.id}: the node at ${endpoint.shown} did not answer eth_chainId (${shortReason(error)})`);
-  }
-  if (nodeChainId !== evmChainId) {
-    throw new ChainStartError(
-      `chain ${chain.id}: the node at ${endpoint.shown} is chain id ${nodeChainId}, but ${chain.id} expects ${evmChainId} (set ${setting}_CHAIN_ID to change what is expected)`,
-    );
+  // The verifying node (CHAIN_<ID>_VERIFY_RPC_URL) must be the same network, or it would dispute every deposit.
+  for (const node of [{ endpoint, client }, ...(verify ? [verify] : [])]) {
+    let nodeChainId: number;
+    try {
+      nodeChainId = await node.client.getChainId();
+    } catch (error) {
+      throw new ChainStartError(`chain ${chain.id}: the node at ${node.endpoint.shown} did not answer eth_chainId (${shortReason(error)})`);
+    }
+    if (nodeChainId !== evmChainId) {
+      throw new ChainStartError(
+        `chain ${chain.id}: the node at ${node.endpoint.shown} is chain id ${nodeChainId}, but ${chain.id} expects ${evmChainId} (set ${setting}_CHAIN_ID to change what is expected)`,
+      );
+    }
   }
   for (const token of Object.values(chain.tokens)) {
     let decimals: number;
@@ -42,9 +46,12 @@ async function checkRpcChain({ chain, client, evmChainId, endpoint }: RpcChain):
   }
 }
 
-/** One line about an RPC failure: the node's own words (viem's `details`) when it gave some. */
+/**
+ * One line about an RPC failure: the node's own words (viem's `details`) when it gave some, never
+ * a node URL's key (see rpc-endpoint.ts).
+ */
 export function shortReason(error: unknown): string {
   const viemError = error as { details?: string; shortMessage?: string };
   const text = error instanceof Error ? viemError.details || viemError.shortMessage || error.message : String(error);
-  return text.split("\n")[0]!.slice(0, 200);
+  return redactSecrets(text.split("\n")[0]!).slice(0, 200);
 }

@@ -1,8 +1,9 @@
 import "server-only";
 // Transfers that reached one of our deposit addresses at depth but pay nothing: a token other than
 // the payment's (USDT to a USDC payment's address), a record that takes no funds any more
-// (rejected, already refunded…), or an address the service holds no HD index for, so it could
-// never move what arrived. The money is on the address all the same, so nothing may be silent:
+// (rejected, already refunded…), an address the service holds no HD index for, so it could
+// never move what arrived, or one the verifying node disputes (deposit-verification.ts: its record
+// goes to review as well). The money is (or may be) on the address all the same, so nothing may be silent:
 // each is set aside once, in the transaction that claims it from `seen` (its status says why),
 // with an audit row and a `<record>.unmatched_deposit` webhook, and is listed by
 // GET /chains/unmatched-deposits and counted on GET /chains for an operator to return the funds.
@@ -15,7 +16,10 @@ import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { recordAudit } from "@/lib/studio/audit/audit-log";
 import { WORKFLOW_OWNERS } from "@/lib/studio/workflow/owners";
-import { lockIntentByPayment } from "@/lib/studio/workflow/owner";
+import { lockIntentByPayment, type AnyOwner, type Intent, type OwnerTable } from "@/lib/studio/workflow/owner";
+import { SYSTEM_OPERATOR, transition } from "@/lib/studio/workflow/transition";
+import { coversDue, receivedFacts } from "@/lib/studio/payment-intents/status";
+import { parseUnits } from "@/lib/studio/core/money";
 import { queueNewsEvent } from "@/lib/studio/webhooks/outbox";
 import { unitOfWork } from "@/lib/studio/core/unit-of-work";
 import { configuredChain } from "@/lib/studio/chain/evm/rpc-chains";
@@ -29,6 +33,8 @@ export const SET_ASIDE = {
   refused: "refused",
   /** The address has no HD index: the service cannot sign for it, so it can neither sweep nor return. */
   no_key: "unkeyed",
+  /** The verifying node (CHAIN_<ID>_VERIFY_RPC_URL) contradicts it or lacks it: its record goes to review. */
+  unverified: "disputed",
 } as const;
 export type SetAsideReason = keyof typeof SET_ASIDE;
 const REASON_OF_STATUS = new Map(Object.entries(SET_ASIDE).map(([reason, status]) => [status as string, reason as SetAsideReason]));
@@ -70,12 +76,27 @@ async function announce(tx: Tx, deposit: DepositRow, reason: SetAsideReason, not
     const current = await lockIntentByPayment(tx, owner, deposit.paymentIntentId);
     if (!current) continue;
     await recordAudit(tx, { orgId: deposit.orgId, actorUid: null, action: `${owner.type}.unmatched_deposit`, objectType: owner.type, objectId: current.row.id, details, now });
+    // A disputed transfer that would have moved the record (paid it, or completed it) moves it to
+    // review instead; its status change is the event. One that could not have is only announced.
+    if (reason === "unverified" && wouldMove(owner, current, deposit)) {
+      await transition(tx, owner, { current, action: "flag_payment", operatorUid: SYSTEM_OPERATOR, reason: note, payment: receivedFacts(current.paymentIntent), now });
+      return;
+    }
     // News, not a status change: the organization's endpoints, never the record's callback_url.
     await queueNewsEvent(tx, owner, current, `${owner.type}.unmatched_deposit`, details, now);
     return;
   }
   // An address with no record owning it: the audit row names the payment intent.
   await recordAudit(tx, { orgId: deposit.orgId, actorUid: null, action: "payment_intent.unmatched_deposit", objectType: "payment_intent", objectId: deposit.paymentIntentId, details, now });
+}
+
+/** Whether crediting `deposit` would have changed the record's status (as the deposit recorder decides), and review can take it. */
+function wouldMove(owner: AnyOwner, current: Intent<OwnerTable>, deposit: DepositRow): boolean {
+  const pi = current.paymentIntent;
+  const facts = receivedFacts(pi);
+  const covers = coversDue({ receivedUnits: facts.receivedUnits + parseUnits(deposit.amount, pi.decimals), dueUnits: facts.dueUnits });
+  const effect = owner.machine.transferEffect(current.row.status, { late: false, covers });
+  return effect !== "record" && effect !== "refuse" && owner.machine.canApply("flag_payment", current.row.status, facts);
 }
 
 function transferFacts(deposit: DepositRow) {
@@ -103,7 +124,8 @@ export const unmatchedDepositSchema = z.object({
   amount: amountText("10"),
   payment_intent_id: z.string().meta({ description: "The payment whose deposit address it reached", example: "pi_01HZX3J5G7K9M2N4P6Q8R0S2T4" }),
   reason: z.enum(Object.keys(SET_ASIDE) as [SetAsideReason, ...SetAsideReason[]]).meta({
-    description: "wrong_token: a configured token other than the payment's own; refused: the record takes no funds now (closed, refunded…); no_key: the address has no HD index, so the service cannot move the funds",
+    description:
+      "wrong_token: a configured token other than the payment's own; refused: the record takes no funds now (closed, refunded…); no_key: the address has no HD index, so the service cannot move the funds; unverified: the verifying node (CHAIN_<ID>_VERIFY_RPC_URL) has another block hash or no such log, so it was not credited and its record went to review",
   }),
   note: z.string().nullable().meta({ example: "10 USDT reached the address of a USDC payment; it does not pay it" }),
   seen_at: dateTimeText,
