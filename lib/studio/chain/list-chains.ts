@@ -20,6 +20,7 @@ import { currentFees, NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS } from "@/lib/stud
 import { shortReason } from "@/lib/studio/chain/evm/start-checks";
 import { GAS_TANK_INDEX, TREASURY_INDEX } from "@/lib/studio/chain/wallet-indexes";
 import { countUnmatchedDeposits, type SetAsideReason } from "@/lib/studio/chain/evm/unmatched-deposits";
+import { chainSendSchema, sendsNeedingReview } from "@/lib/studio/chain/send-review";
 
 /** Withdrawals' worth of gas below which the gas tank is called low. */
 const GAS_TANK_LOW_SENDS = 20n;
@@ -46,7 +47,11 @@ export const chainStatusSchema = z.object({
     }),
   ),
   pending_sends: z.number().int().meta({ description: "Sends planned or broadcast and not yet confirmed" }),
-  failed_sends: z.number().int().meta({ description: "Sends that failed on chain (reverted or dropped): each needs an operator" }),
+  failed_sends: z.number().int().meta({ description: "Sends that failed on chain (reverted, or failed by a person after review): each needs an operator" }),
+  sends_needing_review: z.array(chainSendSchema).meta({
+    description:
+      "Sends whose nonce was used while none of their transactions is on chain (needs_review, newest first, at most 100): nothing was credited back, and the withdrawal still reads submitted. An org:manage person resolves each (POST /chain_sends/{id}/resolve)",
+  }),
   unmatched_deposits: z.number().int().meta({
     description: "Transfers at depth to the organization's deposit addresses that paid nothing (wrong token, record closed, address without an HD index): the funds wait on the addresses for an operator to return; listed by GET /chains/unmatched-deposits",
   }),
@@ -67,6 +72,7 @@ export async function listChains(input: { principal: Principal }): Promise<Chain
     .groupBy(chainSends.chainId, chainSends.status);
   const positions = await database.select().from(chainScanState);
   const setAside = await countUnmatchedDeposits(orgId);
+  const toReview = await sendsNeedingReview(orgId);
   return Promise.all(
     CHAINS.map(async (listed) => {
       const chain = configuredChain(listed.id) ?? listed;
@@ -97,11 +103,15 @@ export async function listChains(input: { principal: Principal }): Promise<Chain
         })),
         pending_sends: count(["pending", "sent"]),
         failed_sends: count(["failed"]),
+        sends_needing_review: toReview.filter((send) => send.chain_id === chain.id),
         unmatched_deposits: setAside.filter((row) => row.chainId === chain.id).reduce((sum, row) => sum + row.count, 0),
         warnings: [],
       };
       const rpc = rpcChain(chain.id);
       if (rpc) await addNodeFacts(status, rpc, address(GAS_TANK_INDEX), positions.find((row) => row.chainId === chain.id)?.scannedBlock ?? null);
+      if (status.sends_needing_review.length > 0) {
+        status.warnings.push(`${status.sends_needing_review.length} send(s) need review: their nonce was used and none of their transactions is on chain; nothing was credited back (resolve each: POST /chain_sends/{id}/resolve)`);
+      }
       if (status.failed_sends > 0) status.warnings.push(`${status.failed_sends} send(s) failed on chain and need an operator (see the audit log, chain_send.failed)`);
       const aside = (reason: SetAsideReason) => setAside.find((row) => row.chainId === chain.id && row.reason === reason)?.count ?? 0;
       if (status.unmatched_deposits > 0) {
