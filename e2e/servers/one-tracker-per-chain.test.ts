@@ -146,7 +146,11 @@ describe.runIf(suiteDriver === "postgres")("two servers and two workers on one P
     const until = async (done: () => Promise<boolean>, what: string, timeoutMs = 60_000) => {
       const deadline = Date.now() + timeoutMs;
       while (!(await done())) {
-        if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+        if (Date.now() > deadline) {
+          const state = await rows(`SELECT purpose, status, jsonb_array_length(tx_hashes) AS versions, count(*)::int FROM chain_sends GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+          const workerErrors = members.flatMap((member) => (member.worker ? member.worker.output().split("\n").filter((line) => line.includes('"level":"error"')).slice(-5) : []));
+          throw new Error(`${what}: not within ${timeoutMs} ms; sends ${JSON.stringify(state)}; leases ${JSON.stringify(await rows("SELECT * FROM chain_leases"))}; worker errors:\n${workerErrors.join("\n")}`);
+        }
         await sleep(100);
       }
     };

@@ -93,7 +93,7 @@ async function trackChain(rpc: RpcChain, now: Date, result: TrackResult, lease: 
           .where(unchangedSince(send))
           .returning({ id: chainSends.id });
         // Replaced at least once: whichever version was mined, the records name it from now on.
-        if (moved && receipt.transactionHash !== send.txHash) await followMinedHash(tx, send, receipt.transactionHash);
+        if (moved && (send.txHashes?.length ?? 1) > 1 && send.minedBlock === null) await followMinedHash(tx, send, receipt.transactionHash);
         if (moved && confirmed) result.confirmed += 1;
       });
       continue;
