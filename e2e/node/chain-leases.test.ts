@@ -25,7 +25,7 @@ describe.each(drivers)("chain leases on %s", (driver) => {
       expect(first).toMatchObject({ chainId: "arb", job: "send_tracker", holder: "worker-a" });
       expect(await takeChainLease("arb", "send_tracker", { holder: "worker-b", ttlMs: 600 })).toBeUndefined();
       // Its holder renews it under the same token; the other job and another chain are separate leases.
-      expect(await takeChainLease("arb", "send_tracker", { holder: "worker-a", ttlMs: 600 })).toEqual(first);
+      expect(await takeChainLease("arb", "send_tracker", { holder: "worker-a", ttlMs: 600 })).toMatchObject({ holder: "worker-a", token: first!.token });
       expect(await takeChainLease("arb", "scanner", { holder: "worker-b", ttlMs: 600 })).toBeDefined();
       expect(await takeChainLease("bsc", "send_tracker", { holder: "worker-b", ttlMs: 600 })).toBeDefined();
       await sleep(400);
@@ -44,7 +44,7 @@ describe.each(drivers)("chain leases on %s", (driver) => {
 
   it("refuses the writes of a holder whose lease was taken over: its old token opens nothing", async () => {
     await withStudio(target, async (client) => {
-      const { takeChainLease, requireLease, underLease, LeaseLostError } = await import("@/lib/studio/chain/evm/chain-lease");
+      const { keepLease, takeChainLease, requireLease, underLease, LeaseLostError } = await import("@/lib/studio/chain/evm/chain-lease");
       const { unitOfWork } = await import("@/lib/studio/core/unit-of-work");
       const database = await client.db();
       await database.execute(sql`INSERT INTO chain_scan_state (chain_id, scanned_block, head_block) VALUES ('tron', 100, 100)`);
@@ -66,6 +66,9 @@ describe.each(drivers)("chain leases on %s", (driver) => {
       expect(await queryRows(client, sql`SELECT scanned_block::int FROM chain_scan_state WHERE chain_id = 'tron'`)).toEqual([{ scanned_block: 100 }]);
       expect(await moveTo(120, current)).toHaveLength(1);
       await unitOfWork((tx) => requireLease(tx, current));
+      // Mid-round renewal (a long tracker round): the holder keeps it, the one that lost it learns so.
+      await keepLease({ ...current, renewedAt: 0 });
+      await expect(keepLease({ ...stale, renewedAt: 0 })).rejects.toBeInstanceOf(LeaseLostError);
     });
   });
 

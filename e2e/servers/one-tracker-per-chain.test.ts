@@ -34,9 +34,9 @@ describe.runIf(suiteDriver === "postgres")("two servers and two workers on one P
     ...arbOn(node),
     SWEEPER: "1",
     SWEEP_INTERVAL_MS: "150",
-    // Replaced after a second unmined; a dead holder's chains are taken over within 2 s.
+    // Replaced after a second unmined; a dead holder's chains are taken over within 8 s.
     CHAIN_REPLACE_AFTER_MS: "1000",
-    CHAIN_LEASE_MS: "2000",
+    CHAIN_LEASE_MS: "8000",
   });
 
   beforeAll(async () => {

@@ -14,7 +14,7 @@ import { db, type DbOrTx } from "@/lib/db/client";
 import { chainTuning } from "@/lib/env";
 
 export type ChainJob = "scanner" | "send_tracker";
-export type ChainLease = { chainId: string; job: ChainJob; token: number; holder: string };
+export type ChainLease = { chainId: string; job: ChainJob; token: number; holder: string; ttlMs: number; renewedAt: number };
 
 export class LeaseLostError extends Error {
   constructor(lease: ChainLease) {
@@ -53,7 +53,19 @@ export async function takeChainLease(
     WHERE chain_leases.holder = excluded.holder OR chain_leases.expires_at < now()
     RETURNING token`)) as unknown as { rows: Array<{ token: string | number }> };
   const row = result.rows[0];
-  return row ? { chainId, job, holder, token: Number(row.token) } : undefined;
+  return row ? { chainId, job, holder, token: Number(row.token), ttlMs, renewedAt: Date.now() } : undefined;
+}
+
+/**
+ * Within a long round: renews `lease` once a third of its time has passed, so a busy holder keeps
+ * its chain (a round over many sends may outlast the lease); throws LeaseLostError when another
+ * process has taken it meanwhile.
+ */
+export async function keepLease(lease: ChainLease): Promise<void> {
+  if (Date.now() - lease.renewedAt < lease.ttlMs / 3) return;
+  const renewed = await takeChainLease(lease.chainId, lease.job, { holder: lease.holder, ttlMs: lease.ttlMs });
+  if (!renewed || renewed.token !== lease.token) throw new LeaseLostError(lease);
+  lease.renewedAt = renewed.renewedAt;
 }
 
 /**

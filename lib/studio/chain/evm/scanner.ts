@@ -26,7 +26,7 @@ import { watchedAddresses } from "@/lib/studio/chain/evm/watched-addresses";
 import { readTransferLogs, type RawLog, type WatchedAddresses } from "@/lib/studio/chain/evm/transfer-logs";
 import { SET_ASIDE_STATUSES, setDepositsAside, tokenSymbol, type SetAside } from "@/lib/studio/chain/evm/unmatched-deposits";
 import { log } from "@/lib/observability/log";
-import { LeaseLostError, requireLease, takeChainLease, type ChainLease } from "@/lib/studio/chain/evm/chain-lease";
+import { keepLease, LeaseLostError, requireLease, takeChainLease, type ChainLease } from "@/lib/studio/chain/evm/chain-lease";
 
 // keccak256("Transfer(address,address,uint256)")
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
@@ -95,6 +95,7 @@ export async function scanChain(rpcChain: RpcChain, lease: ChainLease, now: Date
     result.head = head;
     const scanned = await scanNextRanges(rpcChain, head, state, lease);
     result.scanned = scanned;
+    await keepLease(lease);
     result.credited = await creditAtDepth(rpcChain, head, now);
     state.failures = 0;
     return result;
@@ -167,6 +168,7 @@ async function scanNextRanges(rpcChain: RpcChain, head: number, state: ScanProgr
   try {
     while (reading.length > 0) {
       const range = await reading.shift()!;
+      await keepLease(lease);
       // The next ranges: as many blocks as should hold TARGET_LOGS at this range's density (at most
       // twice this one, and the configured largest), so busy blocks never ask for an oversized answer.
       const span = range.to - range.from + 1;

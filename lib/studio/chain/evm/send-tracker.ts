@@ -19,7 +19,7 @@ import { currentFees, sendRaw, signAt } from "@/lib/studio/chain/evm/rpc-adapter
 import { rpcChains, type RpcChain } from "@/lib/studio/chain/evm/rpc-chains";
 import { shortReason } from "@/lib/studio/chain/evm/start-checks";
 import { GAS_TANK_INDEX, TREASURY_INDEX } from "@/lib/studio/chain/wallet-indexes";
-import { LeaseLostError, requireLease, takeChainLease, underLease, type ChainLease } from "@/lib/studio/chain/evm/chain-lease";
+import { keepLease, LeaseLostError, requireLease, takeChainLease, underLease, type ChainLease } from "@/lib/studio/chain/evm/chain-lease";
 import { failSend, followMinedHash, holdForReview, unchangedSince } from "@/lib/studio/chain/evm/send-outcomes";
 
 const BATCH = 200;
@@ -72,6 +72,7 @@ async function trackChain(rpc: RpcChain, now: Date, result: TrackResult, lease: 
   const head = Number(await rpc.client.getBlockNumber({ cacheTime: 0 }));
   const minedNonces = new Map<string, number>();
   for (const send of sent) {
+    await keepLease(lease);
     const receipt = await findReceipt(rpc, send);
     if (receipt) {
       if (receipt.status === "reverted") {
