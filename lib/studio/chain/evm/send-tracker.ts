@@ -103,6 +103,9 @@ async function trackChain(rpc: RpcChain, now: Date, result: TrackResult, lease: 
     const from = send.fromAddress as Hex;
     if (!minedNonces.has(from)) minedNonces.set(from, await rpc.client.getTransactionCount({ address: from, blockTag: "latest" }));
     if (minedNonces.get(from)! > (send.nonce ?? 0)) {
+      // A version mined between the receipt lookup and the nonce read is no mystery: asked again
+      // after the nonce, its receipt is there, and the next round follows it.
+      if (await findReceipt(rpc, send)) continue;
       // The nonce was mined, but by none of the versions this row knows of. One it does not know
       // (signed by a tracker whose write was lost) may have paid it: a person decides, never this.
       const evidence: ReviewEvidence = {
