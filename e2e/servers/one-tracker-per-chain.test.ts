@@ -125,6 +125,10 @@ describe.runIf(suiteDriver === "postgres")("two servers and two workers on one P
     const { gas_tank_address: gasTank, treasury_address: treasury } = await chain();
     const funding = await node.wallet(0).sendTransaction({ to: gasTank, value: parseEther("50"), chain: null, account: node.wallet(0).account });
     await node.public.waitForTransactionReceipt({ hash: funding, pollingInterval: 20 });
+    // Gas beyond the top-ups: a withdrawal replaced several times offers more than its top-up paid
+    // for, and Hardhat refuses to mine a block holding a transaction its sender cannot afford.
+    const headroom = await node.wallet(0).sendTransaction({ to: treasury, value: parseEther("1"), chain: null, account: node.wallet(0).account });
+    await node.public.waitForTransactionReceipt({ hash: headroom, pollingInterval: 20 });
     // The treasury's money comes in as merchants' does: a payment, credited at depth and swept in.
     const intent = await call("POST", "/payment/intent", "finance", { pricing_mode: "crypto", crypto_amount: "100", pay_token: "USDC", chain: "arb" });
     await node.transfer(PAYER, node.tokens.USDC, intent.payment_address as Address, units(100));
