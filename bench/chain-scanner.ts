@@ -237,13 +237,18 @@ async function profiled<T>(work: () => Promise<T>): Promise<T> {
 /** Scans `rpcChain` from its stored position to its node's head and prints the rate. */
 async function catchUp(rpcChain: RpcChain, against: string): Promise<number> {
   const { scanChain, scanPosition } = await import("@/lib/studio/chain/evm/scanner");
+  const { takeChainLease } = await import("@/lib/studio/chain/evm/chain-lease");
   const { db } = await import("@/lib/db/client");
   const { sql } = await import("drizzle-orm");
   const before = (await scanPosition("arb"))!.scannedBlock;
   const started = Date.now();
   const cpuBefore = process.cpuUsage();
   let last;
-  do last = await scanChain(rpcChain);
+  do {
+    const lease = await takeChainLease(rpcChain.chain.id, "scanner");
+    if (!lease) throw new Error("another process holds the scanner lease of arb");
+    last = await scanChain(rpcChain, lease);
+  }
   while ((last.error || last.backingOff || last.scanned < last.head) && Date.now() - started < 600_000);
   const seconds = (Date.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);

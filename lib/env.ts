@@ -205,6 +205,9 @@ const chainTuningSchema = z.object({
   CHAIN_REPLACE_AFTER_MS: z.coerce.number().int().min(100).default(120_000),
   // The largest block range one eth_getLogs asks for; the scanner shrinks it on errors and provider limits.
   CHAIN_SCAN_MAX_RANGE: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  // How long a process holds a chain's scanner or send tracker without renewing it (each round
+  // renews it): when the holder dies, another process takes the chain over after at most this.
+  CHAIN_LEASE_MS: z.coerce.number().int().min(500).max(60_000).default(30_000),
 });
 export const chainTuning = chainTuningSchema.parse(process.env);
 

@@ -4,12 +4,12 @@
 // transfer, not two; a send not mined in time is replaced at a higher fee and still moves the
 // money once, the record following the mined hash.
 import { sql } from "drizzle-orm";
-import { keccak256, parseEther, type Address, type Hex } from "viem";
+import { keccak256, parseEther, type Address, type Hex, type PrivateKeyAccount } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootedDemoOrg, demoOrg, drivers, dropTarget, freshTarget, queryRows, raceMode, runFixture, withStudio, type Target } from "../node/support";
 import { formatUnits, parseSignedUnits, parseUnits } from "@/lib/studio/core/money";
 import type { LocalNode } from "./local-node";
-import { arbOn, DEPTH, freshAddress, fundedDemoOrg, PAYER, runUntil, scanToHead, sendsOf, startFundedNode, tokenBalance, units } from "./support";
+import { arbOn, DEPTH, freshAddress, fundedDemoOrg, PAYER, runUntil, scanToHead, sendsOf, startFundedNode, tokenBalance, units, type SendRow } from "./support";
 
 let node: LocalNode;
 beforeAll(async () => {
@@ -86,7 +86,8 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
   it("re-broadcasts the same signed transaction after a SIGKILL between signing and broadcasting: one transfer", async () => {
     const recipient = freshAddress();
     const request = { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: recipient, amount: "2.5" };
-    const signal = await runFixture(target, "e2e/chain/fixtures/crash-before-broadcast.ts", [demoOrg(target).key("admin"), JSON.stringify(request)], arbOn(node));
+    // The fixture takes the chain's send-tracker lease and dies holding it: a short one, so this process takes the chain back at once.
+    const signal = await runFixture(target, "e2e/chain/fixtures/crash-before-broadcast.ts", [demoOrg(target).key("admin"), JSON.stringify(request)], arbOn(node, { CHAIN_LEASE_MS: "500" }));
     expect(signal).toBe("SIGKILL");
     await withStudio(target, async (client) => {
       const [send] = await sendsOf(client, sql`purpose = 'withdrawal' AND to_address = ${recipient}`);
@@ -125,7 +126,7 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
         expect(first).toMatchObject({ status: "sent", tx_hashes: [created.tx_hash] });
         await new Promise((resolve) => setTimeout(resolve, 300));
         const [tracked] = await trackRpcSends();
-        expect(tracked?.replaced).toBe(1);
+        expect(tracked, JSON.stringify(tracked)).toMatchObject({ replaced: 1 });
         const [replaced] = await sendsOf(client, sql`id = ${first!.id}`);
         expect(replaced!.tx_hashes).toHaveLength(2);
         expect(replaced!.tx_hashes[0]).toBe(created.tx_hash);
@@ -146,51 +147,138 @@ describe.each(drivers)("sends on a real chain on %s", (driver) => {
     }, arbOn(node, { CHAIN_REPLACE_AFTER_MS: "200" }));
   });
 
-  it("fails a send whose nonce another transaction took, gives its ledger debit back and audits it: never retried with new money", async () => {
+  /** A withdrawal broadcast and left unmined (mining paused), then its nonce spent by `rival` (signed with the treasury's key) and mined. */
+  async function heldWithdrawal(client: Parameters<Parameters<typeof withStudio>[1]>[0], amount: string, rival: (send: SendRow, treasuryKey: PrivateKeyAccount) => Promise<Hex>) {
+    const { orgId, principal } = await bootedDemoOrg(target);
+    const { createWithdrawal } = await import("@/lib/studio/withdrawals/create-withdrawal");
+    const { broadcastPendingSends } = await import("@/lib/studio/chain/sends");
+    const { trackRpcSends } = await import("@/lib/studio/chain/evm/send-tracker");
+    const { orgAccount } = await import("@/lib/studio/chain/evm/keys");
+    const { TREASURY_INDEX } = await import("@/lib/studio/chain/wallet-indexes");
+    const recipient = freshAddress();
+    // Its gas top-up is mined at once; the withdrawal itself then waits in the mempool.
+    const created = await createWithdrawal({ principal: await principal("admin"), request: { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: recipient, amount } });
+    // The rival pays its own gas: the treasury holds only what its gas top-ups gave it.
+    const treasuryKey = await orgAccount(await client.db(), orgId, TREASURY_INDEX);
+    const funding = await node.wallet(0).sendTransaction({ to: treasuryKey.address, value: parseEther("0.1"), chain: null, account: node.wallet(0).account });
+    await node.public.waitForTransactionReceipt({ hash: funding, pollingInterval: 20 });
+    await node.test.setAutomine(false);
+    try {
+      await trackRpcSends();
+      await broadcastPendingSends();
+      const [send] = await sendsOf(client, sql`purpose = 'withdrawal' AND to_address = ${recipient}`);
+      expect(send?.status).toBe("sent");
+      const rivalHash = await rival(send!, treasuryKey);
+      await node.mine();
+      const [tracked] = await trackRpcSends();
+      expect(tracked).toMatchObject({ held: 1, failed: 0 });
+      return { created, recipient, send: send!, rivalHash };
+    } finally {
+      await node.test.setAutomine(true);
+    }
+  }
+
+  /** Someone with the treasury's key spends the send's nonce first, at a far higher fee, on `to`/`data`. */
+  async function spendNonce(treasuryKey: PrivateKeyAccount, send: SendRow, call: { to: Address; data?: Hex }): Promise<Hex> {
+    const fees = await node.public.estimateFeesPerGas();
+    const signed = await treasuryKey.signTransaction({
+      type: "eip1559", chainId: 42161, nonce: Number(send.nonce), to: call.to, data: call.data, value: 0n, gas: 100_000n,
+      maxFeePerGas: fees.maxFeePerGas * 4n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas * 4n,
+    });
+    return (await node.public.request({ method: "eth_sendRawTransaction", params: [signed] })) as Hex;
+  }
+
+  /** POST /chain_sends/{id}/resolve through its route handler, with `role`'s key. */
+  async function resolve(role: string, id: string, body: unknown): Promise<{ status: number; body: any }> {
+    const { POST } = await import("@/app/v1/studio/api/chain_sends/[id]/resolve/route");
+    const response = await POST(
+      new Request(`http://studio.test/v1/studio/api/chain_sends/${id}/resolve`, {
+        method: "POST",
+        headers: { "x-studio-api-key": demoOrg(target).key(role), "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+      { params: Promise.resolve({ id }) },
+    );
+    return { status: response.status, body: await response.json() };
+  }
+
+  it("holds a send whose nonce another transaction took for review, crediting nothing back; an org:manage person marks it failed and its debit comes back once", async () => {
     await withStudio(target, async (client) => {
-      const { orgId, principal } = await bootedDemoOrg(target);
-      const { createWithdrawal } = await import("@/lib/studio/withdrawals/create-withdrawal");
-      const { broadcastPendingSends } = await import("@/lib/studio/chain/sends");
+      const { created, recipient, send, rivalHash } = await heldWithdrawal(client, "1", (held, key) => spendNonce(key, held, { to: key.address }));
+      const [onHold] = await queryRows<{ status: string; review_evidence: Record<string, unknown> }>(client, sql`SELECT status, review_evidence FROM chain_sends WHERE id = ${send.id}`);
+      expect(onHold).toMatchObject({ status: "needs_review", review_evidence: { reason: "nonce_used_without_receipt", tx_hashes: [send.tx_hash], nonce: Number(send.nonce) } });
+      expect(Number(onHold!.review_evidence.chain_nonce)).toBeGreaterThan(Number(send.nonce));
+      expect(Number(onHold!.review_evidence.head_block)).toBeGreaterThan(0);
+      const ledger = () => queryRows<{ kind: string; amount: string }>(client, sql`SELECT kind, amount::text FROM ledger_entries WHERE withdrawal_id = ${created.id} ORDER BY id`);
+      const kinds = async () => (await ledger()).map((entry) => [entry.kind, parseSignedUnits(entry.amount, 6)]);
+      expect(await kinds()).toEqual([["withdrawal", -units(1)]]);
+      const [audit] = await queryRows<{ details: Record<string, unknown> }>(client, sql`SELECT details FROM audit_log WHERE action = 'chain_send.needs_review' AND object_id = ${send.id}`);
+      expect(audit?.details).toMatchObject({ purpose: "withdrawal", nonce: Number(send.nonce), tx_hashes: [send.tx_hash] });
+      // The withdrawal still reads submitted, and GET /chains lists the send for a person.
+      const { principal } = await bootedDemoOrg(target);
+      const { getWithdrawal } = await import("@/lib/studio/withdrawals/get-withdrawal");
+      expect((await getWithdrawal({ principal: await principal("finance"), id: created.id })).status).toBe("submitted");
+      const { listChains } = await import("@/lib/studio/chain/list-chains");
+      const arb = (await listChains({ principal: await principal("finance") })).find((chain) => chain.id === "arb")!;
+      expect(arb.sends_needing_review).toEqual([expect.objectContaining({ id: send.id, status: "needs_review", withdrawal_id: created.id, amount: "1", to_address: recipient })]);
+      expect(arb.warnings.some((warning) => warning.includes("need review"))).toBe(true);
+      // Later rounds leave it alone: no new money goes out for it, none comes back.
       const { trackRpcSends } = await import("@/lib/studio/chain/evm/send-tracker");
-      const { orgAccount } = await import("@/lib/studio/chain/evm/keys");
-      const { TREASURY_INDEX } = await import("@/lib/studio/chain/wallet-indexes");
-      const { db } = await import("@/lib/db/client");
-      const recipient = freshAddress();
-      // Its gas top-up is mined at once; the withdrawal itself then waits in the mempool.
-      const created = await createWithdrawal({ principal: await principal("admin"), request: { chain_id: "arb", contract_address: node.tokens.USDC, wallet_address: recipient, amount: "1" } });
-      await node.test.setAutomine(false);
-      try {
-        await trackRpcSends();
-        await broadcastPendingSends();
-        const [send] = await sendsOf(client, sql`purpose = 'withdrawal' AND to_address = ${recipient}`);
-        expect(send?.status).toBe("sent");
-        // Someone with the treasury's key spends the same nonce first, at a far higher fee.
-        const treasuryKey = await orgAccount(await db(), orgId, TREASURY_INDEX);
-        const fees = await node.public.estimateFeesPerGas();
-        const rival = await treasuryKey.signTransaction({
-          type: "eip1559", chainId: 42161, nonce: Number(send!.nonce), to: treasuryKey.address, value: 0n, gas: 21_000n,
-          maxFeePerGas: fees.maxFeePerGas * 4n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas * 4n,
-        });
-        await node.public.request({ method: "eth_sendRawTransaction", params: [rival] });
-        await node.mine();
-        const [tracked] = await trackRpcSends();
-        expect(tracked).toMatchObject({ failed: 1 });
-      } finally {
-        await node.test.setAutomine(true);
-      }
-      const [failed] = await sendsOf(client, sql`purpose = 'withdrawal' AND to_address = ${recipient}`);
-      expect(failed?.status).toBe("failed");
-      const entries = await queryRows<{ kind: string; amount: string }>(client, sql`SELECT kind, amount::text FROM ledger_entries WHERE withdrawal_id = ${created.id} ORDER BY id`);
-      expect(entries.map((entry) => [entry.kind, parseSignedUnits(entry.amount, 6)])).toEqual([["withdrawal", -units(1)], ["send_failed", units(1)]]);
-      const [audit] = await queryRows<{ details: Record<string, unknown> }>(client, sql`SELECT details FROM audit_log WHERE action = 'chain_send.failed' AND object_id = ${failed!.id}`);
-      expect(audit?.details).toMatchObject({ purpose: "withdrawal", ledger_restored: "1" });
-      expect(String(audit?.details.reason)).toMatch(/^dropped: nonce \d+ of 0x[0-9a-fA-F]{40} was used by another transaction$/);
-      // Later rounds leave it failed: no new money goes out for it.
+      const { broadcastPendingSends } = await import("@/lib/studio/chain/sends");
       await node.mine(DEPTH);
       await trackRpcSends();
       await broadcastPendingSends({ now: new Date(Date.now() + 60_000) });
-      expect((await sendsOf(client, sql`id = ${failed!.id}`))[0]?.status).toBe("failed");
+      expect((await sendsOf(client, sql`id = ${send.id}`))[0]?.status).toBe("needs_review");
+      expect(await kinds()).toEqual([["withdrawal", -units(1)]]);
+      // Only org:manage resolves it; "sent" needs the chain to show the transfer; the rival hash is no transfer of it.
+      expect((await resolve("finance", send.id, { outcome: "failed" })).status).toBe(403);
+      const bogus = await resolve("admin", send.id, { outcome: "sent", tx_hash: `0x${"ab".repeat(32)}` });
+      expect(bogus.status).toBe(422);
+      expect(bogus.body.message).toMatch(/no receipt/);
+      const rival = await resolve("admin", send.id, { outcome: "sent", tx_hash: rivalHash });
+      expect(rival.status).toBe(422);
+      expect(rival.body.message).toMatch(/does not move 1 of/);
+      expect(await kinds()).toEqual([["withdrawal", -units(1)]]);
+      const failed = await resolve("admin", send.id, { outcome: "failed", note: "the nonce went to a test transaction" });
+      expect(failed.status, JSON.stringify(failed.body)).toBe(200);
+      expect(failed.body.data).toMatchObject({ id: send.id, status: "failed", withdrawal_id: created.id });
+      expect(await kinds()).toEqual([["withdrawal", -units(1)], ["send_failed", units(1)]]);
+      expect((await resolve("admin", send.id, { outcome: "failed" })).status).toBe(409);
+      expect(await kinds()).toEqual([["withdrawal", -units(1)], ["send_failed", units(1)]]);
+      const admin = await principal("admin");
+      const resolved = await queryRows<{ actor_uid: string; details: Record<string, unknown> }>(client, sql`SELECT actor_uid, details FROM audit_log WHERE action = 'chain_send.resolved' AND object_id = ${send.id}`);
+      expect(resolved).toEqual([{ actor_uid: admin.uid, details: expect.objectContaining({ outcome: "failed", ledger_restored: "1", note: "the nonce went to a test transaction" }) }]);
+      expect((await getWithdrawal({ principal: admin, id: created.id })).status).toBe("failed");
       expect(await tokenBalance(node, recipient)).toBe(0n);
+    }, arbOn(node));
+  });
+
+  it("takes a person's word that a held send was sent only with a transaction the chain shows making it; the records then follow that hash", async () => {
+    await withStudio(target, async (client) => {
+      const { encodeFunctionData, erc20Abi } = await import("viem");
+      // A version of the transfer this service never recorded (a tracker's lost write): the same nonce, token, recipient and amount.
+      const { created, recipient, send, rivalHash } = await heldWithdrawal(client, "4", (held, key) =>
+        spendNonce(key, held, { to: node.tokens.USDC, data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [held.to_address as Address, units(4)] }) }),
+      );
+      expect(await tokenBalance(node, recipient)).toBe(units(4));
+      expect((await resolve("finance", send.id, { outcome: "sent", tx_hash: rivalHash })).status).toBe(403);
+      // Had the send known that version (its node answering no receipt when the tracker looked),
+      // "failed" would credit back money that left: refused while one of its versions is on chain.
+      await queryRows(client, sql`UPDATE chain_sends SET tx_hashes = ${JSON.stringify([send.tx_hash, rivalHash])}::jsonb WHERE id = ${send.id} RETURNING id`);
+      const refused = await resolve("admin", send.id, { outcome: "failed" });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(/is on chain/);
+      const accepted = await resolve("admin", send.id, { outcome: "sent", tx_hash: rivalHash });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      expect(accepted.body.data).toMatchObject({ id: send.id, tx_hash: rivalHash, tx_hashes: [send.tx_hash, rivalHash] });
+      expect(["sent", "confirmed"]).toContain(accepted.body.data.status);
+      await runUntil(node, async () => (await sendsOf(client, sql`id = ${send.id}`))[0]?.status === "confirmed");
+      const [withdrawal] = await queryRows<{ tx_hash: string }>(client, sql`SELECT tx_hash FROM withdrawals WHERE id = ${created.id}`);
+      expect(withdrawal?.tx_hash).toBe(rivalHash);
+      const entries = await queryRows<{ kind: string }>(client, sql`SELECT kind FROM ledger_entries WHERE withdrawal_id = ${created.id}`);
+      expect(entries.map((entry) => entry.kind)).toEqual(["withdrawal"]);
+      expect(await tokenBalance(node, recipient)).toBe(units(4));
+      expect((await resolve("admin", send.id, { outcome: "sent", tx_hash: rivalHash })).status).toBe(409);
     }, arbOn(node));
   });
 

@@ -711,6 +711,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/studio/api/chain_sends/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a chain send held for review: it was sent (by a transaction checked on chain) or it failed (its debit credited back)
+         * @description Only a send in `needs_review` (409/40900 otherwise). `sent` names the transaction that made it: the Studio refuses it (422/42200) unless the node has its receipt, successful, from the send's `from_address` with the send's nonce, and its logs show the send's token moving the send's amount to its destination (a gas top-up: the native coin, to its destination). The send then follows that hash: `confirmed` at the chain's depth, `sent` until then, and its withdrawal or payment names it. `failed` is refused (409/40900) while one of the send's own transactions has a receipt; otherwise the send fails and what it took from the balance is credited back once. Either way an audit row (`chain_send.resolved`) names who decided.
+         *
+         *     Requires `org:manage`.
+         */
+        post: operations["postChainSendsByIdResolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/studio/api/webhook/deliveries": {
         parameters: {
             query?: never;
@@ -3099,8 +3121,10 @@ export interface components {
             }[];
             /** @description Sends planned or broadcast and not yet confirmed */
             pending_sends: number;
-            /** @description Sends that failed on chain (reverted or dropped): each needs an operator */
+            /** @description Sends that failed on chain (reverted, or failed by a person after review): each needs an operator */
             failed_sends: number;
+            /** @description Sends whose nonce was used while none of their transactions is on chain (needs_review, newest first, at most 100): nothing was credited back, and the withdrawal still reads submitted. An org:manage person resolves each (POST /chain_sends/{id}/resolve) */
+            sends_needing_review: components["schemas"]["ChainSend"][];
             /** @description Transfers at depth to the organization's deposit addresses that paid nothing (wrong token, record closed, address without an HD index): the funds wait on the addresses for an operator to return; listed by GET /chains/unmatched-deposits */
             unmatched_deposits: number;
             /** @description Sends whose row failed the custody check (its binding MAC under STUDIO_SECRET, or a stored transaction that is not its bound transaction signed by its sender): nothing was signed or broadcast for them and nothing was credited back; an operator decides (newest first, at most 50; the warning counts all) */
@@ -3141,6 +3165,77 @@ export interface components {
              *     ]
              */
             warnings: string[];
+        };
+        ChainSend: {
+            /** @example send_5f2a9c0d1e3b4a67 */
+            id: string;
+            /** @example arb */
+            chain_id: string;
+            /**
+             * @description withdrawal, settlement, refund, partial_refund, payout or gas_top_up
+             * @example withdrawal
+             */
+            purpose: string;
+            /**
+             * @description needs_review: its nonce was used and none of its transactions is on chain; it waits for POST /chain_sends/{id}/resolve
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "confirmed" | "failed" | "needs_review";
+            /** @example 0x8ba1f109551bD432803012645Ac136ddd64DBA72 */
+            from_address: string;
+            /** @example 0x8ba1f109551bD432803012645Ac136ddd64DBA72 */
+            to_address: string;
+            /**
+             * @description The token contract, or `native` for the chain's coin (a gas top-up)
+             * @example 0xaf88d065e77c8cC2239327C5EDb3A432268e5831
+             */
+            token_address: string;
+            /**
+             * @description Exact decimal amount
+             * @example 50
+             */
+            amount: string;
+            nonce: number | null;
+            /** @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 */
+            tx_hash: string;
+            tx_hashes: string[];
+            /** @example wd_1a2b3c4d5e6f7081 */
+            withdrawal_id: string | null;
+            payment_intent_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            created_at: string;
+            /** @description What the send tracker saw when it held the send for review */
+            review_evidence: {
+                /** @enum {string} */
+                reason: "nonce_used_without_receipt";
+                /** @description Every transaction the send was signed as (replacements at higher fees); none had a receipt */
+                tx_hashes: string[];
+                /**
+                 * @description The send's nonce
+                 * @example 41
+                 */
+                nonce: number;
+                /**
+                 * @description The sender's next nonce on chain at head_block: every nonce below it was used
+                 * @example 44
+                 */
+                chain_nonce: number;
+                /**
+                 * @description The node's head when the tracker looked
+                 * @example 241500120
+                 */
+                head_block: number;
+                /** @description Where a version of the send was seen mined before a reorg took it away, or null */
+                mined_block: number | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-03-01T10:00:00.000Z
+                 */
+                observed_at: string;
+            } | null;
         };
         UnmatchedDeposit: {
             /** @example arb */
@@ -10173,6 +10268,265 @@ export interface operations {
             };
             /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
             403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests for this API key; retry after Retry-After seconds (codes: `42900` rate_limited) */
+            429: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected error; quote request_id to support (codes: `50000` internal) */
+            500: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postChainSendsByIdResolve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key answers the first response (kept 24 h per API user) */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request, echoed back (8–64 of [A-Za-z0-9_.:-]) */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The chain send's id (GET /chains lists those held for review) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "outcome": "sent",
+                 *       "tx_hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    outcome: "sent";
+                    /**
+                     * @description The transaction that made this send
+                     * @example 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060
+                     */
+                    tx_hash: string;
+                    /**
+                     * @description Why, for the audit log
+                     * @example checked with the node operator
+                     */
+                    note?: string;
+                } | {
+                    /** @enum {string} */
+                    outcome: "failed";
+                    /**
+                     * @description Why, for the audit log
+                     * @example checked with the node operator
+                     */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        data: components["schemas"]["ChainSend"];
+                    };
+                };
+            };
+            /** @description Bad request: invalid body, query, header or X-Client-ID (codes: `40000` validation, `40001` client_id_missing, `40002` client_id_mismatch) */
+            400: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid X-STUDIO-API-KEY (codes: `40100` unauthenticated) */
+            401: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's user lacks the permission, the client id is not the organization's, or maker-checker refuses (codes: `40300` forbidden, `40301` client_id_forbidden, `40302` maker_checker) */
+            403: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record in the caller's organization, or no such endpoint (codes: `40400` not_found) */
+            404: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record's status does not allow the action, a concurrent change won, or an Idempotency-Key was reused with another request (codes: `40900` invalid_state, `40901` lost_race, `40902` idempotency_mismatch, `40903` secret_not_replayable) */
+            409: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body exceeds 1 MiB (codes: `41300` payload_too_large) */
+            413: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request body that is not Content-Type: application/json (codes: `41500` unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
+                    "X-Request-ID"?: string;
+                    /** @description Requests allowed at once (the burst) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests available now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description The burst per window */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request (unsupported chain or token, address invalid for the chain, balance too low, …) (codes: `42200` business_rule) */
+            422: {
                 headers: {
                     /** @description The request's id (the inbound X-Request-ID when it is 8–64 of [A-Za-z0-9_.:-], else generated) */
                     "X-Request-ID"?: string;

@@ -10,6 +10,7 @@ import type {
   AuditRow,
   Balance,
   ChainStatus,
+  ChainSend,
   UnmatchedDeposit,
   CreatedApiKey,
   Dashboard,
@@ -204,6 +205,9 @@ export function studioClient({ apiKey, clientId, onUnauthorized }: { apiKey: str
     lookup: (text: string) => data<LookupMatch[]>(call({ path: "/lookup", query: new URLSearchParams({ q: text }) })),
     chains: () => data<ChainStatus[]>(call({ path: "/chains" })),
     unmatchedDeposits: () => data<UnmatchedDeposit[]>(call({ path: "/chains/unmatched-deposits" })),
+    // A send the tracker held for review (README "Money out"): resolved with org:manage.
+    resolveChainSend: (sendId: string, body: unknown, once: Once = {}) =>
+      data<ChainSend>(call({ method: "POST", path: `/chain_sends/${id(sendId)}/resolve`, body, ...once })),
     ledger: (query: URLSearchParams) => list<LedgerEntry, string>("/balances/ledger", query),
     withdraw: (body: unknown, once: Once = {}) => data<Transfer>(call({ method: "POST", path: "/asset_pro/transfer", body, ...once })),
     // Withdrawal requests its approval policy holds (README "Approval policies"): decided with transfer:approve.

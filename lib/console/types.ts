@@ -11,6 +11,7 @@ export type Invoice = Schemas["InvoiceIntent"];
 export type Payout = Schemas["PayoutIntent"];
 export type Balance = Schemas["Balance"];
 export type ChainStatus = Schemas["ChainStatus"];
+export type ChainSend = Schemas["ChainSend"];
 export type UnmatchedDeposit = Schemas["UnmatchedDeposit"];
 export type LedgerEntry = Schemas["LedgerEntry"];
 export type Transfer = Schemas["Transfer"];

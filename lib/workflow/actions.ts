@@ -11,6 +11,7 @@ import { payoutUpdateSchema } from "@/lib/studio/payouts/schemas";
 import { payoutStateMachine } from "@/lib/studio/payouts/status";
 import { standaloneStateMachine } from "@/lib/studio/standalone-payments/status";
 import { refundSchema, rejectSchema } from "@/lib/studio/workflow/schemas";
+import { resolveSendSchema } from "@/lib/studio/chain/send-review-schemas";
 
 export type ActionDeclaration = {
   /** The state-table action it takes ("edit" is the table's update). */
@@ -110,6 +111,25 @@ export const WITHDRAWAL_ACTIONS = {
   reject: {
     transition: "reject", permission: "transfer:approve", body: rejectSchema,
     summary: "Reject a withdrawal request with a reason: nothing is sent", audited: "rejected",
+  },
+} as const satisfies Record<string, ActionDeclaration>;
+
+/**
+ * A chain send's decisions (POST /chain_sends/{id}/<name>): the send tracker holds a send whose
+ * nonce was used with no receipt for any of its versions (needs_review) for a person to resolve.
+ */
+export const CHAIN_SEND_ACTIONS = {
+  resolve: {
+    transition: "resolve", permission: "org:manage", body: resolveSendSchema,
+    summary: "Resolve a chain send held for review: it was sent (by a transaction checked on chain) or it failed (its debit credited back)",
+    description:
+      "Only a send in `needs_review` (409/40900 otherwise). `sent` names the transaction that made it: the Studio refuses it (422/42200) " +
+      "unless the node has its receipt, successful, from the send's `from_address` with the send's nonce, and its logs show the send's token " +
+      "moving the send's amount to its destination (a gas top-up: the native coin, to its destination). The send then follows that hash: " +
+      "`confirmed` at the chain's depth, `sent` until then, and its withdrawal or payment names it. `failed` is refused (409/40900) while one " +
+      "of the send's own transactions has a receipt; otherwise the send fails and what it took from the balance is credited back once. " +
+      "Either way an audit row (`chain_send.resolved`) names who decided.",
+    audited: "resolved", movesFunds: true,
   },
 } as const satisfies Record<string, ActionDeclaration>;
 

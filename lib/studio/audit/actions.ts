@@ -2,7 +2,7 @@
 // console's audit filter and its labels (in both languages, checked by the catalogue's test) read
 // this list, so a new action cannot reach the log without a name people can read. Pure data: the
 // console may import it.
-import { OWNER_ACTIONS, WITHDRAWAL_ACTIONS } from "@/lib/workflow/actions";
+import { CHAIN_SEND_ACTIONS, OWNER_ACTIONS, WITHDRAWAL_ACTIONS } from "@/lib/workflow/actions";
 
 /** What a console sign-in records, by its outcome (POST /team/sign_ins). */
 export const SIGN_IN_ACTIONS = {
@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = [
   "chain_send.failed",
   // A send whose row failed the custody check (chain/quarantine.ts): never signed or broadcast.
   "chain_send.quarantined",
+  "chain_send.needs_review",
+  ...Object.values(CHAIN_SEND_ACTIONS).map(({ audited }) => `chain_send.${audited}` as const),
   "withdrawal.created",
   ...Object.values(WITHDRAWAL_ACTIONS).map(({ audited }) => `withdrawal.${audited}` as const),
   "withdrawal.approval_recorded",

@@ -21,6 +21,7 @@ import { NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS } from "@/lib/studio/chain/evm/
 import { shortReason } from "@/lib/studio/chain/evm/start-checks";
 import { GAS_TANK_INDEX, TREASURY_INDEX } from "@/lib/studio/chain/wallet-indexes";
 import { countUnmatchedDeposits, type SetAsideReason } from "@/lib/studio/chain/evm/unmatched-deposits";
+import { chainSendSchema, sendsNeedingReview } from "@/lib/studio/chain/send-review";
 
 /** Quarantined sends listed per chain, newest first (the warning counts them all). */
 const QUARANTINED_LISTED = 50;
@@ -50,7 +51,11 @@ export const chainStatusSchema = z.object({
     }),
   ),
   pending_sends: z.number().int().meta({ description: "Sends planned or broadcast and not yet confirmed" }),
-  failed_sends: z.number().int().meta({ description: "Sends that failed on chain (reverted or dropped): each needs an operator" }),
+  failed_sends: z.number().int().meta({ description: "Sends that failed on chain (reverted, or failed by a person after review): each needs an operator" }),
+  sends_needing_review: z.array(chainSendSchema).meta({
+    description:
+      "Sends whose nonce was used while none of their transactions is on chain (needs_review, newest first, at most 100): nothing was credited back, and the withdrawal still reads submitted. An org:manage person resolves each (POST /chain_sends/{id}/resolve)",
+  }),
   unmatched_deposits: z.number().int().meta({
     description: "Transfers at depth to the organization's deposit addresses that paid nothing (wrong token, record closed, address without an HD index): the funds wait on the addresses for an operator to return; listed by GET /chains/unmatched-deposits",
   }),
@@ -92,6 +97,7 @@ export async function listChains(input: { principal: Principal }): Promise<Chain
     .orderBy(desc(chainSends.quarantinedAt), desc(chainSends.id));
   const positions = await database.select().from(chainScanState);
   const setAside = await countUnmatchedDeposits(orgId);
+  const toReview = await sendsNeedingReview(orgId);
   return Promise.all(
     CHAINS.map(async (listed) => {
       const chain = configuredChain(listed.id) ?? listed;
@@ -122,6 +128,7 @@ export async function listChains(input: { principal: Principal }): Promise<Chain
         })),
         pending_sends: count(["pending", "sent"]),
         failed_sends: count(["failed"]),
+        sends_needing_review: toReview.filter((send) => send.chain_id === chain.id),
         unmatched_deposits: setAside.filter((row) => row.chainId === chain.id).reduce((sum, row) => sum + row.count, 0),
         quarantined_sends: quarantined
           .filter((send) => send.chainId === chain.id)
@@ -142,6 +149,9 @@ export async function listChains(input: { principal: Principal }): Promise<Chain
       const quarantinedHere = quarantined.filter((send) => send.chainId === chain.id).length;
       if (quarantinedHere > 0) {
         status.warnings.push(`${quarantinedHere} send(s) failed the custody check and were quarantined: nothing was signed or broadcast for them; someone wrote or changed these rows outside Studio (see the audit log, chain_send.quarantined)`);
+      }
+      if (status.sends_needing_review.length > 0) {
+        status.warnings.push(`${status.sends_needing_review.length} send(s) need review: their nonce was used and none of their transactions is on chain; nothing was credited back (resolve each: POST /chain_sends/{id}/resolve)`);
       }
       if (status.failed_sends > 0) status.warnings.push(`${status.failed_sends} send(s) failed on chain and need an operator (see the audit log, chain_send.failed)`);
       const aside = (reason: SetAsideReason) => setAside.find((row) => row.chainId === chain.id && row.reason === reason)?.count ?? 0;

@@ -47,6 +47,9 @@ export const chainSends = pgTable(
     bindingMac: text("binding_mac"),
     bindingViolation: text("binding_violation"),
     quarantinedAt: timestamp("quarantined_at", { withTimezone: true }),
+    // needs_review: what the tracker saw when it stopped (no receipt for any hash, the nonce used),
+    // for the person who resolves it; the send is never credited back without one.
+    reviewEvidence: jsonb("review_evidence").$type<ReviewEvidence>(),
   },
   (t) => [
     index("chain_sends_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
@@ -55,7 +58,36 @@ export const chainSends = pgTable(
     index("chain_sends_org_tx_hash_idx").on(t.orgId, t.txHash),
     // GET /chains lists an organization's quarantined sends for an operator.
     index("chain_sends_quarantined_idx").on(t.orgId, t.chainId).where(sql`${t.status} = 'quarantined'`),
+    index("chain_sends_needs_review_idx").on(t.orgId, t.createdAt).where(sql`${t.status} = 'needs_review'`),
   ],
+);
+
+/** Why a send waits for a person: the tracker's observation, kept as it was. */
+export type ReviewEvidence = {
+  reason: "nonce_used_without_receipt";
+  tx_hashes: string[];
+  nonce: number;
+  /** The sender's next nonce on chain at `head_block` (its transaction count): every nonce below it is used. */
+  chain_nonce: number;
+  head_block: number;
+  /** Where a version of it was last seen mined (a reorg took it away since), or null. */
+  mined_block: number | null;
+  observed_at: string;
+};
+
+// One process at a time does a chain's background job (its scanner, its send tracker): the row is
+// its lease, taken when it expired or renewed by its holder; `token` grows at every change of
+// holder, and writes made under the lease name it, so a holder that lost it writes nothing.
+export const chainLeases = pgTable(
+  "chain_leases",
+  {
+    chainId: text("chain_id").notNull(),
+    job: text("job").notNull(),
+    holder: text("holder").notNull(),
+    token: bigint("token", { mode: "number" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.job] })],
 );
 
 // The next nonce of each sending address on an RPC chain, taken inside the transaction that plans

@@ -4,6 +4,7 @@ import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { broadcastPendingSends } from "@/lib/studio/chain/sends";
 import { scanRpcChains } from "@/lib/studio/chain/evm/scanner";
 import { trackRpcSends } from "@/lib/studio/chain/evm/send-tracker";
+import { releaseChainLeases } from "@/lib/studio/chain/evm/chain-lease";
 import { purgeIdempotencyKeys } from "@/lib/studio/http/idempotency";
 import { rateLimitStore } from "@/lib/rate-limit";
 import { WORKFLOW_OWNERS } from "@/lib/studio/workflow/owners";
@@ -61,7 +62,8 @@ export async function backgroundRound(now: Date = new Date()): Promise<boolean> 
   const expired = await sweepExpired(now);
   const scans = await scanRpcChains(now);
   for (const scan of scans) if (scan.error) log.error({ chain: scan.chainId, reason: scan.error }, "chain scan failed, retrying later");
-  // Broadcast sends are followed before pending ones go out: a mined gas top-up frees its send.
+  // Each chain's scanner and tracker run in one process at a time (their leases); the other
+  // processes skip them. Broadcast sends are followed before pending ones go out: a mined gas top-up frees its send.
   for (const track of await trackRpcSends(now)) if (track.error) log.error({ chain: track.chainId, reason: track.error }, "following chain sends failed");
   const sent = await broadcastPendingSends();
   await unitOfWork((tx) => purgeIdempotencyKeys(tx, now));
@@ -95,6 +97,8 @@ export function startSweeper(intervalMs: number, log: (message: string, error?: 
       stopped = true;
       clearInterval(timer);
       while (running) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Another process takes this one's chains over at once instead of when their leases run out.
+      await releaseChainLeases().catch((error: unknown) => log("releasing the chain leases failed", error));
     },
   };
 }

@@ -7,6 +7,7 @@ import { useFormat } from "@/lib/console/i18n/use-format";
 import { useChains, useUnmatchedDeposits } from "@/lib/console/queries";
 import { ORG_MANAGE_PERMISSION } from "@/lib/console/team-labels";
 import type { ChainStatus } from "@/lib/console/types";
+import { SendsToReview } from "./sends-to-review";
 
 /**
  * Reconciliation for admins: each chain as the server reaches it, what the treasury holds on
@@ -87,6 +88,7 @@ function ChainSection({ chain }: { chain: ChainStatus }) {
         </tbody>
       </table>
       <QuarantinedSends chain={chain} />
+      <SendsToReview chain={chain} />
     </Section>
   );
 }

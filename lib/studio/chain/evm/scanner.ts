@@ -28,6 +28,7 @@ import { watchedAddresses } from "@/lib/studio/chain/evm/watched-addresses";
 import { readTransferLogs, type RawLog, type WatchedAddresses } from "@/lib/studio/chain/evm/transfer-logs";
 import { SET_ASIDE_STATUSES, setDepositsAside, tokenSymbol, type SetAside } from "@/lib/studio/chain/evm/unmatched-deposits";
 import { log } from "@/lib/observability/log";
+import { keepLease, LeaseLostError, requireLease, takeChainLease, type ChainLease } from "@/lib/studio/chain/evm/chain-lease";
 
 // keccak256("Transfer(address,address,uint256)")
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
@@ -52,12 +53,32 @@ type ScanProgress = { range: number; failures: number; retryAt: number };
 // Per process: the range size that last worked and the back-off after failures, per chain.
 const progress = new Map<string, ScanProgress>();
 
-export type ScanResult = { chainId: string; head: number; scanned: number; credited: number; error?: string; backingOff?: boolean };
+export type ScanResult = {
+  chainId: string;
+  head: number;
+  scanned: number;
+  credited: number;
+  error?: string;
+  backingOff?: boolean;
+  /** Another process holds this chain's scanner lease: it scans the chain this round. */
+  heldElsewhere?: true;
+};
 
-/** One scan round over every RPC chain; a chain whose node fails is retried later, the others go on. */
+/**
+ * One scan round over every RPC chain, each under its scanner lease (one process scans a chain at
+ * a time); a chain whose node fails is retried later, the others go on.
+ */
 export async function scanRpcChains(now: Date = new Date()): Promise<ScanResult[]> {
   const results: ScanResult[] = [];
-  for (const rpcChain of rpcChains()) results.push(await scanChain(rpcChain, now));
+  for (const rpcChain of rpcChains()) {
+    const idle = { chainId: rpcChain.chain.id, head: -1, scanned: -1, credited: 0 };
+    try {
+      const lease = await takeChainLease(rpcChain.chain.id, "scanner");
+      results.push(lease ? await scanChain(rpcChain, lease, now) : { ...idle, heldElsewhere: true });
+    } catch (error) {
+      results.push({ ...idle, error: shortReason(error) });
+    }
+  }
   return results;
 }
 
@@ -65,7 +86,7 @@ export async function scanRpcChains(now: Date = new Date()): Promise<ScanResult[
  * Reads the next range of `rpcChain` (or repairs a reorg), then credits what reached its depth.
  * Errors are kept in the result (and halve the range, with a growing pause), never thrown.
  */
-export async function scanChain(rpcChain: RpcChain, now: Date = new Date()): Promise<ScanResult> {
+export async function scanChain(rpcChain: RpcChain, lease: ChainLease, now: Date = new Date()): Promise<ScanResult> {
   const chainId = rpcChain.chain.id;
   const state = progress.get(chainId) ?? { range: Math.min(FIRST_RANGE, chainTuning.CHAIN_SCAN_MAX_RANGE), failures: 0, retryAt: 0 };
   progress.set(chainId, state);
@@ -74,12 +95,15 @@ export async function scanChain(rpcChain: RpcChain, now: Date = new Date()): Pro
   try {
     const head = Number(await rpcChain.client.getBlockNumber({ cacheTime: 0 }));
     result.head = head;
-    const scanned = await scanNextRanges(rpcChain, head, state);
+    const scanned = await scanNextRanges(rpcChain, head, state, lease);
     result.scanned = scanned;
+    await keepLease(lease);
     result.credited = await creditAtDepth(rpcChain, head, now);
     state.failures = 0;
     return result;
   } catch (error) {
+    // Taken over while this round ran: its writes were refused, and the chain is the other process's now.
+    if (error instanceof LeaseLostError) return { ...result, heldElsewhere: true };
     state.range = Math.max(1, Math.floor(state.range / 2));
     // A range too big for the provider ("query returned more than 10000 results", a response
     // over the size limit) is asked again at once, smaller; anything else (a node that is down,
@@ -99,7 +123,7 @@ export async function scanPosition(chainId: string) {
   return row;
 }
 
-async function scanNextRanges(rpcChain: RpcChain, head: number, state: ScanProgress): Promise<number> {
+async function scanNextRanges(rpcChain: RpcChain, head: number, state: ScanProgress, lease: ChainLease): Promise<number> {
   const chainId = rpcChain.chain.id;
   const database = await db();
   const position = await scanPosition(chainId);
@@ -107,6 +131,7 @@ async function scanNextRanges(rpcChain: RpcChain, head: number, state: ScanProgr
     // The first start follows the chain from its current head: no deposit address existed before.
     const block = await rpcChain.client.getBlock({ blockNumber: BigInt(head) });
     await database.transaction(async (tx) => {
+      await requireLease(tx, lease);
       await tx.insert(chainScanState).values({ chainId, scannedBlock: head, headBlock: head }).onConflictDoNothing();
       await tx.insert(chainScannedBlocks).values({ chainId, number: head, hash: block.hash }).onConflictDoNothing();
     });
@@ -114,7 +139,7 @@ async function scanNextRanges(rpcChain: RpcChain, head: number, state: ScanProgr
   }
   const tip = await checkTip(rpcChain, position.scannedBlock, head);
   if ("forkPoint" in tip) {
-    await rollBack(rpcChain, tip.forkPoint, head);
+    await rollBack(rpcChain, tip.forkPoint, head, lease);
     return tip.forkPoint;
   }
   if (position.scannedBlock >= head) {
@@ -145,6 +170,7 @@ async function scanNextRanges(rpcChain: RpcChain, head: number, state: ScanProgr
   try {
     while (reading.length > 0) {
       const range = await reading.shift()!;
+      await keepLease(lease);
       // The next ranges: as many blocks as should hold TARGET_LOGS at this range's density (at most
       // twice this one, and the configured largest), so busy blocks never ask for an oversized answer.
       const span = range.to - range.from + 1;
@@ -157,7 +183,7 @@ async function scanNextRanges(rpcChain: RpcChain, head: number, state: ScanProgr
     }
   } finally {
     // The ranges checked before an error are sound: they are kept, and the error still ends the round.
-    await storeRanges(rpcChain, checked, head);
+    await storeRanges(rpcChain, checked, head, lease);
   }
   // Below the blocks a reorg may reach, except the scanned tip: the next round checks its hash.
   await database.delete(chainScannedBlocks).where(and(eq(chainScannedBlocks.chainId, chainId), lt(chainScannedBlocks.number, Math.min(scanned.number, head - rpcChain.confirmations - HASH_MARGIN))));
@@ -219,7 +245,7 @@ function checkRange(rpcChain: RpcChain, range: FetchedRange, previousHash: Hex |
  * round starts from it), and the position after them. A range's own last block is only kept
  * while it is the newest: the blocks between are below every reorg the scanner looks for.
  */
-async function storeRanges(rpcChain: RpcChain, ranges: CheckedRange[], head: number): Promise<void> {
+async function storeRanges(rpcChain: RpcChain, ranges: CheckedRange[], head: number, lease: ChainLease): Promise<void> {
   const last = ranges.at(-1);
   if (!last) return;
   const chainId = rpcChain.chain.id;
@@ -228,6 +254,8 @@ async function storeRanges(rpcChain: RpcChain, ranges: CheckedRange[], head: num
   const kept = ranges.flatMap((range) => range.kept.filter((number) => number >= keepFrom || number === last.to).map((number) => ({ chainId, number, hash: range.blocks.get(number)!.hash })));
   const database = await db();
   await database.transaction(async (tx) => {
+    // The position moves only under the lease: a scanner that lost it cannot move it back.
+    await requireLease(tx, lease);
     if (matched.length > 0) {
       await tx
         .insert(chainDeposits)
@@ -310,9 +338,10 @@ async function checkTip(rpcChain: RpcChain, scannedBlock: number, head: number):
 }
 
 /** Forgets everything above `forkPoint`: seen transfers there are dropped, credited ones reversed. */
-async function rollBack(rpcChain: RpcChain, forkPoint: number, head: number): Promise<void> {
+async function rollBack(rpcChain: RpcChain, forkPoint: number, head: number, lease: ChainLease): Promise<void> {
   const chainId = rpcChain.chain.id;
   await unitOfWork(async (tx) => {
+    await requireLease(tx, lease);
     const vanished = await tx
       .select()
       .from(chainDeposits)
