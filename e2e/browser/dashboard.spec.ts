@@ -46,6 +46,7 @@ test("the dashboard shows the API's figures, with tables for every chart, and sw
 
 test("people who do not decide see no 'awaiting your action'; the nav and the logo lead to the dashboard", async ({ as }) => {
   const { page } = await as("viewer");
+  await page.goto("/invoices");
   await page.getByRole("link", { name: "Studio" }).click();
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");

@@ -146,6 +146,7 @@ test("finance and viewers read the log but see no Resend and no Reveal; the cons
   for (const role of ["finance", "viewer"] as const) {
     const person = await as(role);
     const webhooks = new WebhooksPage(person.page);
+    await person.page.goto("/invoices");
     await expect(person.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhooks" })).toBeVisible();
     await webhooks.goto({ object_id: invoice.id, delivery: delivery.id });
     await expect(webhooks.detail()).toBeVisible();
