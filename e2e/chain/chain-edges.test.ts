@@ -77,14 +77,14 @@ describe.each(drivers)("chain edges on %s", (driver) => {
   const settings = () => arbOn(node, { CHAIN_ARB_RPC_URL: proxy.url });
   beforeAll(async () => {
     proxy = await startReorgProxy(node.directUrl);
-    target = await freshTarget(driver, "chain-edges");
+    target = await freshTarget(driver, "chainedges");
     await withStudio(target, async () => {
       await bootedDemoOrg(target);
       await scanToHead();
     }, settings());
   });
   afterAll(async () => {
-    await dropTarget(target);
+    if (target) await dropTarget(target);
     await proxy?.close();
   });
 
