@@ -209,8 +209,16 @@ export async function axeViolationsInBothThemes(page: Page, options: { state?: s
   await page.emulateMedia({ colorScheme: "dark" });
   try {
     await expect.poll(() => shadeOf(page), `${options.state ?? "page"}: painted dark`).toBe("dark");
-    // Colour transitions (a button's hover fade) run to their end before contrast is measured.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+    // Colour transitions (a button's hover fade) run to their end before contrast is measured;
+    // endless ones (a spinner) are not waited for.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
     const dark = await axeViolations(page, { ...options, state: `${options.state ?? "page"}, dark`, rules: COLOUR_RULES });
     return [...light, ...dark];
   } finally {
