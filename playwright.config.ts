@@ -36,6 +36,9 @@ export default defineConfig({
     // workflow and accessibility specs), and CI keeps no test-results to open one from: to debug a
     // failure, run it again with `npm test -- browser --trace retain-on-failure <spec>`.
     trace: "off",
+    // A failing test's page as it was; the screenshots specs keep for people to look at are not
+    // taken in CI (support.ts keepScreenshot), where nobody looks at a passing test's pictures.
+    screenshot: "only-on-failure",
     viewport: { width: 1280, height: 900 },
     launchOptions: {
       executablePath: chromiumPath(),

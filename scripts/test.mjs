@@ -12,7 +12,18 @@ const root = path.resolve(import.meta.dirname, "..");
 // Optional: a stage ("unit" | "node" | "api" | "browser" | "servers") or several joined by commas,
 // then file filters for them, e.g. `npm test -- api payouts-create` while working on one area, or
 // `npm test -- node,api,servers` for the stages whose tests depend on the database driver.
-const [only, ...filters] = process.argv.slice(2);
+// `--browser-grep <pattern>` (anywhere after `--`): the browser stage runs only the tests whose
+// title or tag matches, against the same shared server as the api stage, the other stages all
+// their files: .ci/run's PostgreSQL run adds the `@postgres` browser tests to its api stage's
+// server this way, instead of a second pass with its own database, seed and server.
+const args = process.argv.slice(2);
+const browserGrepAt = args.indexOf("--browser-grep");
+const browserGrep = browserGrepAt === -1 ? [] : ["--grep", args.splice(browserGrepAt, 2)[1]];
+if (browserGrep[1] === undefined && browserGrepAt !== -1) {
+  console.error("--browser-grep needs a pattern, e.g. --browser-grep @postgres");
+  process.exit(2);
+}
+const [only, ...filters] = args;
 const STAGES = ["unit", "node", "api", "browser", "servers"];
 const chosen = only ? only.split(",") : STAGES;
 const unknown = chosen.filter((name) => !STAGES.includes(name));
@@ -238,7 +249,7 @@ if (sharesServer) {
     // Two API files at a time against the one server: each file acts in organizations of its own,
     // and one file alone leaves the server waiting on the test's side of every round trip.
     if (wants("api")) failed += await stage("api", () => run(bin("vitest"), ["run", "--project", "api", SIDE_BY_SIDE, ...filters], testEnv));
-    if (wants("browser")) failed += await stage("browser", () => run(bin("playwright"), ["test", ...filters], testEnv));
+    if (wants("browser")) failed += await stage("browser", () => run(bin("playwright"), ["test", ...browserGrep, ...filters], testEnv));
   } catch (error) {
     console.error(error);
     failed += 1;

@@ -145,6 +145,15 @@ describe("a tier that needs org:manage", () => {
     expect((await approvalsOf("invoice", invoice.id)).approvals).toHaveLength(1);
     expect((await approve("invoice", invoice.id, { role: "admin" })).body.data.status).toBe("approved");
   });
+
+  it("is satisfied by an earlier approver's org:manage: a manager first, a plain approver last", async () => {
+    const invoice = await invoiceOf(TWO_WITH_MANAGER);
+    expect((await approve("invoice", invoice.id, { role: "admin" })).body.data.status).toBe("approval_pending");
+    expect(await approvalsOf("invoice", invoice.id)).toMatchObject({ required: 2, org_manage_required: true, next_step: 2 });
+    const last = await approve("invoice", invoice.id, { key: approvers[3] });
+    expect(last.status, JSON.stringify(last.body)).toBe(200);
+    expect(last.body.data.status).toBe("approved");
+  });
 });
 
 describe("the policy in force when the record entered review", () => {

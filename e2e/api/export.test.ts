@@ -4,10 +4,15 @@
 import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, approveInvoice, createInvoice, createPayout, expectError, fundBalance, serverUrl, user, type Role } from "./support";
+import { api, approveInvoice, createInvoice, createPayout, expectError, fundBalance, PAYOUT_TARGET, serverUrl, user, withdraw, type Role } from "./support";
 
 const tag = `exp${randomUUID().slice(0, 8)}`;
 const invoices: any[] = [];
+// Descriptions are kept as written (names are trimmed): a tab or a carriage return can lead them.
+const TAB_DESCRIPTION = `\t=1+1 tab ${tag}`;
+const CR_DESCRIPTION = `\r=1+1 carriage return ${tag}`;
+const ARB_USDC = "0xaf88d065e77c8cC2239327C5EDb3A432268e5831";
+let withdrawalId = "";
 
 type Query = Record<string, string | number | undefined>;
 const search = (query: Query) => {
@@ -78,6 +83,7 @@ beforeAll(async () => {
       await createInvoice({
         overrides: {
           recipient_name: name, organization_name: `Org ${tag}`, amount: amounts[index],
+          description: [TAB_DESCRIPTION, CR_DESCRIPTION][index],
           detail_items: [{ name: "Line", quantity: 1, unit_price: Number(amounts[index]) }],
         },
       }),
@@ -93,6 +99,10 @@ beforeAll(async () => {
   invoices.push(await approveInvoice(fiat.id));
   await createPayout({ overrides: { organization_name: `Org ${tag}`, amount: "12.345678", exact_out_amount: "12" } });
   await fundBalance("arb", "USDC", "2.5");
+  // A debit: the ledger file must keep its negative amount a plain number, not neutralise it.
+  const withdrawal = await withdraw({ chain_id: "arb", contract_address: ARB_USDC, amount: "1.25", wallet_address: PAYOUT_TARGET.evm });
+  expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(200);
+  withdrawalId = withdrawal.body.data.id;
 });
 
 describe("CSV export", () => {
@@ -125,6 +135,10 @@ describe("CSV export", () => {
     expect(names).toContain(`'@at ${tag}`);
     expect(names).toContain(`'-minus, "quoted" ${tag}`);
     expect(names).toContain(`王小明 ${tag}`);
+    // A tab or a carriage return first is a formula too (the cell holding a CR is quoted).
+    const descriptions = rows.map((row) => row.description);
+    expect(descriptions).toContain(`'${TAB_DESCRIPTION}`);
+    expect(descriptions).toContain(`'${CR_DESCRIPTION}`);
     expect(rows.map((row) => row.amount)).toEqual(["0.000001", "3", "7", "42.42", "125.5", "1000.00", "1000000.25"]);
     const fiat = rows.find((row) => row.recipient_name === `Fiat ${tag}`)!;
     expect([fiat.currency, fiat.subtotal, fiat.tax_total, fiat.payment_address]).toEqual(["TWD", "800.00", "200.00", expect.stringMatching(/^0x[0-9a-fA-F]{40}$/)]);
@@ -156,9 +170,11 @@ describe("CSV export", () => {
     const byId = new Map(ledgerList.map((record) => [String(record.id), record]));
     for (const row of ledger.rows.filter((candidate) => byId.has(String(candidate.id)))) {
       const record = byId.get(String(row.id));
-      // A debit stays a plain negative decimal: a number, not a formula to neutralise.
       expect([row.amount, row.kind, row.reference]).toEqual([record.amount, record.kind, record.reference]);
     }
+    // A debit stays a plain negative decimal: a number, not a formula to neutralise.
+    const debit = ledger.rows.find((row) => row.kind === "withdrawal" && row.reference?.includes(withdrawalId));
+    expect(debit?.amount).toBe("-1.25");
 
     const invoice = invoices[0];
     const audit = await exported("/audit_log", { object_id: invoice.id }, "admin");
@@ -167,17 +183,18 @@ describe("CSV export", () => {
       auditList.map((record) => [record.id, record.action, record.actor_uid ?? "", record.details]),
     );
 
-    const deliveries = await exported("/webhook/deliveries", { sort: "created_at" });
-    const deliveryList = await listed("/webhook/deliveries", { sort: "created_at" });
-    const deliveryIds = deliveries.rows.map((row) => String(row.id));
-    const deliveryListIds = deliveryList.map((record) => record.id);
-    expect(common(deliveryIds, deliveryListIds)).toEqual(common(deliveryListIds, deliveryIds));
-
     // Deliveries to an organization endpoint say which one, as the list does (a callback's is empty).
     const added = await api("POST", "/webhook/endpoints", { role: "admin", body: { url: "https://hooks.example.test/export", event_types: ["invoice.*"] } });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const endpointId: string = added.body.data.id;
     await approveInvoice((await createInvoice()).id);
+
+    const deliveries = await exported("/webhook/deliveries", { sort: "created_at" });
+    const deliveryList = await listed("/webhook/deliveries", { sort: "created_at" });
+    const deliveryIds = deliveries.rows.map((row) => String(row.id));
+    const deliveryListIds = deliveryList.map((record) => record.id);
+    expect(common(deliveryIds, deliveryListIds)).toEqual(common(deliveryListIds, deliveryIds));
+    expect(common(deliveryIds, deliveryListIds).length).toBeGreaterThan(0);
     const toEndpoint = await exported("/webhook/deliveries", { endpoint_id: endpointId });
     expect(toEndpoint.rows.length).toBeGreaterThan(0);
     expect(toEndpoint.rows.map((row) => [row.id, row.endpoint_id])).toEqual((await listed("/webhook/deliveries", { endpoint_id: endpointId })).map((record) => [record.id, record.endpoint_id]));

@@ -103,11 +103,16 @@ describe("cross-organization isolation", () => {
       { creator: foreignPayout.creator },
     ];
     for (const query of queries) {
+      // The probe is one that finds the row: its own organization gets it back.
+      const owners = await listPayouts({ ...query, page_size: 100 }, { orgIndex: 0 });
+      expect(owners.body.data.map((row: any) => row.id), JSON.stringify(query)).toContain(foreignPayout.id);
       const response = await listPayouts({ ...query, page_size: 100 }, { orgIndex: 1 });
       expect(response.status).toBe(200);
       for (const row of response.body.data) expect(row.payment_intent.org_id).toBe(ownPayout.payment_intent.org_id);
       expect(response.body.data.map((row: any) => row.id)).not.toContain(foreignPayout.id);
     }
+    // The unfiltered list is not empty: the org_id check above ran on rows (org 1's own at least).
+    expect((await listPayouts({ search: ownPayout.id }, { orgIndex: 1 })).body.data.map((row: any) => row.id)).toEqual([ownPayout.id]);
     const filtered = await listPayouts({ search: foreignPayout.recipient_email }, { orgIndex: 1 });
     expect(filtered.body.paging.total_count).toBe(0);
     expect(Object.values(filtered.body.counts).every((count) => count === 0)).toBe(true);

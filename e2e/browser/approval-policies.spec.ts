@@ -2,7 +2,7 @@
 // schema validates, sees them after a reload, and the page is axe-clean at desktop and phone widths.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { axeViolations, studio } from "./support";
+import { axeViolations, keepScreenshot, studio } from "./support";
 
 async function openPolicies(page: Page) {
   await page.goto("/settings/approvals");
@@ -22,7 +22,7 @@ test("an admin adds a two-approver tier for large payouts; it is the API's polic
   // An empty amount is refused by the shared schema before anything is sent.
   await payouts.getByRole("button", { name: "Save payouts policy" }).click();
   await expect(payouts.getByText(/plain decimal string/)).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("approval-policies-error-1280.png"), fullPage: true });
+  await keepScreenshot(page, { path: testInfo.outputPath("approval-policies-error-1280.png"), fullPage: true });
 
   await payouts.getByLabel("From (USD)").nth(1).fill("50000000");
   await payouts.getByLabel("Approvers").nth(1).selectOption("2");
@@ -70,6 +70,6 @@ for (const width of [1280, 390]) {
     expect(await axeViolations(page)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: testInfo.outputPath(`approval-policies-${width}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`approval-policies-${width}.png`), fullPage: true });
   });
 }

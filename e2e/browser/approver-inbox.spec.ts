@@ -3,7 +3,7 @@
 // and the page axe-clean at desktop and phone widths, empty and with rows.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { axeViolations, createInvoice, openInbox, pressOnceListening, studio, unique } from "./support";
+import { axeViolations, axeViolationsInBothThemes, createInvoice, keepScreenshot, openInbox, pressOnceListening, studio, unique } from "./support";
 
 const navCount = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByTestId("inbox-count");
 const row = (page: Page, number: string) => page.locator(`[data-testid="inbox-row"][data-record="${number}"]`);
@@ -33,7 +33,7 @@ test("an empty inbox says so, and is axe-clean at 1280 and 390 px", async ({ as 
     await expect(navCount(page)).toHaveText("0 waiting");
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `/tmp/inbox-shots/inbox-empty-${width}.png`, fullPage: true });
+    await keepScreenshot(page, { path: `/tmp/inbox-shots/inbox-empty-${width}.png`, fullPage: true });
   }
 });
 
@@ -100,7 +100,7 @@ test("a bulk approval of 25 records with one forced failure: 24 done, the failur
   await row(page, made[0]!.invoice_id).getByRole("checkbox").click();
   await row(page, made[24]!.invoice_id).getByRole("checkbox").click({ modifiers: ["Shift"] });
   await expect(page.getByRole("button", { name: "Approve selected (25)" })).toBeEnabled();
-  await page.screenshot({ path: "/tmp/inbox-shots/inbox-rows-1280.png", fullPage: true });
+  await keepScreenshot(page, { path: "/tmp/inbox-shots/inbox-rows-1280.png", fullPage: true });
 
   await page.getByRole("button", { name: "Approve selected (25)" }).click();
   const confirm = page.getByRole("dialog", { name: "Approve 25 records" });
@@ -111,7 +111,7 @@ test("a bulk approval of 25 records with one forced failure: 24 done, the failur
   // A double click sends the batch once.
   await confirm.getByRole("button", { name: "Approve 25 records" }).dblclick();
   await expect(page.locator("#bulk-progress")).toBeVisible();
-  await page.screenshot({ path: "/tmp/inbox-shots/inbox-mid-bulk-1280.png", fullPage: true });
+  await keepScreenshot(page, { path: "/tmp/inbox-shots/inbox-mid-bulk-1280.png", fullPage: true });
 
   const results = page.getByTestId("bulk-results");
   // 25 requests one after another: on a loaded machine this takes a while.
@@ -122,7 +122,7 @@ test("a bulk approval of 25 records with one forced failure: 24 done, the failur
   await expect(failedRow.getByTestId("row-failure")).toBeVisible();
   await expect(page.getByRole("button", { name: "Approve selected (1)" })).toBeEnabled();
   await expect(navCount(page)).toHaveText(`${before - 25} waiting`);
-  await page.screenshot({ path: "/tmp/inbox-shots/inbox-results-1280.png", fullPage: true });
+  await keepScreenshot(page, { path: "/tmp/inbox-shots/inbox-results-1280.png", fullPage: true });
 
   // The retry acts on the failed row alone, and fails again the same way.
   await page.getByRole("button", { name: "Approve selected (1)" }).click();
@@ -144,9 +144,9 @@ test("the inbox with rows is axe-clean and has no sideways scroll at 1280 and 39
     await page.setViewportSize({ width, height: 900 });
     await openInbox(page);
     await expect(row(page, rows[1]!.invoice_id)).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolationsInBothThemes(page, { state: `inbox with rows @${width}px` })).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `/tmp/inbox-shots/inbox-rows-${width}.png`, fullPage: true });
+    await keepScreenshot(page, { path: `/tmp/inbox-shots/inbox-rows-${width}.png`, fullPage: true });
   }
   for (const invoice of rows) await row(page, invoice.invoice_id).getByRole("checkbox").check();
   await page.getByRole("button", { name: "Reject selected (2)" }).click();

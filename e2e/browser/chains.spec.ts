@@ -28,6 +28,8 @@ for (const width of [1280, 390]) {
 
 test("someone without org:manage has no Chains link and is told the page is not theirs", async ({ as }) => {
   const { page } = await as("finance");
+  await page.goto("/invoices");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Chains" })).toHaveCount(0);
   await page.goto("/chains");
   await expect(page.getByText("Only people who manage the organization see its chains.")).toBeVisible();

@@ -2,7 +2,7 @@
 // id, address or tx hash; `/` focuses the list's search; `g` then i/p/b/d goes to a section; `?`
 // lists the keys. None of them fire while the person types.
 import { expect, test } from "./fixtures";
-import { axeViolations, createInvoice, openInbox, pressOnceListening, studio } from "./support";
+import { axeViolations, createInvoice, keepScreenshot, openInbox, pressOnceListening, studio } from "./support";
 
 test("the palette finds an invoice by the hash of its payment and opens it with Enter", async ({ as }, testInfo) => {
   const invoice = await createInvoice();
@@ -24,7 +24,7 @@ test("the palette finds an invoice by the hash of its payment and opens it with 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     expect(await axeViolations(page, { state: `palette @${width}px`, within: "dialog[open]" })).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath(`palette-${width}.png`) });
+    await keepScreenshot(page, { path: testInfo.outputPath(`palette-${width}.png`) });
   }
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/invoices/${invoice.id}$`));

@@ -5,7 +5,6 @@ import { InvoiceListPage } from "./pages/invoice-list-page";
 import { PayoutDetailPage } from "./pages/payout-detail-page";
 import { PayoutFormPage } from "./pages/payout-form-page";
 import { PayoutListPage } from "./pages/payout-list-page";
-import { SignInPage } from "./pages/sign-in-page";
 import { baseUrl, person, type Role } from "./support";
 
 export type Console = {
@@ -18,12 +17,15 @@ export type Console = {
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 type SignInOptions = {
-  /** A session of its own, signed in through the form: for a test that ends or changes its session. */
+  /** A session of its own: for a test that ends or changes its session. */
   ownSession?: boolean;
 };
 
-// A sign-in costs a password hash check and three page loads; the tests of sign-in itself drive the
-// form, the rest start from a session this worker already opened for that role of the spec's organization.
+// Sign-in is the subject of its own specs (session.spec.ts, team.spec.ts and others drive the
+// form through SignInPage); every other test gets its session by request, the console's own
+// POST /api/auth/sign-in with the Origin its same-origin check asks for, and no page load: its
+// page starts blank and goes where the test means to. A worker keeps each role's session and
+// hands a copy to the next test of that role in the spec's organization.
 const sessions = new Map<string, { state: StorageState; passwordCheckedAt: number }>();
 // A worker's session outlives the console's step-up window (STEP_UP_MAX_AGE_MS, 5 minutes): one
 // reused after this long proves its password again first, so a test that signs or withdraws is
@@ -36,18 +38,18 @@ async function signedIn(browser: Browser, role: Role, options: SignInOptions, op
   const context = await browser.newContext(stored ? { storageState: stored.state } : {});
   opened.push(() => context.close());
   watched.push(watchMissingMessages(context));
-  const page = await context.newPage();
   if (stored) {
     if (Date.now() - stored.passwordCheckedAt > STEP_UP_AFTER_MS) {
       const stepped = await context.request.post("/api/auth/step-up", { headers: { Origin: baseUrl }, data: { password: user.password } });
       if (!stepped.ok()) throw new Error(`step-up of a reused session failed: ${stepped.status()}`);
       stored.passwordCheckedAt = Date.now();
     }
-    await page.goto("/invoices");
   } else {
-    await new SignInPage(page).signIn(user.email, user.password);
+    const signIn = await context.request.post("/api/auth/sign-in", { headers: { Origin: baseUrl }, data: { email: user.email, password: user.password } });
+    if (!signIn.ok()) throw new Error(`sign-in of ${user.email} failed: ${signIn.status()} ${await signIn.text()}`);
     if (!options.ownSession) sessions.set(user.email, { state: await context.storageState(), passwordCheckedAt: Date.now() });
   }
+  const page = await context.newPage();
   return {
     page,
     list: new InvoiceListPage(page),

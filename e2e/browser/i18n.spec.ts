@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { RecordListPage } from "./pages/record-list-page";
-import { axeViolations, baseUrl, createInvoice, createPaymentIntent, person, unique, type Role } from "./support";
+import { axeViolations, baseUrl, createInvoice, createPaymentIntent, keepScreenshot, person, type Role, unique } from "./support";
 
 // The console in Traditional Chinese (issue 27): the language follows the browser until the person
 // chooses one on /account, and dates follow the time zone they set there.
@@ -63,7 +63,7 @@ test("a zh-TW browser sees the invoice list in Chinese, a TWD amount as Taiwan w
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await list.loaded();
-    await page.screenshot({ path: testInfo.outputPath(`invoices-zh-TW-${width}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`invoices-zh-TW-${width}.png`), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
   }
@@ -131,7 +131,7 @@ test("an admin reads the API keys page in Chinese, each key's times in their tim
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(page.getByRole("heading", { name: "API 金鑰", level: 1 })).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`settings-keys-zh-TW-${width}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`settings-keys-zh-TW-${width}.png`), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
   }
@@ -154,7 +154,7 @@ test("a payment intent's page in Chinese: its sections, its amount grouped as Ta
   expect(await axeViolations(page, { state: "zh-TW payment intent" })).toEqual([]);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath(`payment-intent-zh-TW-${width}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`payment-intent-zh-TW-${width}.png`), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
   }

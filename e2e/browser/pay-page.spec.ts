@@ -2,7 +2,7 @@
 // underpay, watch the page change by itself, top up, get the receipt — at phone and desktop
 // widths, axe-clean in every state, with screenshots of each state kept in the test output.
 import { expect, test, type Page } from "@playwright/test";
-import { allApiKeys, axeViolations, createInvoice, createPayout, organizations, studio } from "./support";
+import { allApiKeys, axeViolations, createInvoice, createPayout, keepScreenshot, organizations, studio } from "./support";
 
 // Four axe audits, five screenshots and two sandbox transfers per test: more than the default
 // budget on a loaded 2-core machine (a test budget, not a speed assertion).
@@ -42,7 +42,7 @@ for (const width of [390, 1280]) {
     for (const secret of [invoice.id, approved.payment_intent.payment_intent_id, ...allApiKeys()]) expect(html).not.toContain(secret);
     await axeClean(page, `awaiting @${width}`);
     await noSidewaysScroll(page);
-    await page.screenshot({ path: testInfo.outputPath(`pay-awaiting-${width}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`pay-awaiting-${width}.png`), fullPage: true });
 
     // Copy puts the address on the clipboard.
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -58,7 +58,7 @@ for (const width of [390, 1280]) {
     await expect(state).toHaveText("Partly paid: 12 USDC still due");
     await expect(page.getByTestId("amount-due")).toHaveText("12 USDC");
     await axeClean(page, `underpaid @${width}`);
-    await page.screenshot({ path: testInfo.outputPath(`pay-underpaid-${width}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`pay-underpaid-${width}.png`), fullPage: true });
 
     await transfer(address, "12");
     await expect(state).toHaveAttribute("data-state", "paid", { timeout: 20_000 });
@@ -67,7 +67,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByTestId("pay-qr")).toHaveCount(0);
     await axeClean(page, `paid @${width}`);
     await noSidewaysScroll(page);
-    await page.screenshot({ path: testInfo.outputPath(`pay-paid-${width}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`pay-paid-${width}.png`), fullPage: true });
     expect((await studio("GET", `/invoice/intent/${invoice.id}`, "viewer")).status).toBe("paid");
 
     // The switch to Traditional Chinese, and back.
@@ -75,7 +75,7 @@ for (const width of [390, 1280]) {
     await expect(state).toHaveText("已付款，謝謝！");
     await expect(page).toHaveTitle("付款");
     await axeClean(page, `paid zh-TW @${width}`);
-    await page.screenshot({ path: testInfo.outputPath(`pay-paid-zh-${width}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`pay-paid-zh-${width}.png`), fullPage: true });
   });
 }
 
@@ -96,13 +96,13 @@ test("a payer funds a payout through its page: the gross to pay, then paid witho
   for (const secret of [payout.id, approved.payment_intent.payment_intent_id, ...allApiKeys()]) expect(html).not.toContain(secret);
   await axeClean(page, "payout awaiting");
   await noSidewaysScroll(page);
-  await page.screenshot({ path: testInfo.outputPath("pay-payout-awaiting-390.png"), fullPage: true });
+  await keepScreenshot(page, { path: testInfo.outputPath("pay-payout-awaiting-390.png"), fullPage: true });
 
   await transfer(address, "100");
   await expect(state).toHaveAttribute("data-state", "paid", { timeout: 20_000 });
   await expect(page.getByTestId("receipt")).toContainText("100 USDC");
   await axeClean(page, "payout paid");
-  await page.screenshot({ path: testInfo.outputPath("pay-payout-paid-390.png"), fullPage: true });
+  await keepScreenshot(page, { path: testInfo.outputPath("pay-payout-paid-390.png"), fullPage: true });
   expect((await studio("GET", `/payout/intent/${payout.id}`, "viewer")).status).toBe("completed");
 });
 
@@ -116,7 +116,7 @@ test("cancelled and expired pages say so plainly (390 px), and the browser's lan
   await expect(page.getByTestId("pay-state")).toHaveText("此付款請求已取消，請勿轉帳至此地址。");
   await expect(page, "the tab's title follows the browser's language too").toHaveTitle("付款");
   await axeClean(page, "cancelled zh-TW");
-  await page.screenshot({ path: testInfo.outputPath("pay-cancelled-zh-390.png"), fullPage: true });
+  await keepScreenshot(page, { path: testInfo.outputPath("pay-cancelled-zh-390.png"), fullPage: true });
 
   const expiring = await createInvoice(undefined, { payment_deadline: Math.floor(Date.now() / 1000) + 2 });
   const approvedExpiring = await studio("POST", `/invoice/intent/${expiring.id}/approve`, "approver", {});
@@ -125,6 +125,6 @@ test("cancelled and expired pages say so plainly (390 px), and the browser's lan
   await expect(page.getByTestId("pay-state")).toHaveText("This payment request has expired. Do not send funds to this address.");
   await expect(page, "the language picked on the page wins over the browser's").toHaveTitle("Payment");
   await axeClean(page, "expired");
-  await page.screenshot({ path: testInfo.outputPath("pay-expired-390.png"), fullPage: true });
+  await keepScreenshot(page, { path: testInfo.outputPath("pay-expired-390.png"), fullPage: true });
   await context.close();
 });

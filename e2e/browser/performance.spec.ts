@@ -59,9 +59,15 @@ async function measure(page: Page, path: string, cpuSlowdown: number): Promise<V
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
   await page.goto(path);
+  // Late shifts come from a fetch landing, a font or an image: measured once the network has been
+  // idle (no fetch for 500 ms), every font and image has loaded, and two frames have been laid out
+  // and painted after them, so each shift they caused has its layout-shift entry.
   await page.waitForLoadState("networkidle");
-  // Late shifts (a fetch landing, a font, an image) would come in this second.
-  await page.waitForTimeout(1000);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
   const vitals = await page.evaluate(() => ({
     ...(window as unknown as { __vitals: Vitals }).__vitals,
     firstByte: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStart,

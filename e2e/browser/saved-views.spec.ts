@@ -2,7 +2,7 @@
 // in one click after signing out and in again (the Studio keeps them, not the browser).
 import { expect, test } from "./fixtures";
 import { SignInPage } from "./pages/sign-in-page";
-import { axeViolations, person } from "./support";
+import { axeViolations, keepScreenshot, person } from "./support";
 
 test("a saved view survives signing out, and opens the list as it was saved", async ({ as }, testInfo) => {
   const { page } = await as("viewer", { ownSession: true });
@@ -21,7 +21,7 @@ test("a saved view survives signing out, and opens the list as it was saved", as
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     expect(await axeViolations(page, { state: `saved views @${width}px`, within: "dialog[open]" })).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath(`saved-views-${width}.png`) });
+    await keepScreenshot(page, { path: testInfo.outputPath(`saved-views-${width}.png`) });
   }
   await page.keyboard.press("Escape");
 

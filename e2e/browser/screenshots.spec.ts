@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { BalancesPage } from "./pages/balances-page";
 import { PaymentIntentDetailPage, PaymentIntentListPage } from "./pages/payment-intent-pages";
 import { AuditSettingsPage, KeysSettingsPage, TeamSettingsPage } from "./pages/team-pages";
-import { createInvoice, createPaymentIntent, createPayout, payPaymentIntent, studio, unique } from "./support";
+import { createInvoice, createPaymentIntent, createPayout, keepScreenshot, payPaymentIntent, studio, unique } from "./support";
 
 // Screenshots of list, detail and form at desktop and phone widths (kept in the test output folder),
 // each taken once the page shows its real content.
@@ -22,12 +22,12 @@ for (const width of [1280, 390]) {
 
     await admin.list.goto();
     await expect(admin.list.rows.first()).toBeVisible();
-    await admin.page.screenshot({ path: testInfo.outputPath(`list-${width}.png`), fullPage: true });
+    await keepScreenshot(admin.page, { path: testInfo.outputPath(`list-${width}.png`), fullPage: true });
 
     await admin.detail.goto(invoice.id);
     await expect(admin.page.getByRole("img", { name: /QR code/ }).locator("svg")).toBeVisible();
     await expect(admin.detail.timelineEntries()).toHaveCount(2);
-    await admin.page.screenshot({ path: testInfo.outputPath(`detail-${width}.png`), fullPage: true });
+    await keepScreenshot(admin.page, { path: testInfo.outputPath(`detail-${width}.png`), fullPage: true });
 
     await admin.form.gotoNew();
     await admin.form.fillItems([
@@ -35,7 +35,7 @@ for (const width of [1280, 390]) {
       { name: "Hosting", quantity: "1", unitPrice: "19.99" },
     ]);
     await expect(admin.form.total()).toHaveText("124.99 USD");
-    await admin.page.screenshot({ path: testInfo.outputPath(`form-${width}.png`), fullPage: true });
+    await keepScreenshot(admin.page, { path: testInfo.outputPath(`form-${width}.png`), fullPage: true });
     await noSidewaysScroll(admin.page);
   });
 
@@ -48,19 +48,19 @@ for (const width of [1280, 390]) {
 
     await list.goto();
     await expect(list.rows.first()).toBeVisible();
-    await admin.page.screenshot({ path: testInfo.outputPath(`payout-list-${width}.png`), fullPage: true });
+    await keepScreenshot(admin.page, { path: testInfo.outputPath(`payout-list-${width}.png`), fullPage: true });
     await noSidewaysScroll(admin.page);
 
     await detail.goto(payout.id);
     await expect(admin.page.getByRole("img", { name: /QR code/ }).locator("svg")).toBeVisible();
     await expect(detail.timelineEntries()).toHaveCount(2);
-    await admin.page.screenshot({ path: testInfo.outputPath(`payout-detail-${width}.png`), fullPage: true });
+    await keepScreenshot(admin.page, { path: testInfo.outputPath(`payout-detail-${width}.png`), fullPage: true });
     await noSidewaysScroll(admin.page);
 
     await form.gotoNew();
     await form.fillAmounts({ gross: "100", net: "98.5" });
     await expect(form.live("fee")).toHaveText("1.5 USDC");
-    await admin.page.screenshot({ path: testInfo.outputPath(`payout-form-${width}.png`), fullPage: true });
+    await keepScreenshot(admin.page, { path: testInfo.outputPath(`payout-form-${width}.png`), fullPage: true });
     await noSidewaysScroll(admin.page);
   });
 }
@@ -77,30 +77,30 @@ for (const width of [1280, 390]) {
     const list = new PaymentIntentListPage(admin.page);
     await list.goto(`group_key=${encodeURIComponent(groupKey)}`);
     await expect(list.rows).toHaveCount(2);
-    await admin.page.screenshot({ path: testInfo.outputPath(`payment-intent-list-${width}.png`), fullPage: true });
+    await keepScreenshot(admin.page, { path: testInfo.outputPath(`payment-intent-list-${width}.png`), fullPage: true });
     await noSidewaysScroll(admin.page);
 
     const detail = new PaymentIntentDetailPage(admin.page);
     await detail.goto(pending.payment_intent_id);
     await expect(admin.page.getByRole("img", { name: /QR code/ }).locator("svg")).toBeVisible();
     await expect(detail.timelineEntries().first()).toBeVisible();
-    await admin.page.screenshot({ path: testInfo.outputPath(`payment-intent-detail-${width}.png`), fullPage: true });
+    await keepScreenshot(admin.page, { path: testInfo.outputPath(`payment-intent-detail-${width}.png`), fullPage: true });
     await noSidewaysScroll(admin.page);
 
     await detail.goto(paid.payment_intent_id);
     await expect(detail.transaction("settlement")).toBeVisible();
-    await admin.page.screenshot({ path: testInfo.outputPath(`payment-intent-paid-${width}.png`), fullPage: true });
+    await keepScreenshot(admin.page, { path: testInfo.outputPath(`payment-intent-paid-${width}.png`), fullPage: true });
     await noSidewaysScroll(admin.page);
 
     const balances = new BalancesPage(admin.page);
     await balances.goto();
     await expect(admin.page.getByTestId("ledger-row").first()).toBeVisible();
-    await admin.page.screenshot({ path: testInfo.outputPath(`balances-${width}.png`), fullPage: true });
+    await keepScreenshot(admin.page, { path: testInfo.outputPath(`balances-${width}.png`), fullPage: true });
     await noSidewaysScroll(admin.page);
     await balances.address().fill("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
     await balances.amount().fill("0.01");
     await balances.review();
-    await admin.page.screenshot({ path: testInfo.outputPath(`balances-confirm-${width}.png`), fullPage: true });
+    await keepScreenshot(admin.page, { path: testInfo.outputPath(`balances-confirm-${width}.png`), fullPage: true });
     await admin.page.keyboard.press("Escape");
   });
 }
@@ -142,7 +142,7 @@ test("18-decimal amounts never break inside the number at 390 px", async ({ as }
       const hidden = await admin.page.locator("[data-state='ready']").evaluate((box) => box.scrollWidth - box.clientWidth);
       expect(hidden, name).toBeLessThanOrEqual(0);
     }
-    await admin.page.screenshot({ path: testInfo.outputPath(`${name}-390.png`), fullPage: true });
+    await keepScreenshot(admin.page, { path: testInfo.outputPath(`${name}-390.png`), fullPage: true });
     await noSidewaysScroll(admin.page);
   }
 
@@ -152,7 +152,7 @@ test("18-decimal amounts never break inside the number at 390 px", async ({ as }
   await expect(cut).toHaveAttribute("title", invoice.payment_intent.crypto_amount);
   await cut.focus();
   await expect(cut.getByText(invoice.payment_intent.crypto_amount, { exact: true }).last()).toBeVisible();
-  await admin.page.screenshot({ path: testInfo.outputPath("long-invoice-list-focus-390.png"), fullPage: true });
+  await keepScreenshot(admin.page, { path: testInfo.outputPath("long-invoice-list-focus-390.png"), fullPage: true });
 });
 
 test("the not-found page renders inside the shell at 390 px", async ({ as }, testInfo) => {
@@ -160,7 +160,7 @@ test("the not-found page renders inside the shell at 390 px", async ({ as }, tes
   await page.setViewportSize({ width: 390, height: 900 });
   await page.goto("/no-such-page");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("not-found-390.png"), fullPage: true });
+  await keepScreenshot(page, { path: testInfo.outputPath("not-found-390.png"), fullPage: true });
   await noSidewaysScroll(page);
 });
 
@@ -174,27 +174,27 @@ for (const width of [1280, 390]) {
     await team.goto();
     const name = unique("Shay Shot");
     await team.invite(name, `${name.toLowerCase().replace(/\s+/g, ".")}@shots.test`, ["Read", "Create"]);
-    await page.screenshot({ path: testInfo.outputPath(`team-invited-${width}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`team-invited-${width}.png`), fullPage: true });
     await team.dialog().getByRole("button", { name: "Done" }).click();
-    await page.screenshot({ path: testInfo.outputPath(`team-${width}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`team-${width}.png`), fullPage: true });
     await noSidewaysScroll(page);
 
     const keys = new KeysSettingsPage(page);
     await keys.goto();
     await keys.create();
-    await page.screenshot({ path: testInfo.outputPath(`keys-${width}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`keys-${width}.png`), fullPage: true });
     await noSidewaysScroll(page);
 
     const audit = new AuditSettingsPage(page);
     await audit.goto();
     await expect(audit.rows().first()).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`audit-${width}.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`audit-${width}.png`), fullPage: true });
     await noSidewaysScroll(page);
 
     const viewer = await as("viewer");
     await viewer.page.setViewportSize({ width, height: 900 });
     await viewer.page.goto("/settings/keys");
     await expect(viewer.page.getByTestId("forbidden")).toBeVisible();
-    await viewer.page.screenshot({ path: testInfo.outputPath(`settings-forbidden-${width}.png`), fullPage: true });
+    await keepScreenshot(viewer.page, { path: testInfo.outputPath(`settings-forbidden-${width}.png`), fullPage: true });
   });
 }

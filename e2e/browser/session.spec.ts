@@ -4,6 +4,7 @@ import { baseUrl, organizations, person } from "./support";
 
 test("sign-in shows the person, and sign-out ends the session for good", async ({ as, playwright }) => {
   const { page } = await as("approver", { ownSession: true });
+  await page.goto("/invoices");
   await expect(page.getByTestId("viewer-name")).toHaveText("Avery Approver");
   await expect(page.getByText(organizations()[0]!.name)).toBeVisible();
   await expect(page.getByTestId("viewer-role")).toHaveText("Approver");

@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures";
 
 test("the nav offers only pages that exist and marks the current one", async ({ as }) => {
   const { page } = await as("viewer");
+  await page.goto("/invoices");
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Invoices", "Payouts", "Payment intents", "Balances", "Webhooks", "API reference"]);
   await expect(nav.getByText(/coming later/i)).toHaveCount(0);
@@ -13,6 +14,7 @@ test("the nav offers only pages that exist and marks the current one", async ({ 
 
 test("the inbox comes first in the nav, with its count, for whoever may approve", async ({ as }) => {
   const { page } = await as("approver");
+  await page.goto("/invoices");
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link").first()).toHaveText(/^Inbox\s*\d+ waiting$/);
   await nav.getByRole("link", { name: /^Inbox/ }).click();

@@ -11,7 +11,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BalancesPage } from "./pages/balances-page";
 import { InvoiceDetailPage } from "./pages/invoice-detail-page";
-import { axeViolations, createInvoice, createPaymentIntent, openInbox, PAYOUT_TARGET, payPaymentIntent, person, studio, type InvoiceRecord } from "./support";
+import { axeViolations, createInvoice, createPaymentIntent, type InvoiceRecord, keepScreenshot, openInbox, PAYOUT_TARGET, payPaymentIntent, person, studio } from "./support";
 
 // Tagged @postgres: .ci/run's PostgreSQL run runs the browser specs so tagged (`--grep @postgres`).
 test.skip(!process.env.DATABASE_URL, "moves a session's password check back in the server's database: PostgreSQL only");
@@ -151,7 +151,7 @@ for (const width of [1280, 390]) {
 
     const password = dialog.getByLabel("Your password", { exact: true });
     await expect(password).toBeFocused();
-    await page.screenshot({ path: testInfo.outputPath(`sign-step-up-${width}.png`) });
+    await keepScreenshot(page, { path: testInfo.outputPath(`sign-step-up-${width}.png`) });
     expect(await axeViolations(page, { state: `step-up at ${width} px` })).toEqual([]);
     await page.keyboard.type(person("admin").password);
     await page.keyboard.press("Enter");

@@ -141,24 +141,89 @@ export async function payPaymentIntent(id: string, amount: string): Promise<Paym
   return studio<PaymentIntentRecord>("GET", `/payment/intent/${id}`, "finance");
 }
 
+/**
+ * A screenshot kept in the test output for a person to look at, as `page.screenshot` takes it;
+ * nothing asserts on it. In CI (CI set, as .ci/run does) none is taken: a full-page capture of
+ * every state costs CPU no check reads, and a failing test's own screenshot is still taken
+ * (playwright.config.ts, `screenshot: "only-on-failure"`).
+ */
+export async function keepScreenshot(page: Page, options: Parameters<Page["screenshot"]>[0]): Promise<void> {
+  if (process.env.CI) return;
+  await page.screenshot(options);
+}
+
 const FAILING_IMPACTS = new Set(["moderate", "serious", "critical"]);
 
 /**
  * The page's axe violations of moderate impact or worse (the console's bar), one line per rule
  * naming the state audited and the nodes: `expect(...).toEqual([])` then says what failed where.
- * `within` audits only part of the page (an open dialog).
+ * `within` audits only part of the page (an open dialog); `rules` runs only those rules.
  */
-export async function axeViolations(page: Page, { state = "page", within }: { state?: string; within?: string } = {}): Promise<string[]> {
+export async function axeViolations(
+  page: Page,
+  { state = "page", within, rules }: { state?: string; within?: string; rules?: string[] } = {},
+): Promise<string[]> {
   // Next streams a page's metadata in its own Suspense boundary, and a router.refresh mounts it
   // anew: for a moment after the refreshed body is on screen the document has no <title> (seen
   // on the payment page under CI load). Audit the page once it has settled; a page that never
   // gets a title still fails here.
   await expect(page, `${state}: the document has a title`).toHaveTitle(/\S/);
-  const builder = new AxeBuilder({ page });
-  const results = await (within ? builder.include(within) : builder).analyze();
+  let builder = new AxeBuilder({ page });
+  if (within) builder = builder.include(within);
+  if (rules) builder = builder.withRules(rules);
+  const results = await builder.analyze();
   return results.violations
     .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ""))
     .map((violation) => `${state}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+/**
+ * axe's rules about colour. The dark theme changes nothing but colours (app/theme.css remaps the
+ * palette under one `dark` variant, whether the person chose Dark or their system is dark), so
+ * these are the rules a page can break in it that it keeps in the light theme.
+ */
+export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+/** Whether the page body is painted dark or light: its background colour's luminance, as the browser resolves it. */
+export async function shadeOf(page: Page): Promise<"dark" | "light"> {
+  const luminance = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext("2d")!;
+    context.fillStyle = getComputedStyle(document.body).backgroundColor;
+    context.fillRect(0, 0, 1, 1);
+    const [red, green, blue] = context.getImageData(0, 0, 1, 1).data;
+    return (0.2126 * red! + 0.7152 * green! + 0.0722 * blue!) / 255;
+  });
+  return luminance < 0.5 ? "dark" : "light";
+}
+
+/**
+ * The page's violations in the light theme (every rule), then, in the same state, in the dark
+ * theme (the colour rules), reached through the system's setting as a person whose theme is
+ * System (the default) gets it; the page is light again afterwards. No page load: the state
+ * reached once is audited in both themes.
+ */
+export async function axeViolationsInBothThemes(page: Page, options: { state?: string; within?: string } = {}): Promise<string[]> {
+  const light = await axeViolations(page, options);
+  await page.emulateMedia({ colorScheme: "dark" });
+  try {
+    await expect.poll(() => shadeOf(page), `${options.state ?? "page"}: painted dark`).toBe("dark");
+    // Colour transitions (a button's hover fade) run to their end before contrast is measured;
+    // endless ones (a spinner) are not waited for.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
+    const dark = await axeViolations(page, { ...options, state: `${options.state ?? "page"}, dark`, rules: COLOUR_RULES });
+    return [...light, ...dark];
+  } finally {
+    await page.emulateMedia({ colorScheme: "light" });
+  }
 }
 
 /**

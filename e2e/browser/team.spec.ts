@@ -129,6 +129,7 @@ test("a key made on the keys page acts as its maker and works until it is revoke
 test("a viewer sees no settings and gets the API's 403 on the settings pages", async ({ as }) => {
   const viewer = await as("viewer");
   const { page } = viewer;
+  await page.goto("/invoices");
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).not.toHaveCount(0);
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" })).toHaveCount(0);
   for (const path of ["/settings/team", "/settings/keys", "/settings/audit"]) {
@@ -140,6 +141,7 @@ test("a viewer sees no settings and gets the API's 403 on the settings pages", a
   expect(response.status()).toBe(403);
 
   const admin = await as("admin");
+  await admin.page.goto("/invoices");
   await expect(admin.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" })).toBeVisible();
 });
 

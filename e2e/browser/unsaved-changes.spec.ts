@@ -2,7 +2,7 @@
 // the command palette, and (the browser's own question) by closing the tab. An unchanged form,
 // Discard and a successful save leave without asking.
 import { expect, test } from "./fixtures";
-import { axeViolations, createInvoice, createPayout, pressOnceListening, studio, unique } from "./support";
+import { axeViolations, createInvoice, createPayout, keepScreenshot, pressOnceListening, studio, unique } from "./support";
 
 const LEAVE_DIALOG = { name: "Leave without saving?" };
 
@@ -24,7 +24,7 @@ test("a changed invoice asks before a link leaves it: Back keeps the typing, Lea
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     expect(await axeViolations(page, { state: `leave dialog @${width}px`, within: "dialog[open]" })).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath(`unsaved-leave-${width}.png`) });
+    await keepScreenshot(page, { path: testInfo.outputPath(`unsaved-leave-${width}.png`) });
   }
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);

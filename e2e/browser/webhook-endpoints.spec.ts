@@ -7,7 +7,7 @@ import { Webhook } from "standardwebhooks";
 import { startReceiver, type Receiver } from "../webhook-receiver";
 import { expect, test } from "./fixtures";
 import { WebhooksPage } from "./pages/webhooks-page";
-import { axeViolations, createInvoice, studio, unique } from "./support";
+import { axeViolations, createInvoice, keepScreenshot, studio, unique } from "./support";
 
 type Endpoint = { id: string; url: string };
 
@@ -189,7 +189,7 @@ for (const width of [1280, 390]) {
       found.push(...(await axeViolations(page, { state: `${state} @${width}px` })));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, state).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: testInfo.outputPath(`endpoints-${state.replaceAll(" ", "-")}-${width}.png`), fullPage: true });
+      await keepScreenshot(page, { path: testInfo.outputPath(`endpoints-${state.replaceAll(" ", "-")}-${width}.png`), fullPage: true });
     };
     await expect(endpointRows(page)).toHaveCount(1);
     await check("listed");

@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { startReceiver, type Receiver } from "../webhook-receiver";
 import { expect, test } from "./fixtures";
 import { WebhooksPage } from "./pages/webhooks-page";
-import { createInvoice, createPayout, organizations, studio, unique } from "./support";
+import { createInvoice, createPayout, keepScreenshot, organizations, studio, unique } from "./support";
 
 type Delivery = { id: string; type: string; status: string; object_id: string; attempts: Array<{ attempt: number; manual: boolean }> };
 
@@ -146,6 +146,7 @@ test("finance and viewers read the log but see no Resend and no Reveal; the cons
   for (const role of ["finance", "viewer"] as const) {
     const person = await as(role);
     const webhooks = new WebhooksPage(person.page);
+    await person.page.goto("/invoices");
     await expect(person.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhooks" })).toBeVisible();
     await webhooks.goto({ object_id: invoice.id, delivery: delivery.id });
     await expect(webhooks.detail()).toBeVisible();
@@ -212,11 +213,11 @@ for (const width of [1280, 390]) {
     await expect(webhooks.attempts().first()).toBeVisible();
     await webhooks.reveal().click();
     await expect(webhooks.secret()).toBeVisible();
-    await admin.page.screenshot({ path: testInfo.outputPath(`webhooks-${width}.png`), fullPage: true });
+    await keepScreenshot(admin.page, { path: testInfo.outputPath(`webhooks-${width}.png`), fullPage: true });
     const overflow = await admin.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await admin.detail.goto(invoice.id);
     await expect(admin.page.getByTestId("record-delivery")).toHaveCount(1);
-    await admin.page.screenshot({ path: testInfo.outputPath(`invoice-deliveries-${width}.png`), fullPage: true });
+    await keepScreenshot(admin.page, { path: testInfo.outputPath(`invoice-deliveries-${width}.png`), fullPage: true });
   });
 }
