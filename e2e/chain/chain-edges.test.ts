@@ -110,7 +110,7 @@ describe.each(drivers)("chain edges on %s", (driver) => {
     const { chainAdapter } = await import("@/lib/studio/chain/adapter");
     const { findChain } = await import("@/lib/studio/chain/registry");
     const { newId } = await import("@/lib/studio/core/ids");
-    const transfer = { reference: newId("send"), chain: findChain("arb")!, tokenAddress: node.tokens.USDC, to: freshAddress(), amount: "1" };
+    const transfer = { reference: newId("send"), purpose: "withdrawal" as const, chain: findChain("arb")!, tokenAddress: node.tokens.USDC, to: freshAddress(), amount: "1" };
     let planned: Awaited<ReturnType<ReturnType<typeof chainAdapter>["plan"]>> | undefined;
     const work = (await db()).transaction(async (tx) => {
       planned = await chainAdapter("arb").plan(tx, transfer, source);
