@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { env } from "@/lib/env";
-import { db } from "@/lib/db/client";
+import { oneStatementScope } from "@/lib/studio/core/unit-of-work";
 import { paymentIntents } from "@/lib/studio/db/payment-intents-schema";
 import { chainMode } from "@/lib/studio/chain/evm/rpc-chains";
 import type { Principal } from "@/lib/studio/auth/principal";
@@ -49,7 +49,9 @@ function requireSandbox(): void {
  * not a sandbox payment, so the sandbox does not find it (404).
  */
 async function refuseRealChain(orgId: number, which: ReturnType<typeof eq>): Promise<void> {
-  const database = await db();
+  // Through the request's open unit of work (an Idempotency-Key's claim): beside it, PGlite's one
+  // connection would wait for that transaction forever.
+  const database = await oneStatementScope();
   const [pi] = await database.select({ id: paymentIntents.id, chainId: paymentIntents.chainId }).from(paymentIntents).where(and(which, eq(paymentIntents.orgId, orgId))).limit(1);
   if (pi && chainMode(pi.chainId) === "rpc") {
     throw new StudioError("not_found", `Payment intent ${pi.id} is on chain ${pi.chainId}, which this server follows through its node: the sandbox does not pay it`);

@@ -11,7 +11,7 @@ import { recordAudit } from "@/lib/studio/audit/audit-log";
 import type { Principal } from "@/lib/studio/auth/principal";
 import { StudioError } from "@/lib/studio/core/errors";
 import { parseUnits } from "@/lib/studio/core/money";
-import { unitOfWork } from "@/lib/studio/core/unit-of-work";
+import { inTransaction, oneStatementScope } from "@/lib/studio/core/unit-of-work";
 import type { SendRow } from "@/lib/studio/chain/adapter";
 import { NATIVE_DECIMALS, NATIVE_TOKEN } from "@/lib/studio/chain/evm/bound-transaction";
 import { rpcChain, type RpcChain } from "@/lib/studio/chain/evm/rpc-chains";
@@ -19,7 +19,6 @@ import { shortReason } from "@/lib/studio/chain/evm/start-checks";
 import { failSend, followMinedHash } from "@/lib/studio/chain/evm/send-outcomes";
 import { chainSendOrThrow, serializeChainSend, type ChainSendRecord } from "@/lib/studio/chain/send-review";
 import type { ResolveSendInput } from "@/lib/studio/chain/send-review-schemas";
-import { db } from "@/lib/db/client";
 
 // keccak256("Transfer(address,address,uint256)")
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
@@ -27,7 +26,7 @@ const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a
 export async function resolveSend(input: { principal: Principal; id: string; request: ResolveSendInput; now?: Date }): Promise<ChainSendRecord> {
   const now = input.now ?? new Date();
   const { principal, request } = input;
-  const { send } = await chainSendOrThrow(await db(), principal.orgId, input.id);
+  const { send } = await chainSendOrThrow(await oneStatementScope(), principal.orgId, input.id);
   if (send.status !== "needs_review") throw new StudioError("invalid_state", `Chain send ${send.id} is ${send.status}: only a send held for review (needs_review) is resolved by a person`);
   const rpc = rpcChain(send.chainId);
   if (!rpc) throw new StudioError("business_rule", `Chain ${send.chainId} has no node configured (CHAIN_${send.chainId.toUpperCase()}_RPC_URL): nothing can be checked on it`);
@@ -36,7 +35,7 @@ export async function resolveSend(input: { principal: Principal; id: string; req
   if (request.outcome === "sent") {
     const hash = request.tx_hash.toLowerCase() as Hex;
     const { receipt, confirmed } = await verifiedTransfer(rpc, send, hash);
-    await unitOfWork(async (tx) => {
+    await inTransaction(async (tx) => {
       const [moved] = await tx
         .update(chainSends)
         .set({
@@ -66,7 +65,7 @@ export async function resolveSend(input: { principal: Principal; id: string; req
     if (mined) {
       throw new StudioError("invalid_state", `Chain send ${send.id} is on chain: its transaction ${mined.transactionHash} has a receipt (block ${mined.blockNumber}); resolve it as sent with that hash`);
     }
-    await unitOfWork(async (tx) => {
+    await inTransaction(async (tx) => {
       const reason = `marked failed by ${principal.email || principal.uid} after review${request.note ? `: ${request.note}` : ""}`;
       const { failed, restored } = await failSend(tx, send, reason, now, { where: stillHeld, actorUid: principal.uid });
       if (!failed) throw lostRace();
@@ -81,7 +80,7 @@ export async function resolveSend(input: { principal: Principal; id: string; req
       });
     });
   }
-  const current = await chainSendOrThrow(await db(), principal.orgId, send.id);
+  const current = await chainSendOrThrow(await oneStatementScope(), principal.orgId, send.id);
   return serializeChainSend(current.send, current.withdrawalId);
 }
 
