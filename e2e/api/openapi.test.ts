@@ -288,9 +288,23 @@ describe("happy paths answer what the document says", () => {
     return response.body.data;
   }
 
+  /**
+   * Operations that succeed only on a real chain (a node, and a send it held for review), which this
+   * sandbox server has none of: their happy path runs on the local node, in the file named.
+   */
+  const ON_A_REAL_CHAIN: Record<string, string> = {
+    "post /chain_sends/{id}/resolve": "e2e/chain/sends.test.ts",
+  };
+
   afterAll(() => {
-    const missed = ENDPOINTS.map((entry) => `${entry.method} ${entry.path}`).filter((key) => !exercised.has(key));
+    const missed = ENDPOINTS.map((entry) => `${entry.method} ${entry.path}`).filter((key) => !exercised.has(key) && !(key in ON_A_REAL_CHAIN));
     expect(missed, "documented operations no happy path exercised").toEqual([]);
+  });
+
+  it("an operation that needs a real chain is still served here: a send this organization does not have is 404", async () => {
+    for (const operation of Object.keys(ON_A_REAL_CHAIN)) expect(ENDPOINTS.some((entry) => `${entry.method} ${entry.path}` === operation), operation).toBe(true);
+    const response = await api("POST", "/chain_sends/send_0000000000000000000000/resolve", { role: "admin", body: { outcome: "failed" } });
+    expect(response.status, JSON.stringify(response.body)).toBe(404);
   });
 
   const refundBody = { refund_address: REFUND_ADDRESS.evm, refund_reason: "customer asked", refund_attachments: ["file_a"] };
