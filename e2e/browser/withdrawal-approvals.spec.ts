@@ -1,6 +1,7 @@
 // Withdrawal requests in the console (issue 25): over the withdrawal policy's threshold the form's
-// result says the withdrawal awaits approval and at which step, the balances page lists it, its
-// requester's inbox leaves it out, and an approver's inbox approves it, which sends it.
+// result says the withdrawal awaits approval and at which step, the balances page lists it and
+// shows its amount reserved, its requester's inbox leaves it out, and an approver's inbox approves
+// it, which sends it.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BalancesPage } from "./pages/balances-page";
@@ -34,8 +35,12 @@ test("a withdrawal over the threshold waits for approval, shows its step, and an
     const listed = admin.page.locator(`[data-testid="withdrawal-row"][data-id="${withdrawalId}"]`);
     await expect(listed.getByTestId("withdrawal-status")).toContainText("Awaiting approval");
     await expect(listed.getByTestId("withdrawal-status")).toContainText("Approval 1 of 1");
-    // Nothing left the balance yet.
-    await expect(balances.balance(CHAIN, TOKEN)).toHaveText(before);
+    // Nothing left the balance yet, but the request reserves its amount: what may be spent leaves
+    // it out, and the reservation is shown beside it.
+    expect(before).toMatch(/^\d+$/);
+    const shown = balances.balance(CHAIN, TOKEN);
+    await expect(shown.getByTestId("balance-reserved")).toHaveText("1200 reserved for requests awaiting approval");
+    await expect(shown).toHaveText(`${BigInt(before) - 1200n}1200 reserved for requests awaiting approval`);
   });
 
   await test.step("the balances page with a request is axe-clean at 1280 and 390 px", async () => {

@@ -22,6 +22,7 @@ import { approvalPolicyUpdateSchema } from "@/lib/studio/approvals/schemas";
 import { lookupQuerySchema } from "@/lib/studio/lookup/schemas";
 import { savedViewCreateSchema, savedViewsQuerySchema } from "@/lib/studio/saved-views/schemas";
 import { EXPORT_LISTS, exportPath, type ExportName } from "@/lib/studio/export/declarations";
+import { resolveSendSchema } from "@/lib/studio/chain/send-review-schemas";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
@@ -30,8 +31,9 @@ export type Role = "admin" | "finance" | "approver" | "viewer";
 // standalone: a standalone payment intent (the /payment/intent paths); transfer: a withdrawal;
 // event: a webhook event (a delivery); user and api_key: a person and a key of the organization;
 // approval_kind: a record kind an approval policy governs; webhook_endpoint: an organization's webhook endpoint;
-// saved_view: a view the viewer saved.
-type IdKind = "invoice" | "payout" | "payment_intent" | "standalone" | "transfer" | "event" | "user" | "api_key" | "approval_kind" | "webhook_endpoint" | "saved_view";
+// saved_view: a view the viewer saved; chain_send: a chain send (the sandbox holds none for
+// review and the API names no other, so a well-formed id the organization lacks: a 404 once valid).
+type IdKind = "invoice" | "payout" | "payment_intent" | "standalone" | "transfer" | "event" | "user" | "api_key" | "approval_kind" | "webhook_endpoint" | "saved_view" | "chain_send";
 type Permission = "transfer:create" | "transfer:approve" | "transfer:sign" | "transfer:read" | "org:manage" | null;
 
 /** What the sweep needs of the server it runs against: keys, client ids and the records it made. */
@@ -285,6 +287,13 @@ export const ENDPOINTS: Endpoint[] = [
     body: { schema: savedViewCreateSchema, valid: () => ({ list: "invoices", name: `Sweep ${Math.random().toString(36).slice(2)}`, query: "status=approved&sort=-amount" }) },
   },
   { method: "DELETE", path: "/saved_views/{id}", ids: "saved_view", permission: "transfer:read" },
+  {
+    method: "POST",
+    path: "/chain_sends/{id}/resolve",
+    ids: "chain_send",
+    permission: "org:manage",
+    body: { schema: resolveSendSchema, valid: () => ({ outcome: "failed" }) },
+  },
 ];
 
 // ---- JSON as text: what JSON.stringify cannot write (1e309, -0, duplicate keys, huge strings) ----

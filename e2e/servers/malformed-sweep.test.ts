@@ -194,6 +194,7 @@ async function makeRecords(baseUrl: string, target: Target): Promise<Fixture> {
       approval_kind: ["invoice", "payout"],
       webhook_endpoint: [webhookEndpoint.id],
       saved_view: [savedView.id],
+      chain_send: ["send_0123456789abcdef01234567"],
     },
     paymentAddresses: [approvedInvoice, paidInvoice, approvedPayout].map((record) => record.payment_intent.payment_address),
   };
