@@ -153,7 +153,12 @@ describe("API keys", () => {
     expect(named.status).toBe(200);
     expect(named.body.data.uid).toBe(person.uid);
 
-    const listed = await teamApi("GET", `/api_keys?uid=${person.uid}`);
+    // The use above stamps last_used_at off the request path (best effort): on PostgreSQL's pool the
+    // list may be read before that write lands, so it is read until the stamp shows.
+    let listed = await teamApi("GET", `/api_keys?uid=${person.uid}`);
+    await expect
+      .poll(async () => (listed = await teamApi("GET", `/api_keys?uid=${person.uid}`)).body.data[1]?.last_used_at, { timeout: 10_000 })
+      .toEqual(expect.any(String));
     expect(listed.status).toBe(200);
     // The key the invite sealed into their console sign-in, the one newPerson made, and these two.
     expect(listed.body.paging).toEqual({ page_number: 1, page_size: 20, total_count: 4 });
